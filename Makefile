@@ -1,0 +1,94 @@
+# posemath: `make demo` runs the examples, `make test` the test suite in every
+# configuration, `make bench` the benchmarks. Only gcc and make are assumed:
+# missing Debian packages are installed (apt-get as root or through sudo) or
+# named, with the command that installs them.
+
+CLANG ?= clang
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wdouble-promotion -Werror
+BUILD = build
+
+TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c
+TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
+EXAMPLES = euler_table
+
+# Header (as #include'd) = Debian package that provides it.
+PACKAGES = cglm/cglm.h=libcglm-dev
+
+.PHONY: all test demo bench clean deps fixtures
+
+all: test
+
+# Checks each header in $(PACKAGES) with the preprocessor; installs what is
+# missing with one apt-get update + install, or says what to install.
+deps:
+	@missing=""; \
+	for pair in $(PACKAGES); do \
+	  printf '#include <%s>\n' "$${pair%%=*}" | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing $${pair#*=}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "posemath: missing:$$missing (Debian package names); install them with your package manager"; exit 1; \
+	  elif [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; \
+	  else echo "posemath: missing Debian packages:$$missing"; \
+	       echo "posemath: install them with: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	  echo "posemath: installing$$missing with apt-get"; \
+	  $$sudo apt-get update -qq && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing >/dev/null || exit 1; \
+	fi
+
+$(BUILD):
+	@mkdir -p $(BUILD)
+
+# ---- tests: each configuration builds the same runner and runs it ----------
+
+TEST_CONFIGS = test-c99 test-c11 test-cxx test-asan test-O0
+HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
+ifeq ($(HAVE_CLANG),yes)
+TEST_CONFIGS += test-clang test-clangxx
+endif
+
+test: deps $(addprefix $(BUILD)/,$(TEST_CONFIGS))
+	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
+
+$(BUILD)/test-c99: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-c11: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c11 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-cxx: $(TEST_DEPS) | $(BUILD)
+	$(CXX) -x c++ -std=c++11 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-asan: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c11 $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-O0: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O0 -g -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
+	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
+	$(CLANG) -x c++ -std=c++17 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
+
+# ---- examples --------------------------------------------------------------
+
+$(BUILD)/%: examples/%.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $< -lm
+
+demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
+	./$(BUILD)/euler_table
+
+# ---- benchmarks --------------------------------------------------------------
+
+$(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ tests/bench.c -lm
+
+bench: deps $(BUILD)/bench
+	./$(BUILD)/bench
+
+# ---- reference fixtures (needs the network: npm, and python3-scipy) --------
+
+fixtures:
+	cd tests/gen && npm install --no-audit --no-fund && node euler_threejs.mjs > ../fixtures/euler_threejs.h
+	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
+
+clean:
+	rm -rf $(BUILD)

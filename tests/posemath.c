@@ -1,0 +1,3 @@
+/* The implementation every test links against. */
+#define POSEMATH_IMPLEMENTATION
+#include "../posemath.h"

@@ -1,0 +1,63 @@
+/* The test runner's checks. A test is a void function; it fails when any
+   check in it fails. Each failure prints its file, line and values. */
+#ifndef PM_TEST_H
+#define PM_TEST_H
+
+#include "../posemath.h"
+#include <math.h>
+#include <stdio.h>
+
+void test_fail(const char *file, int line, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (!(cond)) test_fail(__FILE__, __LINE__, "%s", #cond);                         \
+    } while (0)
+
+#define CHECK_RESULT(expr, expected)                                                     \
+    do {                                                                                 \
+        pm_result r_ = (expr), e_ = (expected);                                          \
+        if (r_ != e_)                                                                    \
+            test_fail(__FILE__, __LINE__, "%s\n    returned %s, expected %s", #expr,     \
+                      pm_result_string(r_), pm_result_string(e_));                       \
+    } while (0)
+
+/* |a - b| <= tol, and neither is NaN. */
+#define CHECK_NEAR(a, b, tol)                                                            \
+    do {                                                                                 \
+        double a_ = (a), b_ = (b), t_ = (tol);                                           \
+        if (!(fabs(a_ - b_) <= t_))                                                      \
+            test_fail(__FILE__, __LINE__, "%s = %.9g\n    %s = %.9g\n    |diff| %.3g > %.3g", \
+                      #a, a_, #b, b_, fabs(a_ - b_), t_);                                \
+    } while (0)
+
+/* Context printed with the next failures (which case of a table failed). */
+void test_context(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+#define PM_TEST_LIST(X)                                                                  \
+    X(result_string)                                                                     \
+    X(options_static_copy)                                                               \
+    X(euler_order_parse)                                                                 \
+    X(euler_matches_threejs)                                                             \
+    X(euler_matches_scipy)                                                               \
+    X(euler_gimbal_lock)                                                                 \
+    X(euler_near_gimbal_lock)                                                            \
+    X(euler_round_trip)                                                                  \
+    X(euler_unnormalized)                                                                \
+    X(euler_degrees)                                                                     \
+    X(euler_matrices)                                                                    \
+    X(euler_bad_input)                                                                   \
+    X(euler_misaligned)
+
+#define PM_TEST_DECLARE(name) void test_##name(void);
+PM_TEST_LIST(PM_TEST_DECLARE)
+
+#endif
