@@ -4,7 +4,10 @@
 # named, with the command that installs them.
 
 CLANG ?= clang
-WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wdouble-promotion -Werror
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
+# The header itself must also pass these.
+HEADER_WARN = $(WARN) -Wdouble-promotion -Wcast-qual -Wundef -Wmissing-declarations -Wredundant-decls
+HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-style-definition
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c
@@ -14,7 +17,7 @@ EXAMPLES = euler_table
 # Header (as #include'd) = Debian package that provides it.
 PACKAGES = cglm/cglm.h=libcglm-dev
 
-.PHONY: all test demo bench clean deps fixtures
+.PHONY: all test header-check demo bench clean deps fixtures
 
 all: test
 
@@ -49,8 +52,18 @@ ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx
 endif
 
-test: deps $(addprefix $(BUILD)/,$(TEST_CONFIGS))
+test: deps header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS))
 	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
+
+# The implementation alone, with the strictest warnings, as C99, C11 and C++.
+header-check: deps
+	$(CC) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
+	$(CC) -std=c11 $(HEADER_C_WARN) -DPOSEMATH_STATIC -fsyntax-only tests/posemath.c
+	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
+ifeq ($(HAVE_CLANG),yes)
+	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
+	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
+endif
 
 $(BUILD)/test-c99: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm

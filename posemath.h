@@ -336,9 +336,9 @@ static void pm__quat_to_angles(const double q[4], const pm__sequence *seq, doubl
 
 static void pm__angles_to_quat(const float t[3], const pm__sequence *seq, double q[4])
 {
-    double ca = cosf(0.5f * t[0]), sa = sinf(0.5f * t[0]);
-    double cb = cosf(0.5f * t[1]), sb = sinf(0.5f * t[1]);
-    double cc = cosf(0.5f * t[2]), sc = sinf(0.5f * t[2]);
+    double ca = (double)cosf(0.5f * t[0]), sa = (double)sinf(0.5f * t[0]);
+    double cb = (double)cosf(0.5f * t[1]), sb = (double)sinf(0.5f * t[1]);
+    double cc = (double)cosf(0.5f * t[2]), sc = (double)sinf(0.5f * t[2]);
     double s = seq->s;
     if (seq->proper) {
         q[3] = cb * (ca * cc - sa * sc);

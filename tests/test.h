@@ -29,7 +29,7 @@ void test_fail(const char *file, int line, const char *format, ...)
 /* |a - b| <= tol, and neither is NaN. */
 #define CHECK_NEAR(a, b, tol)                                                            \
     do {                                                                                 \
-        double a_ = (a), b_ = (b), t_ = (tol);                                           \
+        double a_ = (double)(a), b_ = (double)(b), t_ = (double)(tol);                   \
         if (!(fabs(a_ - b_) <= t_))                                                      \
             test_fail(__FILE__, __LINE__, "%s = %.9g\n    %s = %.9g\n    |diff| %.3g > %.3g", \
                       #a, a_, #b, b_, fabs(a_ - b_), t_);                                \
