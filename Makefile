@@ -46,7 +46,7 @@ $(BUILD):
 
 # ---- tests: each configuration builds the same runner and runs it ----------
 
-TEST_CONFIGS = test-c99 test-c11 test-cxx test-asan test-O0
+TEST_CONFIGS = test-c99 test-c11 test-cxx test-asan test-O0 test-nosimd
 HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx
@@ -76,6 +76,8 @@ $(BUILD)/test-asan: $(TEST_DEPS) | $(BUILD)
 	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-O0: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O0 -g -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-nosimd: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
 	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)

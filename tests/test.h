@@ -42,6 +42,12 @@ void test_context(const char *format, ...)
 #endif
     ;
 
+/* tests/options.c: the same functions from a POSEMATH_NO_SIMD copy. */
+pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
+                               float euler[3]);
+pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order order,
+                                      pm_rotation_type type, float angles[3]);
+
 #define PM_TEST_LIST(X)                                                                  \
     X(result_string)                                                                     \
     X(options_static_copy)                                                               \
@@ -55,7 +61,8 @@ void test_context(const char *format, ...)
     X(euler_degrees)                                                                     \
     X(euler_matrices)                                                                    \
     X(euler_bad_input)                                                                   \
-    X(euler_misaligned)
+    X(euler_misaligned)                                                                  \
+    X(euler_simd_matches_scalar)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)

@@ -630,3 +630,37 @@ void test_euler_misaligned(void)
         }
     }
 }
+
+/* The SIMD and the portable code do the same operations in the same order:
+   the same bits, unless the compiler may fuse multiply-adds differently. */
+void test_euler_simd_matches_scalar(void)
+{
+    int i, o, t, c;
+    for (i = 0; i < 20000; ++i) {
+        float q[4];
+        random_quat(q);
+        if (i % 100 == 0) { /* exactly at lock too */
+            q[0] = q[1] = 0.0f;
+            q[2] = q[3] = 0.70710678f;
+        }
+        for (o = 0; o < 6; ++o) {
+            for (t = 0; t < 2; ++t) {
+                float simd[3], scalar[3], proper_simd[3], proper_scalar[3];
+                CHECK_RESULT(pm_quat_to_euler(q, all_orders[o], all_types[t], simd), PM_OK);
+                CHECK_RESULT(scalar_quat_to_euler(q, all_orders[o], all_types[t], scalar), PM_OK);
+                CHECK_RESULT(pm_quat_to_proper_euler(q, all_proper_orders[o], all_types[t], proper_simd), PM_OK);
+                CHECK_RESULT(scalar_quat_to_proper_euler(q, all_proper_orders[o], all_types[t], proper_scalar), PM_OK);
+                for (c = 0; c < 3; ++c) {
+                    test_context("order %d type %d, case %d", o, t, i);
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+                    CHECK_NEAR(simd[c], scalar[c], ulpf(scalar[c]));
+                    CHECK_NEAR(proper_simd[c], proper_scalar[c], ulpf(proper_scalar[c]));
+#else
+                    CHECK(simd[c] == scalar[c]);
+                    CHECK(proper_simd[c] == proper_scalar[c]);
+#endif
+                }
+            }
+        }
+    }
+}
