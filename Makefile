@@ -17,7 +17,7 @@ EXAMPLES = euler_table
 # Header (as #include'd) = Debian package that provides it.
 PACKAGES = cglm/cglm.h=libcglm-dev
 
-.PHONY: all test header-check demo bench clean deps fixtures
+.PHONY: all test header-check readme-check examples-check demo bench clean deps fixtures
 
 all: test
 
@@ -52,8 +52,19 @@ ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx
 endif
 
-test: deps header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS))
+test: deps header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) readme-check examples-check
 	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
+
+# The README's usage example (its first ```c block) compiles and runs.
+readme-check: deps | $(BUILD)
+	awk '/^```c$$/{f=1;next} /^```$$/{if(f)exit} f' README.md > $(BUILD)/readme_example.c
+	$(CC) -std=c99 $(WARN) -I. -o $(BUILD)/readme_example $(BUILD)/readme_example.c -lm
+	./$(BUILD)/readme_example | grep -q '^Unity eulerAngles: 0 45 0$$'
+
+# Each example runs and prints what it should.
+examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES))
+	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
+	! ./$(BUILD)/euler_table XXY 2>/dev/null
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.
 header-check: deps

@@ -501,7 +501,7 @@ PMDEF const char *pm_proper_euler_order_name(pm_proper_euler_order order)
 static PM__INLINE float pm__round_angle(double angle, double scale)
 {
     float f = (float)(angle * scale), bound = (float)(PM__PI * scale);
-    return f > -bound ? f : bound; /* f >= -bound always */
+    return (f > -bound ? f : bound) + 0.0f; /* f >= -bound always; + 0 turns -0 into 0 */
 }
 
 static PM__INLINE pm_result pm__quat_to_euler(const float *q, pm_euler_order order,
@@ -702,8 +702,7 @@ PMDEF pm_result pm_quat_to_proper_euler(const versor q, pm_proper_euler_order or
     if (!pm__quat_to_angles(uq, seq, t)) return PM_ERROR_INVALID_ARGUMENT;
     /* FRAME factors run in reverse sequence order. */
     for (n = 0; n < 3; ++n)
-        angles[type == PM_ROTATION_FRAME ? 2 - n : n] = n == 1 ? (float)t[1]
-                                                                : pm__round_angle(t[n], 1.0);
+        angles[type == PM_ROTATION_FRAME ? 2 - n : n] = pm__round_angle(t[n], 1.0);
     return PM_OK;
 }
 
