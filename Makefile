@@ -105,7 +105,7 @@ demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 # ---- benchmarks --------------------------------------------------------------
 
 $(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -o $@ tests/bench.c -lm
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -o $@ tests/bench.c -lm
 
 bench: deps $(BUILD)/bench
 	./$(BUILD)/bench

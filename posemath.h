@@ -356,7 +356,7 @@ static PM__INLINE int pm__quat_to_angles(const double q[4], const pm__sequence *
     /* ab2 + cd2 is |q|^2 (twice that for Tait-Bryan): one test for zero, NaN and Inf */
     if (!(ab2 + cd2 > 0.0 && ab2 + cd2 <= 1.79769313486231570815e+308)) return 0;
     /* With (a + ib) = |.| e^{i(t0+t2)/2} and (c + id) = |.| e^{i(t0-t2)/2},
-       t0 and t2 are the arguments of their product and of a*conj(b). At
+       t0 and t2 are the arguments of (a + ib)(c + id) and (a + ib)(c - id). At
        lock only one of t0 +- t2 is defined: it goes to the angle that is
        kept, as the argument of (a + ib)^2 or (c + id)^2, and the other
        angle gets the argument of 1. */
@@ -400,7 +400,7 @@ static PM__INLINE int pm__quat_to_angles(const double q[4], const pm__sequence *
     return 1;
 }
 
-static void pm__angles_to_quat(const float t[3], const pm__sequence *seq, double q[4])
+static PM__INLINE void pm__angles_to_quat(const float t[3], const pm__sequence *seq, double q[4])
 {
     double ca = (double)cosf(0.5f * t[0]), sa = (double)sinf(0.5f * t[0]);
     double cb = (double)cosf(0.5f * t[1]), sb = (double)sinf(0.5f * t[1]);
@@ -449,8 +449,9 @@ static int pm__parse_order(const char *text, const char *const names[6])
 {
     int n, i, upper = 0, lower = 0;
     char buf[3];
-    for (i = 0; i < 3; ++i) {
+    for (i = 0; i < 3; ++i) { /* stops at the terminator: never reads past it */
         char ch = text[i];
+        if (ch == '\0') return -1;
         if (ch >= 'a' && ch <= 'z') {
             ch = (char)(ch - 'a' + 'A');
             lower = 1;
@@ -458,7 +459,6 @@ static int pm__parse_order(const char *text, const char *const names[6])
             upper = 1;
         }
         buf[i] = ch;
-        if (text[i] == '\0') return -1;
     }
     if (text[3] != '\0' || (upper && lower)) return -1;
     for (n = 0; n < 6; ++n)
@@ -478,7 +478,7 @@ PMDEF pm_result pm_euler_order_parse(const char *text, pm_euler_order *order)
 
 PMDEF const char *pm_euler_order_name(pm_euler_order order)
 {
-    return (int)order >= 0 && (int)order < 6 ? pm__euler_names[order] : NULL;
+    return (unsigned)order < 6u ? pm__euler_names[order] : NULL;
 }
 
 PMDEF pm_result pm_proper_euler_order_parse(const char *text, pm_proper_euler_order *order)
@@ -493,7 +493,7 @@ PMDEF pm_result pm_proper_euler_order_parse(const char *text, pm_proper_euler_or
 
 PMDEF const char *pm_proper_euler_order_name(pm_proper_euler_order order)
 {
-    return (int)order >= 0 && (int)order < 6 ? pm__proper_euler_names[order] : NULL;
+    return (unsigned)order < 6u ? pm__proper_euler_names[order] : NULL;
 }
 
 /* Rounds an angle in (-pi, pi] (scaled to degrees by `scale`) to float
@@ -501,7 +501,8 @@ PMDEF const char *pm_proper_euler_order_name(pm_proper_euler_order order)
 static PM__INLINE float pm__round_angle(double angle, double scale)
 {
     float f = (float)(angle * scale), bound = (float)(PM__PI * scale);
-    return (f > -bound ? f : bound) + 0.0f; /* f >= -bound always; + 0 turns -0 into 0 */
+    PM_ASSERT(f >= -bound && f <= bound);
+    return (f > -bound ? f : bound) + 0.0f; /* + 0 turns -0 into 0 */
 }
 
 static PM__INLINE pm_result pm__quat_to_euler(const float *q, pm_euler_order order,
@@ -518,8 +519,8 @@ static PM__INLINE pm_result pm__quat_to_euler(const float *q, pm_euler_order ord
 }
 
 /* Angles by axis, scaled to radians by `scale`, to a quaternion in double. */
-static pm_result pm__euler_to_quat(const float *euler, pm_euler_order order,
-                                   pm_rotation_type type, double scale, double q[4])
+static PM__INLINE pm_result pm__euler_to_quat(const float *euler, pm_euler_order order,
+                                              pm_rotation_type type, double scale, double q[4])
 {
     const pm__sequence *seq;
     float t[3];

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-enum { COUNT = 4096, REPEAT = 200, RUNS = 7 };
+enum { COUNT = 4096, REPEAT = 200, RUNS = 11 };
 
 static double now_ns(void)
 {

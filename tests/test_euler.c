@@ -463,8 +463,9 @@ void test_euler_matrices(void)
             glm_euler_by_order(e, cglm_orders[o], ref);
             CHECK_RESULT(pm_euler_to_mat4(e, all_orders[o], PM_ROTATION_POINT, m4), PM_OK);
             CHECK_RESULT(pm_euler_to_mat3(e, all_orders[o], PM_ROTATION_POINT, m3), PM_OK);
-            /* cglm multiplies float sines in float: a few ulp of its own */
-            for (c = 0; c < 16; ++c) CHECK_NEAR(m4[c], ref[c / 4][c % 4], 4e-7);
+            /* cglm sums float products of float sines: up to ~6 ulp of its own
+               (seen: 3.6e-7) */
+            for (c = 0; c < 16; ++c) CHECK_NEAR(m4[c], ref[c / 4][c % 4], 6e-7);
             for (c = 0; c < 9; ++c) CHECK(m3[c] == m4[(c / 3) * 4 + c % 3]);
 
             for (c = 0; c < 16; ++c) scaled[c] = m4[c] * (c < 4 ? 2.0f : c < 8 ? 0.5f : 7.0f);
