@@ -10,7 +10,8 @@ HEADER_WARN = $(WARN) -Wdouble-promotion -Wcast-qual -Wundef -Wmissing-declarati
 HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-style-definition
 BUILD = build
 
-TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c
+TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
+           tests/test_constraints.c
 TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
 EXAMPLES = euler_table
 

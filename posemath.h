@@ -101,6 +101,7 @@
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
+#include <stddef.h>
 
 #ifndef PMDEF
 #ifdef POSEMATH_STATIC
@@ -177,6 +178,52 @@ PMDEF pm_result pm_quat_to_proper_euler(const versor q, pm_proper_euler_order or
                                         pm_rotation_type type, vec3 angles);
 PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order order,
                                         pm_rotation_type type, versor q);
+
+/* ---- Scenes ---------------------------------------------------------------
+
+   A scene is node_count nodes with parent[i] == -1 for a root and any order
+   (children may come before parents), and a local pm_transform per node. */
+
+PMDEF pm_result pm_scene_validate(const int *parent, int node_count);
+PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
+                                        float *world);
+
+/* ---- VRMC_node_constraint 1.0 ---------------------------------------------- */
+
+typedef enum pm_constraint_type {
+    PM_CONSTRAINT_ROLL, PM_CONSTRAINT_AIM, PM_CONSTRAINT_ROTATION
+} pm_constraint_type;
+
+typedef enum pm_axis {
+    PM_AXIS_POSITIVE_X, PM_AXIS_NEGATIVE_X, PM_AXIS_POSITIVE_Y,
+    PM_AXIS_NEGATIVE_Y, PM_AXIS_POSITIVE_Z, PM_AXIS_NEGATIVE_Z
+} pm_axis;
+
+typedef struct pm_constraint {
+    pm_constraint_type type;
+    int destination, source; /* node indices */
+    pm_axis axis;            /* roll: PM_AXIS_POSITIVE_X/Y/Z; aim: any; rotation: ignored */
+    float weight;            /* [0, 1]; 1 in the JSON when absent */
+} pm_constraint;
+
+PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
+                                         pm_constraint *out);
+
+typedef struct pm_constraint_rest {
+    versor destination, source; /* rest local rotations, unit */
+} pm_constraint_rest;
+
+typedef struct pm_constraint_set {
+    const pm_constraint *constraints;
+    int count;
+    const int *parent; /* the scene's parent array */
+    int node_count;
+    pm_constraint_rest *rest; /* caller storage, count entries, filled by init */
+    int *order;               /* caller storage, count entries: evaluation order, filled by init */
+} pm_constraint_set;
+
+PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transform *rest_pose);
+PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transform *pose);
 
 #ifdef __cplusplus
 }
@@ -574,12 +621,46 @@ PMDEF pm_result pm_euler_deg_to_quat(const vec3 euler_deg, pm_euler_order order,
     return r;
 }
 
+/* Quaternion of a rotation matrix r[column][row]: the largest of 4w^2,
+   4x^2, 4y^2, 4z^2 gives the square root, so every division is well
+   conditioned. The branch order (trace first) is three.js's, so that a
+   matrix that is only nearly orthogonal decomposes as it does there. */
+static void pm__rotation_to_quat(double r[3][3], double q[4]) /* r is only read */
+{
+    double tr = r[0][0] + r[1][1] + r[2][2], s;
+    if (tr > 0.0) {
+        s = 2.0 * sqrt(1.0 + tr);
+        q[3] = 0.25 * s;
+        q[0] = (r[1][2] - r[2][1]) / s;
+        q[1] = (r[2][0] - r[0][2]) / s;
+        q[2] = (r[0][1] - r[1][0]) / s;
+    } else if (r[0][0] > r[1][1] && r[0][0] > r[2][2]) {
+        s = 2.0 * sqrt(1.0 + r[0][0] - r[1][1] - r[2][2]);
+        q[0] = 0.25 * s;
+        q[3] = (r[1][2] - r[2][1]) / s;
+        q[1] = (r[0][1] + r[1][0]) / s;
+        q[2] = (r[2][0] + r[0][2]) / s;
+    } else if (r[1][1] > r[2][2]) {
+        s = 2.0 * sqrt(1.0 - r[0][0] + r[1][1] - r[2][2]);
+        q[1] = 0.25 * s;
+        q[3] = (r[2][0] - r[0][2]) / s;
+        q[0] = (r[0][1] + r[1][0]) / s;
+        q[2] = (r[1][2] + r[2][1]) / s;
+    } else {
+        s = 2.0 * sqrt(1.0 - r[0][0] - r[1][1] + r[2][2]);
+        q[2] = 0.25 * s;
+        q[3] = (r[0][1] - r[1][0]) / s;
+        q[0] = (r[2][0] + r[0][2]) / s;
+        q[1] = (r[1][2] + r[2][1]) / s;
+    }
+}
+
 /* Unit quaternion of the rotation part of a 3x3 block whose column c starts at
    m[c * stride]. Columns are normalized (scale is not rotation); a zero or
    non-finite column or a reflection is rejected. */
 static int pm__mat_to_quat(const float *m, int stride, double q[4])
 {
-    double r[3][3], tr, s;
+    double r[3][3];
     int c, i;
     for (c = 0; c < 3; ++c) {
         double n2 = 0.0;
@@ -595,34 +676,7 @@ static int pm__mat_to_quat(const float *m, int stride, double q[4])
             r[1][0] * (r[0][1] * r[2][2] - r[2][1] * r[0][2]) +
             r[2][0] * (r[0][1] * r[1][2] - r[1][1] * r[0][2]) <= 0.0)
         return 0;
-    /* Shepperd: take the square root of the largest of 4w^2, 4x^2, 4y^2,
-       4z^2 so that every division is well conditioned. r[col][row]. */
-    tr = r[0][0] + r[1][1] + r[2][2];
-    if (tr > r[0][0] && tr > r[1][1] && tr > r[2][2]) {
-        s = 2.0 * sqrt(1.0 + tr);
-        q[3] = 0.25 * s;
-        q[0] = (r[1][2] - r[2][1]) / s;
-        q[1] = (r[2][0] - r[0][2]) / s;
-        q[2] = (r[0][1] - r[1][0]) / s;
-    } else if (r[0][0] >= r[1][1] && r[0][0] >= r[2][2]) {
-        s = 2.0 * sqrt(1.0 + r[0][0] - r[1][1] - r[2][2]);
-        q[0] = 0.25 * s;
-        q[3] = (r[1][2] - r[2][1]) / s;
-        q[1] = (r[0][1] + r[1][0]) / s;
-        q[2] = (r[2][0] + r[0][2]) / s;
-    } else if (r[1][1] >= r[2][2]) {
-        s = 2.0 * sqrt(1.0 - r[0][0] + r[1][1] - r[2][2]);
-        q[1] = 0.25 * s;
-        q[3] = (r[2][0] - r[0][2]) / s;
-        q[0] = (r[0][1] + r[1][0]) / s;
-        q[2] = (r[1][2] + r[2][1]) / s;
-    } else {
-        s = 2.0 * sqrt(1.0 - r[0][0] - r[1][1] + r[2][2]);
-        q[2] = 0.25 * s;
-        q[3] = (r[0][1] - r[1][0]) / s;
-        q[0] = (r[2][0] + r[0][2]) / s;
-        q[1] = (r[1][2] + r[2][1]) / s;
-    }
+    pm__rotation_to_quat(r, q);
     return 1;
 }
 
@@ -722,6 +776,933 @@ PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order
     }
     pm__angles_to_quat(t, seq, dq);
     pm__store_quat(dq, q);
+    return PM_OK;
+}
+
+
+/* ---- Quaternions and affine transforms in double ------------------------ */
+
+static void pm__quat_mul(const double a[4], const double b[4], double out[4])
+{
+    double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+    double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+    double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+    double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    out[3] = w;
+}
+
+static void pm__quat_conj(const double q[4], double out[4])
+{
+    out[0] = -q[0];
+    out[1] = -q[1];
+    out[2] = -q[2];
+    out[3] = q[3];
+}
+
+/* q scaled to unit length; 0 (q untouched) when q is zero or not finite. */
+static int pm__quat_normalize(double q[4])
+{
+    double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], inv;
+    if (!(n2 > 0.0 && n2 <= 1.79769313486231570815e+308)) return 0;
+    inv = 1.0 / sqrt(n2);
+    q[0] *= inv;
+    q[1] *= inv;
+    q[2] *= inv;
+    q[3] *= inv;
+    return 1;
+}
+
+/* v rotated by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v). */
+static void pm__quat_rotate(const double q[4], const double v[3], double out[3])
+{
+    double tx = 2.0 * (q[1] * v[2] - q[2] * v[1]);
+    double ty = 2.0 * (q[2] * v[0] - q[0] * v[2]);
+    double tz = 2.0 * (q[0] * v[1] - q[1] * v[0]);
+    out[0] = v[0] + q[3] * tx + (q[1] * tz - q[2] * ty);
+    out[1] = v[1] + q[3] * ty + (q[2] * tx - q[0] * tz);
+    out[2] = v[2] + q[3] * tz + (q[0] * ty - q[1] * tx);
+}
+
+/* The smallest rotation taking direction a to direction b: the unit
+   quaternion (a x b, 1 + a.b) of the normalized vectors. Normalizing here
+   matters: near opposite directions 1 + a.b is small, and a vector 1e-7 off
+   unit length would tilt the result by 1e-5. When they are opposite any
+   perpendicular axis will do; we pick the one three.js picks. */
+static void pm__quat_from_to(const double from[3], const double to[3], double out[4])
+{
+    double a[3], b[3], na = sqrt(from[0] * from[0] + from[1] * from[1] + from[2] * from[2]),
+                       nb = sqrt(to[0] * to[0] + to[1] * to[1] + to[2] * to[2]), r;
+    int i;
+    for (i = 0; i < 3; ++i) {
+        a[i] = from[i] / na;
+        b[i] = to[i] / nb;
+    }
+    r = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + 1.0;
+    if (r < 1e-8) {
+        if (fabs(a[0]) > fabs(a[2])) {
+            out[0] = -a[1]; out[1] = a[0]; out[2] = 0.0;
+        } else {
+            out[0] = 0.0; out[1] = -a[2]; out[2] = a[1];
+        }
+        out[3] = 0.0;
+    } else {
+        out[0] = a[1] * b[2] - a[2] * b[1];
+        out[1] = a[2] * b[0] - a[0] * b[2];
+        out[2] = a[0] * b[1] - a[1] * b[0];
+        out[3] = r;
+    }
+    pm__quat_normalize(out);
+}
+
+/* Spherical interpolation from unit a (t = 0) to unit b (t = 1), the short way. */
+static void pm__quat_slerp(const double a[4], const double b[4], double t, double out[4])
+{
+    double c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    double sign = c < 0.0 ? -1.0 : 1.0, wa, wb;
+    int i;
+    if (t == 0.0) {
+        memcpy(out, a, 4 * sizeof(double));
+        return;
+    }
+    if (t == 1.0) {
+        memcpy(out, b, 4 * sizeof(double));
+        return;
+    }
+    c *= sign;
+    if (c > 1.0 - 1e-12) { /* nearly equal: normalized lerp */
+        wa = 1.0 - t;
+        wb = t;
+    } else {
+        double half = atan2(sqrt(1.0 - c * c), c);
+        wa = sin((1.0 - t) * half) / sin(half);
+        wb = sin(t * half) / sin(half);
+    }
+    for (i = 0; i < 4; ++i) out[i] = wa * a[i] + sign * wb * b[i];
+    pm__quat_normalize(out);
+}
+
+/* x = m p + t: a 3x3 block m[column][row] and a translation. */
+typedef struct pm__affine {
+    double m[3][3];
+    double t[3];
+} pm__affine;
+
+static void pm__affine_mul(const pm__affine *a, const pm__affine *b, pm__affine *out)
+{
+    pm__affine r;
+    int c, i;
+    for (c = 0; c < 3; ++c)
+        for (i = 0; i < 3; ++i)
+            r.m[c][i] = a->m[0][i] * b->m[c][0] + a->m[1][i] * b->m[c][1] + a->m[2][i] * b->m[c][2];
+    for (i = 0; i < 3; ++i)
+        r.t[i] = a->m[0][i] * b->t[0] + a->m[1][i] * b->t[1] + a->m[2][i] * b->t[2] + a->t[i];
+    *out = r;
+}
+
+/* Rotation matrix r[column][row] of a unit quaternion. */
+static void pm__quat_to_rotation(const double q[4], double r[3][3])
+{
+    double x = q[0], y = q[1], z = q[2], w = q[3];
+    r[0][0] = 1.0 - 2.0 * (y * y + z * z);
+    r[0][1] = 2.0 * (x * y + z * w);
+    r[0][2] = 2.0 * (x * z - y * w);
+    r[1][0] = 2.0 * (x * y - z * w);
+    r[1][1] = 1.0 - 2.0 * (x * x + z * z);
+    r[1][2] = 2.0 * (y * z + x * w);
+    r[2][0] = 2.0 * (x * z + y * w);
+    r[2][1] = 2.0 * (y * z - x * w);
+    r[2][2] = 1.0 - 2.0 * (x * x + y * y);
+}
+
+/* A transform as stored by the caller, read in double. pm_transform arrays
+   are read through bytes so that any alignment works. */
+typedef struct pm__trs {
+    double t[3], q[4], s[3];
+} pm__trs;
+
+static const unsigned char *pm__transform_bytes(const pm_transform *array, int index)
+{
+    return (const unsigned char *)array + (size_t)index * sizeof(pm_transform);
+}
+
+/* 0 when a value is not finite or the rotation is zero; the rotation is
+   normalized. */
+static int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
+{
+    const unsigned char *bytes = pm__transform_bytes(array, index);
+    float t[3], q[4], s[3];
+    int i;
+    memcpy(t, bytes + offsetof(pm_transform, translation), sizeof t);
+    memcpy(q, bytes + offsetof(pm_transform, rotation), sizeof q);
+    memcpy(s, bytes + offsetof(pm_transform, scale), sizeof s);
+    for (i = 0; i < 3; ++i) {
+        if (!isfinite(t[i]) || !isfinite(s[i])) return 0;
+        out->t[i] = (double)t[i];
+        out->s[i] = (double)s[i];
+    }
+    for (i = 0; i < 4; ++i) out->q[i] = (double)q[i];
+    return pm__quat_normalize(out->q);
+}
+
+static int pm__load_rotation(const pm_transform *array, int index, double q[4])
+{
+    float f[4];
+    int i;
+    memcpy(f, pm__transform_bytes(array, index) + offsetof(pm_transform, rotation), sizeof f);
+    for (i = 0; i < 4; ++i) q[i] = (double)f[i];
+    return pm__quat_normalize(q);
+}
+
+static void pm__store_rotation(pm_transform *array, int index, const double q[4])
+{
+    float f[4];
+    int i;
+    for (i = 0; i < 4; ++i) f[i] = (float)q[i];
+    memcpy((unsigned char *)array + (size_t)index * sizeof(pm_transform) +
+               offsetof(pm_transform, rotation),
+           f, sizeof f);
+}
+
+static void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
+{
+    int c, i;
+    pm__quat_to_rotation(trs->q, out->m);
+    for (c = 0; c < 3; ++c)
+        for (i = 0; i < 3; ++i) out->m[c][i] *= trs->s[c];
+    memcpy(out->t, trs->t, sizeof out->t);
+}
+
+/* World transform of node: its local TRS and its ancestors'. 0 for a bad
+   transform, or when the chain is longer than node_count (a parent loop). */
+static int pm__world_affine(const int *parent, int node_count, const pm_transform *pose, int node,
+                            pm__affine *out)
+{
+    pm__trs trs;
+    pm__affine local;
+    int steps = 0;
+    if (!pm__load_trs(pose, node, &trs)) return 0;
+    pm__trs_to_affine(&trs, out);
+    for (node = parent[node]; node >= 0; node = parent[node]) {
+        if (++steps > node_count || node >= node_count || !pm__load_trs(pose, node, &trs)) return 0;
+        pm__trs_to_affine(&trs, &local);
+        pm__affine_mul(&local, out, out);
+    }
+    return 1;
+}
+
+/* ---- Scenes -------------------------------------------------------------- */
+
+PMDEF pm_result pm_scene_validate(const int *parent, int node_count)
+{
+    int i, node, steps;
+    if (node_count < 0 || (node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < node_count; ++i)
+        if (parent[i] < -1 || parent[i] >= node_count) return PM_ERROR_OUT_OF_RANGE;
+    /* A chain longer than node_count repeats a node. O(nodes x depth), no
+       storage: skeletons are shallow. */
+    for (i = 0; i < node_count; ++i)
+        for (node = parent[i], steps = 0; node >= 0; node = parent[node])
+            if (++steps > node_count) return PM_ERROR_CYCLE;
+    return PM_OK;
+}
+
+PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
+                                        float *world)
+{
+    pm__affine a;
+    pm__trs trs;
+    int i, c, r;
+    pm_result result = pm_scene_validate(parent, node_count);
+    if (result != PM_OK) return result;
+    if (node_count > 0 && (!pose || !world)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < node_count; ++i)
+        if (!pm__load_trs(pose, i, &trs)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < node_count; ++i) {
+        float *m = world + (size_t)i * 16;
+        pm__world_affine(parent, node_count, pose, i, &a);
+        for (c = 0; c < 3; ++c) {
+            for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)a.m[c][r];
+            m[c * 4 + 3] = 0.0f;
+            m[12 + c] = (float)a.t[c];
+        }
+        m[15] = 1.0f;
+    }
+    return PM_OK;
+}
+
+/* ---- A strict JSON reader for one VRMC_node_constraint object ------------
+
+   RFC 8259 grammar, UTF-8 validated, at most PM__JSON_MAX_DEPTH nested
+   containers, never reads past `end`. Unknown members are checked and
+   skipped; every rule of the extension's schema is enforced. */
+
+#define PM__JSON_MAX_DEPTH 32
+
+typedef struct pm__json {
+    const char *p, *end;
+    int depth;
+} pm__json;
+
+static void pm__json_space(pm__json *j)
+{
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
+        ++j->p;
+}
+
+/* Consumes `ch` after optional space. */
+static int pm__json_expect(pm__json *j, char ch)
+{
+    pm__json_space(j);
+    if (j->p >= j->end || *j->p != ch) return 0;
+    ++j->p;
+    return 1;
+}
+
+static int pm__json_hex4(const char *p, unsigned *value)
+{
+    int i;
+    *value = 0;
+    for (i = 0; i < 4; ++i) {
+        char ch = p[i];
+        unsigned digit;
+        if (ch >= '0' && ch <= '9') digit = (unsigned)(ch - '0');
+        else if (ch >= 'a' && ch <= 'f') digit = (unsigned)(ch - 'a' + 10);
+        else if (ch >= 'A' && ch <= 'F') digit = (unsigned)(ch - 'A' + 10);
+        else return 0;
+        *value = *value * 16u + digit;
+    }
+    return 1;
+}
+
+/* Length of the valid UTF-8 sequence at p (RFC 3629: no overlong forms,
+   no surrogates, nothing above U+10FFFF), or 0. */
+static int pm__utf8_length(const unsigned char *p, const unsigned char *end)
+{
+    unsigned c = p[0], min, cp;
+    int n, i;
+    if (c < 0x80) return 1;
+    if (c >= 0xc2 && c <= 0xdf) { n = 2; min = 0x80; cp = c & 0x1f; }
+    else if (c >= 0xe0 && c <= 0xef) { n = 3; min = 0x800; cp = c & 0x0f; }
+    else if (c >= 0xf0 && c <= 0xf4) { n = 4; min = 0x10000; cp = c & 0x07; }
+    else return 0;
+    if (end - p < n) return 0;
+    for (i = 1; i < n; ++i) {
+        if ((p[i] & 0xc0) != 0x80) return 0;
+        cp = (cp << 6) | (p[i] & 0x3fu);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    return n;
+}
+
+/* A string at j->p (the opening quote). Returns the next decoded code
+   point at *p via pm__json_next_char; here we only validate and find the
+   raw contents [*begin, *end). */
+static int pm__json_string(pm__json *j, const char **begin, const char **end)
+{
+    pm__json_space(j);
+    if (j->p >= j->end || *j->p != '"') return 0;
+    *begin = ++j->p;
+    while (j->p < j->end) {
+        unsigned char c = (unsigned char)*j->p;
+        if (c == '"') {
+            *end = j->p++;
+            return 1;
+        }
+        if (c < 0x20) return 0;
+        if (c == '\\') {
+            unsigned u, low;
+            if (j->end - j->p < 2) return 0;
+            switch (j->p[1]) {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+                j->p += 2;
+                break;
+            case 'u':
+                if (j->end - j->p < 6 || !pm__json_hex4(j->p + 2, &u)) return 0;
+                j->p += 6;
+                if (u >= 0xdc00 && u <= 0xdfff) return 0; /* lone low surrogate */
+                if (u >= 0xd800 && u <= 0xdbff) {         /* needs its low half */
+                    if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u' ||
+                        !pm__json_hex4(j->p + 2, &low) || low < 0xdc00 || low > 0xdfff)
+                        return 0;
+                    j->p += 6;
+                }
+                break;
+            default:
+                return 0;
+            }
+        } else {
+            int n = pm__utf8_length((const unsigned char *)j->p, (const unsigned char *)j->end);
+            if (n == 0) return 0;
+            j->p += n;
+        }
+    }
+    return 0;
+}
+
+/* Whether the raw (validated) string contents equal the ASCII text, with
+   escapes decoded: "sp\u0065cVersion" is "specVersion". */
+static int pm__json_string_is(const char *p, const char *end, const char *text)
+{
+    while (p < end) {
+        unsigned ch = (unsigned char)*p;
+        if (ch == '\\') {
+            switch (p[1]) {
+            case 'b': ch = '\b'; break;
+            case 'f': ch = '\f'; break;
+            case 'n': ch = '\n'; break;
+            case 'r': ch = '\r'; break;
+            case 't': ch = '\t'; break;
+            case 'u': pm__json_hex4(p + 2, &ch); p += 4; break;
+            default: ch = (unsigned char)p[1]; break;
+            }
+            p += 2;
+        } else {
+            ++p;
+        }
+        if (*text == '\0' || ch != (unsigned char)*text) return 0;
+        ++text;
+    }
+    return *text == '\0';
+}
+
+/* A number. *value is its value (within an ulp or two, enough for a float
+   weight); *integer whether it is written as a plain integer. */
+static int pm__json_number(pm__json *j, double *value, int *integer)
+{
+    const char *p;
+    double mantissa = 0.0;
+    int negative = 0, exponent = 0, exponent_sign = 1, explicit_exponent = 0, digits = 0;
+    pm__json_space(j);
+    p = j->p;
+    if (p < j->end && *p == '-') {
+        negative = 1;
+        ++p;
+    }
+    if (p >= j->end || *p < '0' || *p > '9') return 0;
+    if (*p == '0') {
+        ++p;
+    } else {
+        for (; p < j->end && *p >= '0' && *p <= '9'; ++p, ++digits) {
+            if (digits < 19) mantissa = mantissa * 10.0 + (double)(*p - '0');
+            else if (exponent < 100000) ++exponent; /* digits beyond double precision only scale */
+        }
+    }
+    *integer = !negative;
+    if (p < j->end && *p == '.') {
+        *integer = 0;
+        if (++p >= j->end || *p < '0' || *p > '9') return 0;
+        for (; p < j->end && *p >= '0' && *p <= '9'; ++p) {
+            if (digits < 19 && exponent > -100000) {
+                mantissa = mantissa * 10.0 + (double)(*p - '0');
+                --exponent;
+                if (mantissa != 0.0) ++digits;
+            }
+        }
+    }
+    if (p < j->end && (*p == 'e' || *p == 'E')) {
+        *integer = 0;
+        if (++p < j->end && (*p == '+' || *p == '-')) exponent_sign = *p++ == '-' ? -1 : 1;
+        if (p >= j->end || *p < '0' || *p > '9') return 0;
+        for (; p < j->end && *p >= '0' && *p <= '9'; ++p)
+            if (explicit_exponent < 100000) explicit_exponent = explicit_exponent * 10 + (*p - '0');
+    }
+    exponent += exponent_sign * explicit_exponent;
+    /* 0e999 is 0, not 0 * inf */
+    *value = mantissa == 0.0 ? 0.0 : (negative ? -mantissa : mantissa) * pow(10.0, (double)exponent);
+    j->p = p;
+    return 1;
+}
+
+static int pm__json_literal(pm__json *j, const char *word)
+{
+    size_t n = strlen(word);
+    if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0) return 0;
+    j->p += n;
+    return 1;
+}
+
+/* Any value, checked and skipped. */
+static int pm__json_skip(pm__json *j)
+{
+    const char *begin, *end;
+    double number;
+    int integer, ok;
+    pm__json_space(j);
+    if (j->p >= j->end) return 0;
+    switch (*j->p) {
+    case '"': return pm__json_string(j, &begin, &end);
+    case 't': return pm__json_literal(j, "true");
+    case 'f': return pm__json_literal(j, "false");
+    case 'n': return pm__json_literal(j, "null");
+    case '[':
+    case '{': {
+        char close = *j->p == '[' ? ']' : '}';
+        int object = close == '}';
+        if (++j->depth > PM__JSON_MAX_DEPTH) return 0;
+        ++j->p;
+        if (pm__json_expect(j, close)) {
+            --j->depth;
+            return 1;
+        }
+        do {
+            if (object && (!pm__json_string(j, &begin, &end) || !pm__json_expect(j, ':'))) return 0;
+            if (!pm__json_skip(j)) return 0;
+        } while (pm__json_expect(j, ','));
+        ok = pm__json_expect(j, close);
+        --j->depth;
+        return ok;
+    }
+    default: return pm__json_number(j, &number, &integer);
+    }
+}
+
+/* Walks the members of an object at j->p: calls member(context, j, key)
+   for each, which consumes the value (or returns 0 to fail). */
+typedef int (*pm__json_member_fn)(void *context, pm__json *j, const char *key, const char *key_end);
+
+static int pm__json_object(pm__json *j, pm__json_member_fn member, void *context)
+{
+    const char *key, *key_end;
+    int ok;
+    if (!pm__json_expect(j, '{') || ++j->depth > PM__JSON_MAX_DEPTH) return 0;
+    if (pm__json_expect(j, '}')) {
+        --j->depth;
+        return 1;
+    }
+    do {
+        if (!pm__json_string(j, &key, &key_end) || !pm__json_expect(j, ':') ||
+            !member(context, j, key, key_end))
+            return 0;
+    } while (pm__json_expect(j, ','));
+    ok = pm__json_expect(j, '}');
+    --j->depth;
+    return ok;
+}
+
+/* What one roll/aim/rotation object holds; `seen` counts duplicates. */
+typedef struct pm__json_constraint {
+    pm_constraint_type type;
+    int source, has_source, has_axis, has_weight;
+    pm_axis axis;
+    double weight;
+    int kinds; /* how many of roll/aim/rotation */
+    int has_version, has_constraint;
+} pm__json_constraint;
+
+static int pm__json_axis_member(pm__json_constraint *c, pm__json *j)
+{
+    static const char *const roll_names[3] = {"X", "Y", "Z"};
+    static const char *const aim_names[6] = {"PositiveX", "NegativeX", "PositiveY",
+                                             "NegativeY", "PositiveZ", "NegativeZ"};
+    const char *begin, *end;
+    int n;
+    if (c->has_axis++ || !pm__json_string(j, &begin, &end)) return 0;
+    for (n = 0; n < (c->type == PM_CONSTRAINT_ROLL ? 3 : 6); ++n) {
+        if (pm__json_string_is(begin, end, c->type == PM_CONSTRAINT_ROLL ? roll_names[n] : aim_names[n])) {
+            c->axis = (pm_axis)(c->type == PM_CONSTRAINT_ROLL ? 2 * n : n);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int pm__json_kind_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_constraint *c = (pm__json_constraint *)context;
+    double value;
+    int integer;
+    if (pm__json_string_is(key, key_end, "source")) {
+        if (c->has_source++ || !pm__json_number(j, &value, &integer) || !integer ||
+            value > 2147483647.0)
+            return 0;
+        c->source = (int)value;
+        return 1;
+    }
+    if (pm__json_string_is(key, key_end, "weight")) {
+        if (c->has_weight++ || !pm__json_number(j, &value, &integer) || !(value >= 0.0 && value <= 1.0))
+            return 0;
+        c->weight = value;
+        return 1;
+    }
+    if ((c->type == PM_CONSTRAINT_ROLL && pm__json_string_is(key, key_end, "rollAxis")) ||
+        (c->type == PM_CONSTRAINT_AIM && pm__json_string_is(key, key_end, "aimAxis")))
+        return pm__json_axis_member(c, j);
+    return pm__json_skip(j);
+}
+
+static int pm__json_constraint_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    static const char *const kinds[3] = {"roll", "aim", "rotation"};
+    pm__json_constraint *c = (pm__json_constraint *)context;
+    int n;
+    for (n = 0; n < 3; ++n) {
+        if (pm__json_string_is(key, key_end, kinds[n])) {
+            if (c->kinds++) return 0; /* exactly one kind */
+            c->type = (pm_constraint_type)n;
+            return pm__json_object(j, pm__json_kind_member, c) && c->has_source &&
+                   (c->has_axis || c->type == PM_CONSTRAINT_ROTATION);
+        }
+    }
+    return pm__json_skip(j);
+}
+
+static int pm__json_root_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_constraint *c = (pm__json_constraint *)context;
+    const char *begin, *end;
+    if (pm__json_string_is(key, key_end, "specVersion")) {
+        return !c->has_version++ && pm__json_string(j, &begin, &end) &&
+               (pm__json_string_is(begin, end, "1.0") || pm__json_string_is(begin, end, "1.0-beta"));
+    }
+    if (pm__json_string_is(key, key_end, "constraint")) {
+        return !c->has_constraint++ && pm__json_object(j, pm__json_constraint_member, c) &&
+               c->kinds == 1;
+    }
+    return pm__json_skip(j);
+}
+
+PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
+                                         pm_constraint *out)
+{
+    pm__json j;
+    pm__json_constraint c;
+    if (!json || !out || destination < 0) return PM_ERROR_INVALID_ARGUMENT;
+    j.p = json;
+    j.end = json + length;
+    j.depth = 0;
+    memset(&c, 0, sizeof c);
+    c.weight = 1.0;
+    if (!pm__json_object(&j, pm__json_root_member, &c) || !c.has_version || !c.has_constraint)
+        return PM_ERROR_PARSE;
+    pm__json_space(&j);
+    if (j.p != j.end) return PM_ERROR_PARSE;
+    out->type = c.type;
+    out->destination = destination;
+    out->source = c.source;
+    out->axis = c.type == PM_CONSTRAINT_ROTATION ? PM_AXIS_POSITIVE_X : c.axis;
+    out->weight = (float)c.weight;
+    return PM_OK;
+}
+
+/* ---- Constraint sets ------------------------------------------------------
+
+   Ordering is a depth-first search without recursion or allocation: the
+   finished constraints fill `order` from the front, the search stack grows
+   from its back (a constraint is in one or the other, never both, so they
+   cannot meet), and until the rest rotations are captured each `rest` entry
+   holds four ints of scratch. */
+
+enum { PM__SCRATCH_SORTED, PM__SCRATCH_STATE, PM__SCRATCH_NODE, PM__SCRATCH_PHASE };
+enum { PM__UNVISITED, PM__PENDING, PM__DONE };
+
+static unsigned char *pm__rest_bytes(pm_constraint_rest *rest, int index)
+{
+    return (unsigned char *)rest + (size_t)index * sizeof(pm_constraint_rest);
+}
+
+static int pm__scratch(pm_constraint_rest *rest, int index, int field)
+{
+    int value;
+    memcpy(&value, pm__rest_bytes(rest, index) + (size_t)field * sizeof(int), sizeof value);
+    return value;
+}
+
+static void pm__set_scratch(pm_constraint_rest *rest, int index, int field, int value)
+{
+    memcpy(pm__rest_bytes(rest, index) + (size_t)field * sizeof(int), &value, sizeof value);
+}
+
+static void pm__swap_sorted(pm_constraint_rest *rest, int a, int b)
+{
+    int t = pm__scratch(rest, a, PM__SCRATCH_SORTED);
+    pm__set_scratch(rest, a, PM__SCRATCH_SORTED, pm__scratch(rest, b, PM__SCRATCH_SORTED));
+    pm__set_scratch(rest, b, PM__SCRATCH_SORTED, t);
+}
+
+static int pm__sorted_destination(const pm_constraint_set *set, int position)
+{
+    return set->constraints[pm__scratch(set->rest, position, PM__SCRATCH_SORTED)].destination;
+}
+
+static void pm__sift_down(const pm_constraint_set *set, int root, int end)
+{
+    int child;
+    while ((child = 2 * root + 1) < end) {
+        if (child + 1 < end && pm__sorted_destination(set, child) < pm__sorted_destination(set, child + 1))
+            ++child;
+        if (pm__sorted_destination(set, root) >= pm__sorted_destination(set, child)) return;
+        pm__swap_sorted(set->rest, root, child);
+        root = child;
+    }
+}
+
+/* Constraint indices sorted by destination into the SORTED scratch, by
+   heapsort: no recursion, no storage. */
+static void pm__sort_by_destination(const pm_constraint_set *set)
+{
+    int n = set->count, i;
+    for (i = 0; i < n; ++i) pm__set_scratch(set->rest, i, PM__SCRATCH_SORTED, i);
+    for (i = n / 2 - 1; i >= 0; --i) pm__sift_down(set, i, n);
+    for (i = n - 1; i > 0; --i) {
+        pm__swap_sorted(set->rest, 0, i);
+        pm__sift_down(set, 0, i);
+    }
+}
+
+/* The constraint whose destination is node, or -1 (binary search). */
+static int pm__constraint_on(const pm_constraint_set *set, int node)
+{
+    int low = 0, high = set->count - 1;
+    while (low <= high) {
+        int mid = low + (high - low) / 2;
+        int destination = pm__sorted_destination(set, mid);
+        if (destination == node) return pm__scratch(set->rest, mid, PM__SCRATCH_SORTED);
+        if (destination < node) low = mid + 1;
+        else high = mid - 1;
+    }
+    return -1;
+}
+
+/* The next constraint that constraint c reads the output of, or -1 when
+   there are no more. Roll and rotation read the source's local rotation;
+   aim reads world positions of source and destination and the rotation of
+   the destination's parent: the source and its ancestors (phase 0), then
+   the destination's ancestors (phase 1). */
+static int pm__next_dependency(const pm_constraint_set *set, int c)
+{
+    const pm_constraint *con = &set->constraints[c];
+    int node = pm__scratch(set->rest, c, PM__SCRATCH_NODE);
+    int phase = pm__scratch(set->rest, c, PM__SCRATCH_PHASE);
+    int found = -1;
+    while (found < 0) {
+        if (node < 0) {
+            if (phase == 1 || con->type != PM_CONSTRAINT_AIM) break;
+            phase = 1;
+            node = set->parent[con->destination];
+            continue;
+        }
+        found = pm__constraint_on(set, node);
+        node = con->type == PM_CONSTRAINT_AIM ? set->parent[node] : -1;
+    }
+    pm__set_scratch(set->rest, c, PM__SCRATCH_NODE, node);
+    pm__set_scratch(set->rest, c, PM__SCRATCH_PHASE, phase);
+    return found;
+}
+
+static void pm__visit(const pm_constraint_set *set, int c, int *top)
+{
+    set->order[--*top] = c;
+    pm__set_scratch(set->rest, c, PM__SCRATCH_STATE, PM__PENDING);
+    pm__set_scratch(set->rest, c, PM__SCRATCH_NODE, set->constraints[c].source);
+    pm__set_scratch(set->rest, c, PM__SCRATCH_PHASE, 0);
+}
+
+static pm_result pm__order_constraints(const pm_constraint_set *set)
+{
+    int n = set->count, done = 0, top = n, i;
+    pm__sort_by_destination(set);
+    for (i = 1; i < n; ++i)
+        if (pm__sorted_destination(set, i) == pm__sorted_destination(set, i - 1))
+            return PM_ERROR_INVALID_ARGUMENT; /* two constraints on one node */
+    for (i = 0; i < n; ++i) pm__set_scratch(set->rest, i, PM__SCRATCH_STATE, PM__UNVISITED);
+    for (i = 0; i < n; ++i) {
+        if (pm__scratch(set->rest, i, PM__SCRATCH_STATE) != PM__UNVISITED) continue;
+        pm__visit(set, i, &top);
+        while (top < n) {
+            int c = set->order[top], d = pm__next_dependency(set, c), state;
+            if (d < 0) { /* all it reads is done: c is next */
+                pm__set_scratch(set->rest, c, PM__SCRATCH_STATE, PM__DONE);
+                ++top;
+                set->order[done++] = c;
+                continue;
+            }
+            state = pm__scratch(set->rest, d, PM__SCRATCH_STATE);
+            if (state == PM__PENDING) return PM_ERROR_CYCLE;
+            if (state == PM__UNVISITED) pm__visit(set, d, &top);
+        }
+    }
+    PM_ASSERT(done == n);
+    return PM_OK;
+}
+
+static pm_result pm__check_constraints(const pm_constraint_set *set, const pm_transform *rest_pose)
+{
+    double q[4];
+    int i;
+    for (i = 0; i < set->count; ++i) {
+        const pm_constraint *c = &set->constraints[i];
+        if ((unsigned)c->type > (unsigned)PM_CONSTRAINT_ROTATION) return PM_ERROR_INVALID_ARGUMENT;
+        if (c->destination < 0 || c->destination >= set->node_count || c->source < 0 ||
+            c->source >= set->node_count)
+            return PM_ERROR_OUT_OF_RANGE;
+        if (c->source == c->destination || !(c->weight >= 0.0f && c->weight <= 1.0f))
+            return PM_ERROR_INVALID_ARGUMENT;
+        if (c->type == PM_CONSTRAINT_ROLL && c->axis != PM_AXIS_POSITIVE_X &&
+            c->axis != PM_AXIS_POSITIVE_Y && c->axis != PM_AXIS_POSITIVE_Z)
+            return PM_ERROR_INVALID_ARGUMENT;
+        if (c->type == PM_CONSTRAINT_AIM && (unsigned)c->axis > (unsigned)PM_AXIS_NEGATIVE_Z)
+            return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__load_rotation(rest_pose, c->destination, q) || !pm__load_rotation(rest_pose, c->source, q))
+            return PM_ERROR_INVALID_ARGUMENT;
+    }
+    return PM_OK;
+}
+
+static void pm__store_versor(unsigned char *bytes, const double q[4])
+{
+    float f[4];
+    int i;
+    for (i = 0; i < 4; ++i) f[i] = (float)q[i];
+    memcpy(bytes, f, sizeof f);
+}
+
+PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transform *rest_pose)
+{
+    pm_result result;
+    double q[4];
+    int i;
+    if (!set || set->count < 0 || (set->count > 0 && (!set->constraints || !set->rest ||
+                                                        !set->order || !rest_pose)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    result = pm_scene_validate(set->parent, set->node_count);
+    if (result == PM_OK) result = pm__check_constraints(set, rest_pose);
+    if (result == PM_OK) result = pm__order_constraints(set);
+    if (result != PM_OK) { /* leave the caller's arrays defined: no order, zero rests */
+        for (i = 0; i < set->count && set->order && set->rest; ++i) {
+            set->order[i] = -1;
+            memset(pm__rest_bytes(set->rest, i), 0, sizeof(pm_constraint_rest));
+        }
+        return result;
+    }
+    for (i = 0; i < set->count; ++i) {
+        unsigned char *bytes = pm__rest_bytes(set->rest, i);
+        pm__load_rotation(rest_pose, set->constraints[i].destination, q);
+        pm__store_versor(bytes + offsetof(pm_constraint_rest, destination), q);
+        pm__load_rotation(rest_pose, set->constraints[i].source, q);
+        pm__store_versor(bytes + offsetof(pm_constraint_rest, source), q);
+    }
+    return PM_OK;
+}
+
+/* A stored rest rotation, back to unit length in double (float storage
+   leaves it up to 1e-7 off). */
+static void pm__load_rest(const pm_constraint_rest *rest, int index, size_t field, double q[4])
+{
+    float f[4];
+    int i;
+    memcpy(f, (const unsigned char *)rest + (size_t)index * sizeof(pm_constraint_rest) + field, sizeof f);
+    for (i = 0; i < 4; ++i) q[i] = (double)f[i];
+    pm__quat_normalize(q); /* init stored a unit quaternion: never zero */
+}
+
+static const double pm__axes[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+
+/* Unit rotation of the 3x3 block of a (scale and mirror removed the way
+   three.js's Matrix4.decompose removes them), or 0 for a zero column. */
+static int pm__affine_rotation(const pm__affine *a, double q[4])
+{
+    double r[3][3], det;
+    int c, i;
+    for (c = 0; c < 3; ++c) {
+        double n = sqrt(a->m[c][0] * a->m[c][0] + a->m[c][1] * a->m[c][1] + a->m[c][2] * a->m[c][2]);
+        if (!(n > 0.0)) return 0;
+        for (i = 0; i < 3; ++i) r[c][i] = a->m[c][i] / n;
+    }
+    det = r[0][0] * (r[1][1] * r[2][2] - r[2][1] * r[1][2]) -
+          r[1][0] * (r[0][1] * r[2][2] - r[2][1] * r[0][2]) +
+          r[2][0] * (r[0][1] * r[1][2] - r[1][1] * r[0][2]);
+    if (det < 0.0)
+        for (i = 0; i < 3; ++i) r[0][i] = -r[0][i];
+    pm__rotation_to_quat(r, q);
+    return pm__quat_normalize(q);
+}
+
+/* The rotation an aim constraint asks for, or 0 for a bad pose. */
+static int pm__aim_target(const pm_constraint_set *set, const pm_constraint *c, const double dst_rest[4],
+                          const pm_transform *pose, double target[4])
+{
+    pm__affine parent_world, source_world;
+    pm__trs dst;
+    double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], length;
+    int i, parent = set->parent[c->destination];
+    if (!pm__load_trs(pose, c->destination, &dst) ||
+        !pm__world_affine(set->parent, set->node_count, pose, c->source, &source_world))
+        return 0;
+    p[0] = p[1] = p[2] = 0.0;
+    p[3] = 1.0;
+    memcpy(dst_pos, dst.t, sizeof dst_pos);
+    if (parent >= 0) {
+        if (!pm__world_affine(set->parent, set->node_count, pose, parent, &parent_world) ||
+            !pm__affine_rotation(&parent_world, p))
+            return 0;
+        for (i = 0; i < 3; ++i)
+            dst_pos[i] = parent_world.m[0][i] * dst.t[0] + parent_world.m[1][i] * dst.t[1] +
+                         parent_world.m[2][i] * dst.t[2] + parent_world.t[i];
+    }
+    for (i = 0; i < 3; ++i) a1[i] = source_world.t[i] - dst_pos[i];
+    length = sqrt(a1[0] * a1[0] + a1[1] * a1[1] + a1[2] * a1[2]);
+    if (!(length > 0.0)) { /* source on the destination: no direction, keep the rest */
+        memcpy(target, dst_rest, 4 * sizeof(double));
+        return 1;
+    }
+    for (i = 0; i < 3; ++i) a1[i] /= length;
+    pm__quat_mul(p, dst_rest, q);
+    pm__quat_rotate(q, pm__axes[c->axis], a0);
+    pm__quat_from_to(a0, a1, from_to);
+    pm__quat_conj(p, p_inv);
+    pm__quat_mul(p_inv, from_to, q);
+    pm__quat_mul(q, p, q);
+    pm__quat_mul(q, dst_rest, target);
+    return 1;
+}
+
+PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transform *pose)
+{
+    int k;
+    if (!set || !pose || set->count < 0 || (set->count > 0 && (!set->constraints || !set->order ||
+                                                                !set->rest || !set->parent)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < set->count; ++k) {
+        const pm_constraint *c;
+        double dst_rest[4], src_rest[4], src[4], delta[4], target[4], out[4];
+        int index = set->order[k];
+        if (index < 0 || index >= set->count) return PM_ERROR_OUT_OF_RANGE;
+        c = &set->constraints[index];
+        if (c->destination < 0 || c->destination >= set->node_count || c->source < 0 ||
+            c->source >= set->node_count)
+            return PM_ERROR_OUT_OF_RANGE;
+        pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, destination), dst_rest);
+        pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, source), src_rest);
+        if (c->type == PM_CONSTRAINT_AIM) {
+            if (!pm__aim_target(set, c, dst_rest, pose, target)) return PM_ERROR_INVALID_ARGUMENT;
+        } else {
+            if (!pm__load_rotation(pose, c->source, src)) return PM_ERROR_INVALID_ARGUMENT;
+            if (c->type == PM_CONSTRAINT_ROTATION) { /* target = dstRest * srcRest^-1 * src */
+                pm__quat_conj(src_rest, delta);
+                pm__quat_mul(delta, src, delta);
+                pm__quat_mul(dst_rest, delta, target);
+            } else { /* roll: the source's turn in the destination's rest frame, minus its swing */
+                double inv[4], axis_turned[3], swing_inv[4];
+                const double *axis = pm__axes[c->axis];
+                pm__quat_conj(dst_rest, inv);
+                pm__quat_mul(inv, src, delta);
+                pm__quat_conj(src_rest, inv);
+                pm__quat_mul(delta, inv, delta);
+                pm__quat_mul(delta, dst_rest, delta);
+                pm__quat_rotate(delta, axis, axis_turned);
+                pm__quat_from_to(axis_turned, axis, swing_inv);
+                pm__quat_mul(dst_rest, swing_inv, target);
+                pm__quat_mul(target, delta, target);
+            }
+        }
+        pm__quat_slerp(dst_rest, target, (double)c->weight, out);
+        if (!isfinite(out[0]) || !isfinite(out[1]) || !isfinite(out[2]) || !isfinite(out[3]))
+            return PM_ERROR_INVALID_ARGUMENT;
+        pm__store_rotation(pose, c->destination, out);
+    }
     return PM_OK;
 }
 

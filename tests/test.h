@@ -62,7 +62,17 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
     X(euler_matrices)                                                                    \
     X(euler_bad_input)                                                                   \
     X(euler_misaligned)                                                                  \
-    X(euler_simd_matches_scalar)
+    X(euler_simd_matches_scalar)                                                         \
+    X(scene_world_matrices)                                                              \
+    X(scene_bad_input)                                                                   \
+    X(constraints_match_threevrm)                                                        \
+    X(constraints_order)                                                                 \
+    X(constraints_properties)                                                            \
+    X(constraints_sheared_parent)                                                        \
+    X(constraints_bad_input)                                                             \
+    X(constraints_misaligned)                                                            \
+    X(constraints_parse_json)                                                            \
+    X(constraints_parse_json_errors)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)
