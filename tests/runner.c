@@ -41,6 +41,17 @@ void test_fail(const char *file, int line, const char *format, ...)
     printf("\n");
 }
 
+double test_quat_diff(const float a[4], const double b[4])
+{
+    double plus = 0.0, minus = 0.0;
+    int i;
+    for (i = 0; i < 4; ++i) {
+        plus = fmax(plus, fabs((double)a[i] - b[i]));
+        minus = fmax(minus, fabs((double)a[i] + b[i]));
+    }
+    return fmin(plus, minus);
+}
+
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0;

@@ -42,6 +42,10 @@ void test_context(const char *format, ...)
 #endif
     ;
 
+/* Largest component difference between a and the closer of b and -b
+   (q and -q are the same rotation). */
+double test_quat_diff(const float a[4], const double b[4]);
+
 /* tests/options.c: the same functions from a POSEMATH_NO_SIMD copy. */
 pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
                                float euler[3]);

@@ -20,17 +20,6 @@
 #define MAX_NODES 30
 #define MAX_CONSTRAINTS 10
 
-static double quat_diff_signed(const float a[4], const double b[4])
-{
-    double plus = 0.0, minus = 0.0;
-    int i;
-    for (i = 0; i < 4; ++i) {
-        plus = fmax(plus, fabs((double)a[i] - b[i]));
-        minus = fmax(minus, fabs((double)a[i] + b[i]));
-    }
-    return fmin(plus, minus);
-}
-
 static void set_transform(pm_transform *t, const float v[10])
 {
     memcpy(t->translation, v, 3 * sizeof(float));
@@ -94,7 +83,7 @@ void test_constraints_match_threevrm(void)
         CHECK_RESULT(pm_constraint_set_apply(&s.set, s.pose), PM_OK);
         for (i = 0; i < s.count; ++i) {
             const struct scene_constraint *c = &scene_constraints[cs->first_constraint + i];
-            double d = quat_diff_signed(s.pose[c->destination].rotation, c->expected);
+            double d = test_quat_diff(s.pose[c->destination].rotation, c->expected);
             worst = fmax(worst, d);
             CHECK_NEAR(d, 0.0, SCENE_TOL);
         }

@@ -54,22 +54,10 @@ static double angle_diff(double a, double b)
     return fabs(remainder(a - b, 2.0 * PI));
 }
 
-/* Largest component difference between a and the closer of b and -b. */
-static double quat_diff(const float a[4], const double b[4])
-{
-    double plus = 0.0, minus = 0.0;
-    int i;
-    for (i = 0; i < 4; ++i) {
-        plus = fmax(plus, fabs((double)a[i] - b[i]));
-        minus = fmax(minus, fabs((double)a[i] + b[i]));
-    }
-    return fmin(plus, minus);
-}
-
 static double quat_diff_f(const float a[4], const float b[4])
 {
     double bd[4] = {b[0], b[1], b[2], b[3]};
-    return quat_diff(a, bd);
+    return test_quat_diff(a, bd);
 }
 
 static void normalize_quat(const float q[4], double out[4])
@@ -139,7 +127,7 @@ static void check_reproduces(const sequence *s, const float q[4], const float an
     double unit[4];
     normalize_quat(q, unit);
     CHECK_RESULT(from_sequence_angles(s, angles, back), PM_OK);
-    CHECK_NEAR(quat_diff(back, unit), 0.0, tol);
+    CHECK_NEAR(test_quat_diff(back, unit), 0.0, tol);
 }
 
 void test_euler_order_parse(void)
@@ -209,7 +197,7 @@ void test_euler_matches_threejs(void)
                 check_reproduces(&s, threejs_quat[i], seq_angles, ROUND_TRIP_TOL);
             }
             CHECK_RESULT(pm_euler_to_quat(threejs_euler[i], s.order, PM_ROTATION_POINT, q), PM_OK);
-            CHECK_NEAR(quat_diff(q, threejs_quat_of_euler[o][i]), 0.0, QUAT_TOL);
+            CHECK_NEAR(test_quat_diff(q, threejs_quat_of_euler[o][i]), 0.0, QUAT_TOL);
         }
     }
 }
@@ -232,7 +220,7 @@ void test_euler_matches_scipy(void)
                 check_reproduces(&s, scipy_quat[i], angles, ROUND_TRIP_TOL);
             }
             CHECK_RESULT(from_sequence_angles(&s, scipy_angles[i], q), PM_OK);
-            CHECK_NEAR(quat_diff(q, scipy_quat_of_euler[n][i]), 0.0, QUAT_TOL);
+            CHECK_NEAR(test_quat_diff(q, scipy_quat_of_euler[n][i]), 0.0, QUAT_TOL);
         }
     }
 }
@@ -350,15 +338,15 @@ void test_euler_round_trip(void)
                 test_context("order %s type %d, case %d", pm_euler_order_name(all_orders[o]), t, i);
                 CHECK_RESULT(pm_quat_to_euler(q, all_orders[o], all_types[t], e), PM_OK);
                 CHECK_RESULT(pm_euler_to_quat(e, all_orders[o], all_types[t], back), PM_OK);
-                worst = fmax(worst, quat_diff(back, unit));
-                CHECK_NEAR(quat_diff(back, unit), 0.0, ROUND_TRIP_TOL);
+                worst = fmax(worst, test_quat_diff(back, unit));
+                CHECK_NEAR(test_quat_diff(back, unit), 0.0, ROUND_TRIP_TOL);
                 CHECK(fabsf(e[s.axis[1]]) <= (float)(PI / 2));
                 CHECK(e[s.axis[0]] > (float)-PI && e[s.axis[0]] <= (float)PI);
                 CHECK(e[s.axis[2]] > (float)-PI && e[s.axis[2]] <= (float)PI);
 
                 CHECK_RESULT(pm_quat_to_proper_euler(q, all_proper_orders[o], all_types[t], e), PM_OK);
                 CHECK_RESULT(pm_proper_euler_to_quat(e, all_proper_orders[o], all_types[t], back), PM_OK);
-                CHECK_NEAR(quat_diff(back, unit), 0.0, ROUND_TRIP_TOL);
+                CHECK_NEAR(test_quat_diff(back, unit), 0.0, ROUND_TRIP_TOL);
                 CHECK(e[1] >= 0.0f && e[1] <= (float)PI);
                 CHECK(e[0] > (float)-PI && e[0] <= (float)PI);
                 CHECK(e[2] > (float)-PI && e[2] <= (float)PI);
