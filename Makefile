@@ -13,12 +13,14 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c
 TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = euler_table
+EXAMPLES = euler_table constraints_gltf
+LIBS_constraints_gltf = -lcjson
+SHARED_DATA = ../shared/data
 
 # Header (as #include'd) = Debian package that provides it.
-PACKAGES = cglm/cglm.h=libcglm-dev
+PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev
 
-.PHONY: all test header-check readme-check examples-check demo bench clean deps fixtures
+.PHONY: all test header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
 all: test
 
@@ -66,6 +68,11 @@ readme-check: deps | $(BUILD)
 examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
+	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
+	@if [ -f $(SHARED_DATA)/three-vrm/cubes.gltf ]; then \
+	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
+	  awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
+	else echo "examples-check: $(SHARED_DATA)/three-vrm/cubes.gltf absent, skipped"; fi
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.
 header-check: deps
@@ -98,10 +105,11 @@ $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
 # ---- examples --------------------------------------------------------------
 
 $(BUILD)/%: examples/%.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -o $@ $< -lm
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
 demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/euler_table
+	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
 
 # ---- benchmarks --------------------------------------------------------------
 
@@ -111,10 +119,32 @@ $(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
 bench: deps $(BUILD)/bench
 	./$(BUILD)/bench
 
+# ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = constraint_json constraint_set
+
+$(BUILD)/fuzz-%: tests/fuzz/%.c posemath.h | $(BUILD)
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $<
+
+fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/corpus-$$t; \
+	  seeds=; [ -d tests/fuzz/seeds/$$t ] && seeds=tests/fuzz/seeds/$$t; \
+	  dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  ./$(BUILD)/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $$dict \
+	    $(BUILD)/corpus-$$t $$seeds > $(BUILD)/fuzz-$$t.log 2>&1; status=$$?; \
+	  grep -E "^(Done|stat::number_of_executed_units|stat::new_units_added)" $(BUILD)/fuzz-$$t.log; \
+	  if [ $$status -ne 0 ]; then tail -40 $(BUILD)/fuzz-$$t.log; exit 1; fi; \
+	done
+
 # ---- reference fixtures (needs the network: npm, and python3-scipy) --------
 
 fixtures:
-	cd tests/gen && npm install --no-audit --no-fund && node euler_threejs.mjs > ../fixtures/euler_threejs.h
+	cd tests/gen && npm install --no-audit --no-fund && node euler_threejs.mjs > ../fixtures/euler_threejs.h \
+	  && node constraints_threevrm.mjs > ../fixtures/constraints_threevrm.h \
+	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 
 clean:

@@ -826,22 +826,17 @@ static void pm__quat_rotate(const double q[4], const double v[3], double out[3])
     out[2] = v[2] + q[3] * tz + (q[0] * ty - q[1] * tx);
 }
 
-/* The smallest rotation taking direction a to direction b: the unit
-   quaternion (a x b, 1 + a.b) of the normalized vectors. Normalizing here
-   matters: near opposite directions 1 + a.b is small, and a vector 1e-7 off
-   unit length would tilt the result by 1e-5. When they are opposite any
-   perpendicular axis will do; we pick the one three.js picks. */
-static void pm__quat_from_to(const double from[3], const double to[3], double out[4])
+/* The smallest rotation taking direction a to direction b (any lengths):
+   the quaternion (a x b, |a||b| + a.b), normalized. Using the lengths here
+   matters: near opposite directions the scalar part is small, and treating
+   a vector 1e-7 off unit length as unit would tilt the result by 1e-5.
+   When they are opposite any perpendicular axis will do; we pick the one
+   three.js picks. */
+static void pm__quat_from_to(const double a[3], const double b[3], double out[4])
 {
-    double a[3], b[3], na = sqrt(from[0] * from[0] + from[1] * from[1] + from[2] * from[2]),
-                       nb = sqrt(to[0] * to[0] + to[1] * to[1] + to[2] * to[2]), r;
-    int i;
-    for (i = 0; i < 3; ++i) {
-        a[i] = from[i] / na;
-        b[i] = to[i] / nb;
-    }
-    r = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + 1.0;
-    if (r < 1e-8) {
+    double lengths = sqrt((a[0] * a[0] + a[1] * a[1] + a[2] * a[2]) * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]));
+    double r = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + lengths;
+    if (r < 1e-8 * lengths) {
         if (fabs(a[0]) > fabs(a[2])) {
             out[0] = -a[1]; out[1] = a[0]; out[2] = 0.0;
         } else {
@@ -875,10 +870,10 @@ static void pm__quat_slerp(const double a[4], const double b[4], double t, doubl
     if (c > 1.0 - 1e-12) { /* nearly equal: normalized lerp */
         wa = 1.0 - t;
         wb = t;
-    } else {
-        double half = atan2(sqrt(1.0 - c * c), c);
-        wa = sin((1.0 - t) * half) / sin(half);
-        wb = sin(t * half) / sin(half);
+    } else { /* the result is rounded to float and renormalized: float sines do */
+        double sin_half = sqrt(1.0 - c * c), half = pm__atan2(sin_half, c);
+        wa = (double)sinf((float)((1.0 - t) * half)) / sin_half;
+        wb = (double)sinf((float)(t * half)) / sin_half;
     }
     for (i = 0; i < 4; ++i) out[i] = wa * a[i] + sign * wb * b[i];
     pm__quat_normalize(out);
@@ -989,6 +984,51 @@ static int pm__world_affine(const int *parent, int node_count, const pm_transfor
         if (++steps > node_count || node >= node_count || !pm__load_trs(pose, node, &trs)) return 0;
         pm__trs_to_affine(&trs, &local);
         pm__affine_mul(&local, out, out);
+    }
+    return 1;
+}
+
+/* Walks from node up to the root applying each node's transform to the
+   point p (p <- t + R (s * p)) and, unless q is NULL, multiplying up the
+   rotations (q <- q_node q, not normalized). *conformal stays 1 while every
+   scale is uniform and positive: then q is also the rotation of the chain's
+   world matrix. 0 for a bad transform or a chain longer than node_count. */
+static int pm__chain(const int *parent, int node_count, const pm_transform *pose, int node,
+                     double p[3], double *q, int *conformal)
+{
+    int steps = 0;
+    if (q) {
+        q[0] = q[1] = q[2] = 0.0;
+        q[3] = 1.0;
+    }
+    for (; node >= 0; node = parent[node]) {
+        const unsigned char *bytes;
+        float t[3], r[4], sc[3];
+        double v[3], u[3], w, n2, dot, cross[3], qa[4];
+        int i;
+        if (++steps > node_count || node >= node_count) return 0;
+        bytes = pm__transform_bytes(pose, node);
+        memcpy(t, bytes + offsetof(pm_transform, translation), sizeof t);
+        memcpy(r, bytes + offsetof(pm_transform, rotation), sizeof r);
+        memcpy(sc, bytes + offsetof(pm_transform, scale), sizeof sc);
+        for (i = 0; i < 3; ++i) {
+            v[i] = (double)sc[i] * p[i];
+            u[i] = (double)r[i];
+            qa[i] = u[i];
+        }
+        w = qa[3] = (double)r[3];
+        n2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + w * w;
+        if (!(n2 > 0.0 && n2 <= 1.79769313486231570815e+308)) return 0;
+        if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) *conformal = 0;
+        /* q v q* = (w^2 - |u|^2) v + 2 (u.v) u + 2 w (u x v), over |q|^2 */
+        dot = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+        cross[0] = u[1] * v[2] - u[2] * v[1];
+        cross[1] = u[2] * v[0] - u[0] * v[2];
+        cross[2] = u[0] * v[1] - u[1] * v[0];
+        for (i = 0; i < 3; ++i)
+            p[i] = (double)t[i] + ((2.0 * w * w - n2) * v[i] + 2.0 * dot * u[i] + 2.0 * w * cross[i]) / n2;
+        if (q) pm__quat_mul(qa, q, q);
+        if (!isfinite(p[0] + p[1] + p[2])) return 0;
     }
     return 1;
 }
@@ -1588,14 +1628,18 @@ PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transfor
 }
 
 /* A stored rest rotation, back to unit length in double (float storage
-   leaves it up to 1e-7 off). */
+   leaves it up to 1e-7 off). init stored a unit quaternion. */
 static void pm__load_rest(const pm_constraint_rest *rest, int index, size_t field, double q[4])
 {
     float f[4];
     int i;
     memcpy(f, (const unsigned char *)rest + (size_t)index * sizeof(pm_constraint_rest) + field, sizeof f);
+    double n2;
     for (i = 0; i < 4; ++i) q[i] = (double)f[i];
-    pm__quat_normalize(q); /* init stored a unit quaternion: never zero */
+    /* |q|^2 = 1 + e with |e| < 1e-6: one Newton step for 1/sqrt, (3 - n2)/2,
+       leaves an error of order e^2 */
+    n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    for (i = 0; i < 4; ++i) q[i] *= 0.5 * (3.0 - n2);
 }
 
 static const double pm__axes[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -1624,31 +1668,27 @@ static int pm__affine_rotation(const pm__affine *a, double q[4])
 static int pm__aim_target(const pm_constraint_set *set, const pm_constraint *c, const double dst_rest[4],
                           const pm_transform *pose, double target[4])
 {
-    pm__affine parent_world, source_world;
-    pm__trs dst;
-    double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], length;
-    int i, parent = set->parent[c->destination];
-    if (!pm__load_trs(pose, c->destination, &dst) ||
-        !pm__world_affine(set->parent, set->node_count, pose, c->source, &source_world))
-        return 0;
-    p[0] = p[1] = p[2] = 0.0;
-    p[3] = 1.0;
-    memcpy(dst_pos, dst.t, sizeof dst_pos);
-    if (parent >= 0) {
+    double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], src_pos[3] = {0, 0, 0}, length;
+    float t[3];
+    int i, parent = set->parent[c->destination], conformal = 1;
+    memcpy(t, pm__transform_bytes(pose, c->destination) + offsetof(pm_transform, translation), sizeof t);
+    for (i = 0; i < 3; ++i) dst_pos[i] = (double)t[i];
+    if (!pm__chain(set->parent, set->node_count, pose, c->source, src_pos, NULL, &conformal)) return 0;
+    conformal = 1;
+    if (!pm__chain(set->parent, set->node_count, pose, parent, dst_pos, p, &conformal)) return 0;
+    if (!conformal) { /* decompose the parent's world matrix as three.js does */
+        pm__affine parent_world;
         if (!pm__world_affine(set->parent, set->node_count, pose, parent, &parent_world) ||
             !pm__affine_rotation(&parent_world, p))
             return 0;
-        for (i = 0; i < 3; ++i)
-            dst_pos[i] = parent_world.m[0][i] * dst.t[0] + parent_world.m[1][i] * dst.t[1] +
-                         parent_world.m[2][i] * dst.t[2] + parent_world.t[i];
     }
-    for (i = 0; i < 3; ++i) a1[i] = source_world.t[i] - dst_pos[i];
+    if (!pm__quat_normalize(p)) return 0;
+    for (i = 0; i < 3; ++i) a1[i] = src_pos[i] - dst_pos[i];
     length = sqrt(a1[0] * a1[0] + a1[1] * a1[1] + a1[2] * a1[2]);
     if (!(length > 0.0)) { /* source on the destination: no direction, keep the rest */
         memcpy(target, dst_rest, 4 * sizeof(double));
         return 1;
     }
-    for (i = 0; i < 3; ++i) a1[i] /= length;
     pm__quat_mul(p, dst_rest, q);
     pm__quat_rotate(q, pm__axes[c->axis], a0);
     pm__quat_from_to(a0, a1, from_to);

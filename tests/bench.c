@@ -1,16 +1,19 @@
-/* make bench: ns per conversion, each next to a baseline measured in the
-   same run on the same inputs.
+/* make bench: timings, each next to a baseline measured in the same run on
+   the same inputs.
 
-   Baselines are the textbook matrix methods, written here with cglm:
+   Euler baselines are the textbook matrix methods, written with cglm:
    quat -> euler: glm_quat_mat4, then asinf of one element for the middle
    angle and atan2f of two element pairs (the seed's method, with three.js's
-   lock test); euler -> quat: glm_euler_by_order, then glm_mat4_quat. */
+   lock test); euler -> quat: glm_euler_by_order, then glm_mat4_quat.
+   The constraint baseline is the spec's pseudocode written plainly with
+   cglm in float: world matrices by walking up the parents. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 enum { COUNT = 4096, REPEAT = 200, RUNS = 11 };
@@ -80,6 +83,165 @@ static float sink(void)
     return s;
 }
 
+/* ---- constraints: a 150-node tree with 100 constraints ---------------- */
+
+enum { RIG_NODES = 150, RIG_CONSTRAINTS = 100, RIG_FRAMES = 2000 };
+
+typedef struct rig {
+    int parent[RIG_NODES];
+    pm_transform rest[RIG_NODES], pose[RIG_NODES];
+    pm_constraint constraints[RIG_CONSTRAINTS];
+    pm_constraint_rest rests[RIG_CONSTRAINTS];
+    int order[RIG_CONSTRAINTS];
+    pm_constraint_set set;
+} rig;
+
+static float frand(void) { return (float)rand() / (float)RAND_MAX * 2.0f - 1.0f; }
+
+/* Sources and parents have smaller indices than destinations: no cycles.
+   40 roll, 40 rotation, 20 aim. */
+static void rig_build(rig *r)
+{
+    int i;
+    for (i = 0; i < RIG_NODES; ++i) {
+        pm_transform *t = &r->rest[i];
+        r->parent[i] = i == 0 ? -1 : rand() % i;
+        glm_vec3_copy((vec3){frand(), frand(), frand()}, t->translation);
+        glm_quat_init(t->rotation, frand(), frand(), frand(), 1.5f);
+        glm_quat_normalize(t->rotation);
+        glm_vec3_one(t->scale);
+    }
+    for (i = 0; i < RIG_CONSTRAINTS; ++i) {
+        pm_constraint *c = &r->constraints[i];
+        c->destination = RIG_NODES - RIG_CONSTRAINTS + i;
+        c->source = rand() % c->destination;
+        c->type = i < 40 ? PM_CONSTRAINT_ROLL : i < 80 ? PM_CONSTRAINT_ROTATION : PM_CONSTRAINT_AIM;
+        c->axis = c->type == PM_CONSTRAINT_ROLL ? (pm_axis)(2 * (i % 3)) : (pm_axis)(i % 6);
+        c->weight = 0.8f;
+    }
+    r->set.constraints = r->constraints;
+    r->set.count = RIG_CONSTRAINTS;
+    r->set.parent = r->parent;
+    r->set.node_count = RIG_NODES;
+    r->set.rest = r->rests;
+    r->set.order = r->order;
+}
+
+static void rig_pose(rig *r, int frame)
+{
+    int i;
+    memcpy(r->pose, r->rest, sizeof r->pose);
+    for (i = 0; i < RIG_NODES; i += 3) {
+        versor turn;
+        glm_quatv(turn, 0.01f * (float)(frame % 300), (vec3){0.3f, 0.9f, 0.3f});
+        glm_quat_mul(turn, r->pose[i].rotation, r->pose[i].rotation);
+    }
+}
+
+static void baseline_world(const rig *r, int node, mat4 world)
+{
+    glm_mat4_identity(world);
+    for (; node >= 0; node = r->parent[node]) {
+        mat4 local;
+        glm_quat_mat4((float *)r->pose[node].rotation, local);
+        glm_vec3_copy((float *)r->pose[node].translation, local[3]);
+        glm_mat4_mul(local, world, world);
+    }
+}
+
+static void baseline_constraints(rig *r)
+{
+    static const vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    int k;
+    for (k = 0; k < RIG_CONSTRAINTS; ++k) {
+        const pm_constraint *c = &r->constraints[r->order[k]];
+        versor dst_rest, src_rest, inv, delta, target, src;
+        vec3 axis, turned;
+        glm_vec3_copy((float *)axes[c->axis], axis);
+        glm_quat_copy(r->rests[r->order[k]].destination, dst_rest);
+        glm_quat_copy(r->rests[r->order[k]].source, src_rest);
+        glm_quat_copy(r->pose[c->source].rotation, src);
+        if (c->type == PM_CONSTRAINT_ROTATION) {
+            glm_quat_inv(src_rest, inv);
+            glm_quat_mul(inv, src, delta);
+            glm_quat_mul(dst_rest, delta, target);
+        } else if (c->type == PM_CONSTRAINT_ROLL) {
+            versor swing;
+            glm_quat_inv(dst_rest, inv);
+            glm_quat_mul(inv, src, delta);
+            glm_quat_inv(src_rest, inv);
+            glm_quat_mul(delta, inv, delta);
+            glm_quat_mul(delta, dst_rest, delta);
+            glm_quat_rotatev(delta, axis, turned);
+            glm_quat_from_vecs(turned, axis, swing);
+            glm_quat_mul(dst_rest, swing, target);
+            glm_quat_mul(target, delta, target);
+        } else {
+            mat4 parent_world, source_world;
+            versor p, p_inv, from_to;
+            vec3 dst_pos, to;
+            baseline_world(r, r->parent[c->destination], parent_world);
+            baseline_world(r, c->source, source_world);
+            glm_mat4_mulv3(parent_world, r->pose[c->destination].translation, 1.0f, dst_pos);
+            glm_mat4_quat(parent_world, p);
+            glm_quat_mul(p, dst_rest, target);
+            glm_quat_rotatev(target, axis, turned);
+            glm_vec3_sub(source_world[3], dst_pos, to);
+            glm_vec3_normalize(to);
+            glm_quat_from_vecs(turned, to, from_to);
+            glm_quat_inv(p, p_inv);
+            glm_quat_mul(p_inv, from_to, target);
+            glm_quat_mul(target, p, target);
+            glm_quat_mul(target, dst_rest, target);
+        }
+        glm_quat_slerp(dst_rest, target, c->weight, r->pose[c->destination].rotation);
+    }
+}
+
+static void bench_constraints(void)
+{
+    static rig r;
+    double ours = 1e30, base = 1e30;
+    int run, frame;
+    float check = 0.0f;
+    rig_build(&r);
+    if (pm_constraint_set_init(&r.set, r.rest) != PM_OK) {
+        printf("constraints: init failed\n");
+        return;
+    }
+    for (run = 0; run < 5; ++run) {
+        double t0 = now_ns(), t;
+        for (frame = 0; frame < RIG_FRAMES; ++frame) {
+            rig_pose(&r, frame);
+            pm_constraint_set_apply(&r.set, r.pose);
+            check += r.pose[RIG_NODES - 1].rotation[0];
+        }
+        t = now_ns() - t0;
+        t0 = now_ns();
+        for (frame = 0; frame < RIG_FRAMES; ++frame) rig_pose(&r, frame); /* subtract posing */
+        t -= now_ns() - t0;
+        if (t < ours) ours = t;
+        t0 = now_ns();
+        for (frame = 0; frame < RIG_FRAMES; ++frame) {
+            rig_pose(&r, frame);
+            baseline_constraints(&r);
+            check += r.pose[RIG_NODES - 1].rotation[0];
+        }
+        t = now_ns() - t0;
+        t0 = now_ns();
+        for (frame = 0; frame < RIG_FRAMES; ++frame) rig_pose(&r, frame);
+        t -= now_ns() - t0;
+        if (t < base) base = t;
+    }
+    ours /= (double)RIG_FRAMES * RIG_CONSTRAINTS;
+    base /= (double)RIG_FRAMES * RIG_CONSTRAINTS;
+    printf("\nconstraints: %d-constraint rig (40 roll, 40 rotation, 20 aim) on %d nodes\n",
+           RIG_CONSTRAINTS, RIG_NODES);
+    printf("  posemath %.1f ns per constraint (target < 100), baseline (cglm float) %.1f ns: %.2fx\n",
+           ours, base, base / ours);
+    printf("  (checksum %g)\n", (double)check);
+}
+
 int main(void)
 {
     static const pm_euler_order orders[6] = {PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ,
@@ -134,5 +296,6 @@ int main(void)
            worst_ours, total_base / total_ours);
     printf("baseline agrees within %.2g rad away from lock (checksum %g)\n",
            (double)max_disagreement, (double)check);
+    bench_constraints();
     return 0;
 }

@@ -1,0 +1,193 @@
+/* constraints_gltf: loads a glTF file, reads every node's VRMC_node_constraint
+   with pm_constraint_parse_json, turns each source node, applies the
+   constraints and prints the destinations' rotations.
+
+   usage: constraints_gltf FILE.gltf
+          constraints_gltf --demo FILE.gltf   writes a small arm rig (twist
+                                              bone, sleeve, sub-arm) first
+
+   The motion: at frame f (0..5) every node that is a source turns from its
+   rest rotation by 0.6 f rad about the axis (0.3, 1, 0.2), in its parent's
+   frame. Any JSON reader works; this one uses cJSON (Debian libcjson-dev).
+   posemath only needs each node's extension object as text. */
+#define POSEMATH_IMPLEMENTATION
+#include "../posemath.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_NODES = 1024, FRAMES = 6 };
+
+static const char demo_gltf[] =
+    "{\"asset\":{\"version\":\"2.0\",\"generator\":\"posemath constraints_gltf\"},\n"
+    " \"extensionsUsed\":[\"VRMC_node_constraint\"],\n"
+    " \"scene\":0,\"scenes\":[{\"nodes\":[0,5]}],\n"
+    " \"nodes\":[\n"
+    "  {\"name\":\"UpperArm\",\"children\":[1,4]},\n"
+    "  {\"name\":\"LowerArm\",\"translation\":[0.3,0,0],\"children\":[2,3]},\n"
+    "  {\"name\":\"Hand\",\"translation\":[0.25,0,0]},\n"
+    "  {\"name\":\"ForearmTwist\",\"translation\":[0.15,0,0],\n"
+    "   \"extensions\":{\"VRMC_node_constraint\":{\"specVersion\":\"1.0\",\n"
+    "    \"constraint\":{\"roll\":{\"source\":2,\"rollAxis\":\"X\",\"weight\":0.5}}}}},\n"
+    "  {\"name\":\"Sleeve\",\"translation\":[0.1,0.05,0],\n"
+    "   \"extensions\":{\"VRMC_node_constraint\":{\"specVersion\":\"1.0\",\n"
+    "    \"constraint\":{\"aim\":{\"source\":2,\"aimAxis\":\"PositiveX\"}}}}},\n"
+    "  {\"name\":\"SubArm\",\"translation\":[0,-0.1,0.1],\"rotation\":[0,0,0.3826834,0.9238795],\n"
+    "   \"extensions\":{\"VRMC_node_constraint\":{\"specVersion\":\"1.0\",\n"
+    "    \"constraint\":{\"rotation\":{\"source\":1,\"weight\":0.7}}}}}\n"
+    " ]}\n";
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (text = (char *)malloc((size_t)size + 1)) != NULL) {
+        if (fread(text, 1, (size_t)size, f) != (size_t)size) {
+            free(text);
+            text = NULL;
+        } else {
+            text[size] = '\0';
+        }
+    }
+    fclose(f);
+    return text;
+}
+
+static void read_floats(const cJSON *node, const char *key, float *out, int count)
+{
+    const cJSON *array = cJSON_GetObjectItemCaseSensitive(node, key);
+    int i;
+    if (!cJSON_IsArray(array) || cJSON_GetArraySize(array) != count) return;
+    for (i = 0; i < count; ++i) out[i] = (float)cJSON_GetArrayItem(array, i)->valuedouble;
+}
+
+static const char *node_name(const cJSON *nodes, int index)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(nodes, index), "name");
+    return cJSON_IsString(name) ? name->valuestring : "";
+}
+
+int main(int argc, char **argv)
+{
+    static int parent[MAX_NODES];
+    static pm_transform rest[MAX_NODES], pose[MAX_NODES];
+    static pm_constraint constraints[MAX_NODES];
+    static pm_constraint_rest rests[MAX_NODES];
+    static int order[MAX_NODES], is_source[MAX_NODES];
+    static const char *const type_names[3] = {"roll", "aim", "rotation"};
+    static const char *const axis_names[6] = {"+X", "-X", "+Y", "-Y", "+Z", "-Z"};
+    const char *path = argc == 3 && strcmp(argv[1], "--demo") == 0 ? argv[2] : argc == 2 ? argv[1] : NULL;
+    pm_constraint_set set;
+    cJSON *gltf, *nodes;
+    char *text;
+    int node_count, count = 0, i, f;
+    pm_result result;
+
+    if (!path) {
+        fprintf(stderr, "usage: constraints_gltf [--demo] FILE.gltf\n");
+        return 2;
+    }
+    if (argc == 3) {
+        FILE *out = fopen(path, "wb");
+        if (!out || fwrite(demo_gltf, 1, sizeof demo_gltf - 1, out) != sizeof demo_gltf - 1) {
+            fprintf(stderr, "constraints_gltf: cannot write %s\n", path);
+            return 1;
+        }
+        fclose(out);
+    }
+    if (!(text = read_file(path))) {
+        fprintf(stderr, "constraints_gltf: cannot read %s\n", path);
+        return 1;
+    }
+    gltf = cJSON_Parse(text);
+    free(text);
+    nodes = cJSON_GetObjectItemCaseSensitive(gltf, "nodes");
+    node_count = cJSON_GetArraySize(nodes);
+    if (!cJSON_IsArray(nodes) || node_count > MAX_NODES) {
+        fprintf(stderr, "constraints_gltf: %s: no nodes, or more than %d\n", path, MAX_NODES);
+        cJSON_Delete(gltf);
+        return 1;
+    }
+
+    /* The scene: parents from "children", rest TRS, and the constraints. */
+    for (i = 0; i < node_count; ++i) parent[i] = -1;
+    for (i = 0; i < node_count; ++i) {
+        const cJSON *node = cJSON_GetArrayItem(nodes, i), *child, *extension;
+        cJSON_ArrayForEach(child, cJSON_GetObjectItemCaseSensitive(node, "children"))
+            if (cJSON_IsNumber(child) && child->valueint >= 0 && child->valueint < node_count)
+                parent[child->valueint] = i;
+        memset(&rest[i], 0, sizeof rest[i]);
+        rest[i].rotation[3] = 1.0f;
+        rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
+        read_floats(node, "translation", rest[i].translation, 3);
+        read_floats(node, "rotation", rest[i].rotation, 4);
+        read_floats(node, "scale", rest[i].scale, 3);
+        extension = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(node, "extensions"),
+                                                     "VRMC_node_constraint");
+        if (extension) {
+            char *json = cJSON_PrintUnformatted(extension);
+            result = pm_constraint_parse_json(json, strlen(json), i, &constraints[count]);
+            free(json);
+            if (result != PM_OK) {
+                fprintf(stderr, "constraints_gltf: node %d: %s\n", i, pm_result_string(result));
+                cJSON_Delete(gltf);
+                return 1;
+            }
+            if (constraints[count].source < node_count) is_source[constraints[count].source] = 1;
+            ++count;
+        }
+    }
+    set.constraints = constraints;
+    set.count = count;
+    set.parent = parent;
+    set.node_count = node_count;
+    set.rest = rests;
+    set.order = order;
+    if ((result = pm_constraint_set_init(&set, rest)) != PM_OK) {
+        fprintf(stderr, "constraints_gltf: %s: %s\n", path, pm_result_string(result));
+        cJSON_Delete(gltf);
+        return 1;
+    }
+    printf("%s: %d nodes, %d constraints; evaluation order:", path, node_count, count);
+    for (i = 0; i < count; ++i) printf(" %s", node_name(nodes, constraints[order[i]].destination));
+    printf("\n");
+
+    for (f = 0; f < FRAMES; ++f) {
+        vec3 axis = {0.3f, 1.0f, 0.2f};
+        versor turn;
+        glm_vec3_normalize(axis);
+        glm_quatv(turn, 0.6f * (float)f, axis);
+        memcpy(pose, rest, (size_t)node_count * sizeof pose[0]);
+        for (i = 0; i < node_count; ++i) {
+            versor r;
+            if (!is_source[i]) continue;
+            memcpy(r, rest[i].rotation, sizeof r);
+            glm_quat_mul(turn, r, r);
+            memcpy(pose[i].rotation, r, sizeof r);
+        }
+        if ((result = pm_constraint_set_apply(&set, pose)) != PM_OK) {
+            fprintf(stderr, "constraints_gltf: frame %d: %s\n", f, pm_result_string(result));
+            cJSON_Delete(gltf);
+            return 1;
+        }
+        printf("frame %d (sources turned %.1f degrees)\n", f, (double)(0.6f * (float)f) * 180.0 / GLM_PI);
+        for (i = 0; i < count; ++i) {
+            const pm_constraint *c = &constraints[i];
+            const float *q = pose[c->destination].rotation;
+            vec3 euler;
+            pm_quat_to_euler_deg(q, PM_EULER_XYZ, PM_ROTATION_POINT, euler);
+            printf("  %-12s %-8s %-2s of %-10s w %.2f  q %9.6f %9.6f %9.6f %9.6f  xyz %7.2f %7.2f %7.2f\n",
+                   node_name(nodes, c->destination), type_names[c->type],
+                   c->type == PM_CONSTRAINT_ROTATION ? "" : axis_names[c->axis], node_name(nodes, c->source),
+                   (double)c->weight, (double)q[0], (double)q[1], (double)q[2], (double)q[3],
+                   (double)euler[0], (double)euler[1], (double)euler[2]);
+        }
+    }
+    cJSON_Delete(gltf);
+    return 0;
+}

@@ -1,0 +1,77 @@
+/* libFuzzer: arbitrary scenes through pm_constraint_set_init and _apply.
+   The bytes choose node and constraint counts, parent indices (some out of
+   range or looping), constraint fields (including values outside their
+   enums and ranges) and raw float bits for every transform (NaN, Inf,
+   denormals, zero quaternions). Nothing may crash or read out of bounds. */
+#define POSEMATH_IMPLEMENTATION
+#include "../../posemath.h"
+
+#include <stdint.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t left;
+} reader;
+
+static int next_byte(reader *r)
+{
+    if (r->left == 0) return 0;
+    --r->left;
+    return *r->p++;
+}
+
+static float next_float(reader *r)
+{
+    uint8_t bytes[4] = {0, 0, 0, 0};
+    float f;
+    int i;
+    if (next_byte(r) < 128) return (float)(next_byte(r) - 128) / 64.0f; /* mostly tame values */
+    for (i = 0; i < 4; ++i) bytes[i] = (uint8_t)next_byte(r);
+    memcpy(&f, bytes, sizeof f);
+    return f;
+}
+
+static void next_transform(reader *r, pm_transform *t)
+{
+    int i;
+    for (i = 0; i < 3; ++i) t->translation[i] = next_float(r);
+    for (i = 0; i < 4; ++i) t->rotation[i] = next_float(r);
+    for (i = 0; i < 3; ++i) t->scale[i] = next_float(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    enum { MAX_NODES = 40, MAX_CONSTRAINTS = 16 };
+    reader r = {data, size};
+    int parent[MAX_NODES];
+    pm_transform rest[MAX_NODES], pose[MAX_NODES];
+    pm_constraint constraints[MAX_CONSTRAINTS];
+    pm_constraint_rest rests[MAX_CONSTRAINTS];
+    int order[MAX_CONSTRAINTS];
+    pm_constraint_set set;
+    int node_count = next_byte(&r) % (MAX_NODES + 1), count = next_byte(&r) % (MAX_CONSTRAINTS + 1), i;
+    for (i = 0; i < node_count; ++i) parent[i] = next_byte(&r) % (node_count + 3) - 2;
+    for (i = 0; i < node_count; ++i) {
+        next_transform(&r, &rest[i]);
+        next_transform(&r, &pose[i]);
+    }
+    for (i = 0; i < count; ++i) {
+        int w = next_byte(&r);
+        constraints[i].type = (pm_constraint_type)(next_byte(&r) % 5 - 1);
+        constraints[i].destination = next_byte(&r) % (node_count + 2) - 1;
+        constraints[i].source = next_byte(&r) % (node_count + 2) - 1;
+        constraints[i].axis = (pm_axis)(next_byte(&r) % 8 - 1);
+        constraints[i].weight = w < 200 ? (float)w / 199.0f : next_float(&r);
+    }
+    set.constraints = constraints;
+    set.count = count;
+    set.parent = parent;
+    set.node_count = node_count;
+    set.rest = rests;
+    set.order = order;
+    if (pm_constraint_set_init(&set, rest) == PM_OK) pm_constraint_set_apply(&set, pose);
+    return 0;
+}
