@@ -782,7 +782,7 @@ PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order
 
 /* ---- Quaternions and affine transforms in double ------------------------ */
 
-static void pm__quat_mul(const double a[4], const double b[4], double out[4])
+static PM__INLINE void pm__quat_mul(const double a[4], const double b[4], double out[4])
 {
     double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
     double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
@@ -794,7 +794,7 @@ static void pm__quat_mul(const double a[4], const double b[4], double out[4])
     out[3] = w;
 }
 
-static void pm__quat_conj(const double q[4], double out[4])
+static PM__INLINE void pm__quat_conj(const double q[4], double out[4])
 {
     out[0] = -q[0];
     out[1] = -q[1];
@@ -802,12 +802,15 @@ static void pm__quat_conj(const double q[4], double out[4])
     out[3] = q[3];
 }
 
-/* q scaled to unit length; 0 (q untouched) when q is zero or not finite. */
-static int pm__quat_normalize(double q[4])
+/* q scaled to unit length; 0 (q untouched) when q is zero or not finite.
+   Float data is usually within 1e-6 of unit: then one Newton step for
+   1/sqrt(|q|^2), (3 - |q|^2) / 2, is as exact (error of order 1e-12) and
+   saves a square root and a division. */
+static PM__INLINE int pm__quat_normalize(double q[4])
 {
     double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], inv;
     if (!(n2 > 0.0 && n2 <= 1.79769313486231570815e+308)) return 0;
-    inv = 1.0 / sqrt(n2);
+    inv = fabs(n2 - 1.0) < 1e-6 ? 0.5 * (3.0 - n2) : 1.0 / sqrt(n2);
     q[0] *= inv;
     q[1] *= inv;
     q[2] *= inv;
@@ -816,7 +819,7 @@ static int pm__quat_normalize(double q[4])
 }
 
 /* v rotated by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v). */
-static void pm__quat_rotate(const double q[4], const double v[3], double out[3])
+static PM__INLINE void pm__quat_rotate(const double q[4], const double v[3], double out[3])
 {
     double tx = 2.0 * (q[1] * v[2] - q[2] * v[1]);
     double ty = 2.0 * (q[2] * v[0] - q[0] * v[2]);
@@ -988,12 +991,13 @@ static int pm__world_affine(const int *parent, int node_count, const pm_transfor
     return 1;
 }
 
-/* Walks from node up to the root applying each node's transform to the
-   point p (p <- t + R (s * p)) and, unless q is NULL, multiplying up the
-   rotations (q <- q_node q, not normalized). *conformal stays 1 while every
-   scale is uniform and positive: then q is also the rotation of the chain's
-   world matrix. 0 for a bad transform or a chain longer than node_count. */
-static int pm__chain(const int *parent, int node_count, const pm_transform *pose, int node,
+/* Walks from node up to (not including) node `stop`, or to the root when
+   stop is -1, applying each node's transform to the point p
+   (p <- t + R (s * p)) and, unless q is NULL, multiplying up the rotations
+   (q <- q_node q, not normalized). *conformal is cleared when a scale is not
+   uniform and positive: while it stays set, q is also the rotation of the
+   chain's matrix. 0 for a bad transform or a chain longer than node_count. */
+static int pm__chain(const int *parent, int node_count, const pm_transform *pose, int node, int stop,
                      double p[3], double *q, int *conformal)
 {
     int steps = 0;
@@ -1001,10 +1005,10 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
         q[0] = q[1] = q[2] = 0.0;
         q[3] = 1.0;
     }
-    for (; node >= 0; node = parent[node]) {
+    for (; node >= 0 && node != stop; node = parent[node]) {
         const unsigned char *bytes;
         float t[3], r[4], sc[3];
-        double v[3], u[3], w, n2, dot, cross[3], qa[4];
+        double v[3], u[3], w, n2, inv_n2, dot, cross[3], qa[4];
         int i;
         if (++steps > node_count || node >= node_count) return 0;
         bytes = pm__transform_bytes(pose, node);
@@ -1018,7 +1022,7 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
         }
         w = qa[3] = (double)r[3];
         n2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + w * w;
-        if (!(n2 > 0.0 && n2 <= 1.79769313486231570815e+308)) return 0;
+        inv_n2 = 1.0 / n2; /* from the rotation alone: off the chain of p */
         if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) *conformal = 0;
         /* q v q* = (w^2 - |u|^2) v + 2 (u.v) u + 2 w (u x v), over |q|^2 */
         dot = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
@@ -1026,11 +1030,44 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
         cross[1] = u[2] * v[0] - u[0] * v[2];
         cross[2] = u[0] * v[1] - u[1] * v[0];
         for (i = 0; i < 3; ++i)
-            p[i] = (double)t[i] + ((2.0 * w * w - n2) * v[i] + 2.0 * dot * u[i] + 2.0 * w * cross[i]) / n2;
+            p[i] = (double)t[i] + ((2.0 * w * w - n2) * v[i] + 2.0 * dot * u[i] + 2.0 * w * cross[i]) * inv_n2;
         if (q) pm__quat_mul(qa, q, q);
-        if (!isfinite(p[0] + p[1] + p[2])) return 0;
+    }
+    /* a zero rotation or a non-finite value anywhere ends up here */
+    return isfinite(p[0] + p[1] + p[2]) && (!q || isfinite(q[0] + q[1] + q[2] + q[3]));
+}
+
+/* Whether node and all its ancestors have uniform positive scale. */
+static int pm__conformal_above(const int *parent, int node_count, const pm_transform *pose, int node)
+{
+    int steps = 0;
+    for (; node >= 0 && steps <= node_count; node = parent[node], ++steps) {
+        float sc[3];
+        memcpy(sc, pm__transform_bytes(pose, node) + offsetof(pm_transform, scale), sizeof sc);
+        if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) return 0;
     }
     return 1;
+}
+
+static int pm__depth(const int *parent, int node_count, int node)
+{
+    int depth = 0;
+    for (; node >= 0 && depth <= node_count; node = parent[node]) ++depth;
+    return depth;
+}
+
+/* The deepest node that is a or an ancestor of a and also b or an ancestor
+   of b; -1 when there is none. */
+static int pm__common_ancestor(const int *parent, int node_count, int a, int b)
+{
+    int da = pm__depth(parent, node_count, a), db = pm__depth(parent, node_count, b);
+    for (; da > db; --da) a = parent[a];
+    for (; db > da; --db) b = parent[b];
+    while (a != b && a >= 0 && b >= 0) {
+        a = parent[a];
+        b = parent[b];
+    }
+    return a == b ? a : -1;
 }
 
 /* ---- Scenes -------------------------------------------------------------- */
@@ -1634,12 +1671,8 @@ static void pm__load_rest(const pm_constraint_rest *rest, int index, size_t fiel
     float f[4];
     int i;
     memcpy(f, (const unsigned char *)rest + (size_t)index * sizeof(pm_constraint_rest) + field, sizeof f);
-    double n2;
     for (i = 0; i < 4; ++i) q[i] = (double)f[i];
-    /* |q|^2 = 1 + e with |e| < 1e-6: one Newton step for 1/sqrt, (3 - n2)/2,
-       leaves an error of order e^2 */
-    n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    for (i = 0; i < 4; ++i) q[i] *= 0.5 * (3.0 - n2);
+    pm__quat_normalize(q);
 }
 
 static const double pm__axes[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -1664,22 +1697,48 @@ static int pm__affine_rotation(const pm__affine *a, double q[4])
     return pm__quat_normalize(q);
 }
 
-/* The rotation an aim constraint asks for, or 0 for a bad pose. */
+/* The rotation an aim constraint asks for, or 0 for a bad pose.
+
+   It needs the source's and the destination's positions and the
+   destination's parent frame P in world space. Where the nodes from their
+   common ancestor L up to the root have uniform positive scales, the world
+   transform above L is a rotation Q and a scale, and Q cancels:
+   from_to(Q a0, Q a1) = Q from_to(a0, a1) Q^-1 and P = Q P'. So the
+   positions and P' are taken in L's frame, walking only the chains below
+   L: one level each for a sleeve aiming at the arm it hangs from. Otherwise
+   everything is taken in world space and P comes from decomposing the
+   parent's world matrix the way three.js does. */
 static int pm__aim_target(const pm_constraint_set *set, const pm_constraint *c, const double dst_rest[4],
                           const pm_transform *pose, double target[4])
 {
-    double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], src_pos[3] = {0, 0, 0}, length;
+    const int *parent = set->parent;
+    int n = set->node_count, dst_parent = parent[c->destination], top, conformal, i;
+    double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], src_pos[3], length;
     float t[3];
-    int i, parent = set->parent[c->destination], conformal = 1;
     memcpy(t, pm__transform_bytes(pose, c->destination) + offsetof(pm_transform, translation), sizeof t);
-    for (i = 0; i < 3; ++i) dst_pos[i] = (double)t[i];
-    if (!pm__chain(set->parent, set->node_count, pose, c->source, src_pos, NULL, &conformal)) return 0;
-    conformal = 1;
-    if (!pm__chain(set->parent, set->node_count, pose, parent, dst_pos, p, &conformal)) return 0;
-    if (!conformal) { /* decompose the parent's world matrix as three.js does */
+    top = pm__common_ancestor(parent, n, c->source, dst_parent);
+    conformal = pm__conformal_above(parent, n, pose, top);
+    for (i = 0; i < 3; ++i) {
+        dst_pos[i] = (double)t[i];
+        src_pos[i] = 0.0;
+    }
+    if (!pm__chain(parent, n, pose, c->source, top, src_pos, NULL, &conformal) ||
+        !pm__chain(parent, n, pose, dst_parent, top, dst_pos, p, &conformal))
+        return 0;
+    if (!conformal) {
         pm__affine parent_world;
-        if (!pm__world_affine(set->parent, set->node_count, pose, parent, &parent_world) ||
-            !pm__affine_rotation(&parent_world, p))
+        int ignored = 1;
+        for (i = 0; i < 3; ++i) {
+            dst_pos[i] = (double)t[i];
+            src_pos[i] = 0.0;
+        }
+        if (!pm__chain(parent, n, pose, c->source, -1, src_pos, NULL, &ignored) ||
+            !pm__chain(parent, n, pose, dst_parent, -1, dst_pos, NULL, &ignored))
+            return 0;
+        p[0] = p[1] = p[2] = 0.0;
+        p[3] = 1.0;
+        if (dst_parent >= 0 && (!pm__world_affine(parent, n, pose, dst_parent, &parent_world) ||
+                                !pm__affine_rotation(&parent_world, p)))
             return 0;
     }
     if (!pm__quat_normalize(p)) return 0;

@@ -83,59 +83,114 @@ static float sink(void)
     return s;
 }
 
-/* ---- constraints: a 150-node tree with 100 constraints ---------------- */
+/* ---- constraints: a VRM-style rig with 100 constraints -------------------
 
-enum { RIG_NODES = 150, RIG_CONSTRAINTS = 100, RIG_FRAMES = 2000 };
+   A 52-bone humanoid (spine, arms with fingers, legs) and, as VRM models
+   carry them: 40 twist bones with roll constraints (5 per limb segment,
+   reading the next joint), 20 aim constraints (sleeves aiming at the
+   elbows, skirt bones aiming at the knees) and 40 rotation constraints on
+   accessory bones (copying fingers, chest and head). */
+
+enum { RIG_MAX_NODES = 160, RIG_CONSTRAINTS = 100, RIG_FRAMES = 2000 };
 
 typedef struct rig {
-    int parent[RIG_NODES];
-    pm_transform rest[RIG_NODES], pose[RIG_NODES];
+    int node_count, count, humanoid_bones;
+    int parent[RIG_MAX_NODES];
+    pm_transform rest[RIG_MAX_NODES], pose[RIG_MAX_NODES];
     pm_constraint constraints[RIG_CONSTRAINTS];
     pm_constraint_rest rests[RIG_CONSTRAINTS];
     int order[RIG_CONSTRAINTS];
     pm_constraint_set set;
 } rig;
 
-static float frand(void) { return (float)rand() / (float)RAND_MAX * 2.0f - 1.0f; }
+static int rig_node(rig *r, int parent, float x, float y, float z)
+{
+    pm_transform *t = &r->rest[r->node_count];
+    r->parent[r->node_count] = parent;
+    glm_vec3_copy((vec3){x, y, z}, t->translation);
+    glm_quat_identity(t->rotation);
+    glm_vec3_one(t->scale);
+    return r->node_count++;
+}
 
-/* Sources and parents have smaller indices than destinations: no cycles.
-   40 roll, 40 rotation, 20 aim. */
+static void rig_constraint(rig *r, int destination, int source, pm_constraint_type type, pm_axis axis,
+                           float weight)
+{
+    pm_constraint *c = &r->constraints[r->count++];
+    c->destination = destination;
+    c->source = source;
+    c->type = type;
+    c->axis = axis;
+    c->weight = weight;
+}
+
 static void rig_build(rig *r)
 {
-    int i;
-    for (i = 0; i < RIG_NODES; ++i) {
-        pm_transform *t = &r->rest[i];
-        r->parent[i] = i == 0 ? -1 : rand() % i;
-        glm_vec3_copy((vec3){frand(), frand(), frand()}, t->translation);
-        glm_quat_init(t->rotation, frand(), frand(), frand(), 1.5f);
-        glm_quat_normalize(t->rotation);
-        glm_vec3_one(t->scale);
+    int limbs[8][2], side, i, k, chest, head, hips;
+    memset(r, 0, sizeof *r);
+    hips = rig_node(r, -1, 0.0f, 1.0f, 0.0f);
+    i = rig_node(r, hips, 0.0f, 0.1f, 0.0f);
+    chest = rig_node(r, i, 0.0f, 0.15f, 0.0f);
+    i = rig_node(r, chest, 0.0f, 0.15f, 0.0f);
+    i = rig_node(r, i, 0.0f, 0.1f, 0.0f);
+    head = rig_node(r, i, 0.0f, 0.1f, 0.0f);
+    for (side = 0; side < 2; ++side) {
+        float sx = side ? -1.0f : 1.0f;
+        int shoulder = rig_node(r, chest, 0.05f * sx, 0.12f, 0.0f);
+        int upper_arm = rig_node(r, shoulder, 0.1f * sx, 0.0f, 0.0f);
+        int lower_arm = rig_node(r, upper_arm, 0.25f * sx, 0.0f, 0.0f);
+        int hand = rig_node(r, lower_arm, 0.25f * sx, 0.0f, 0.0f);
+        int upper_leg = rig_node(r, hips, 0.1f * sx, -0.05f, 0.0f);
+        int lower_leg = rig_node(r, upper_leg, 0.0f, -0.4f, 0.0f);
+        int foot = rig_node(r, lower_leg, 0.0f, -0.4f, 0.0f);
+        rig_node(r, foot, 0.0f, -0.05f, 0.1f);
+        for (k = 0; k < 5; ++k) { /* fingers: three bones each */
+            int f1 = rig_node(r, hand, 0.08f * sx, 0.0f, 0.02f * (float)(k - 2));
+            int f2 = rig_node(r, f1, 0.03f * sx, 0.0f, 0.0f);
+            rig_node(r, f2, 0.02f * sx, 0.0f, 0.0f);
+        }
+        limbs[4 * side + 0][0] = upper_arm, limbs[4 * side + 0][1] = lower_arm;
+        limbs[4 * side + 1][0] = lower_arm, limbs[4 * side + 1][1] = hand;
+        limbs[4 * side + 2][0] = upper_leg, limbs[4 * side + 2][1] = lower_leg;
+        limbs[4 * side + 3][0] = lower_leg, limbs[4 * side + 3][1] = foot;
     }
-    for (i = 0; i < RIG_CONSTRAINTS; ++i) {
-        pm_constraint *c = &r->constraints[i];
-        c->destination = RIG_NODES - RIG_CONSTRAINTS + i;
-        c->source = rand() % c->destination;
-        c->type = i < 40 ? PM_CONSTRAINT_ROLL : i < 80 ? PM_CONSTRAINT_ROTATION : PM_CONSTRAINT_AIM;
-        c->axis = c->type == PM_CONSTRAINT_ROLL ? (pm_axis)(2 * (i % 3)) : (pm_axis)(i % 6);
-        c->weight = 0.8f;
+    r->humanoid_bones = r->node_count;
+    for (i = 0; i < 8; ++i) /* twist bones along each limb segment */
+        for (k = 0; k < 5; ++k)
+            rig_constraint(r, rig_node(r, limbs[i][0], i % 4 < 2 ? 0.04f * (float)(k + 1) : 0.0f,
+                                       i % 4 < 2 ? 0.0f : -0.06f * (float)(k + 1), 0.0f),
+                           limbs[i][1], PM_CONSTRAINT_ROLL, i % 4 < 2 ? PM_AXIS_POSITIVE_X : PM_AXIS_POSITIVE_Y,
+                           0.2f * (float)(k + 1));
+    for (side = 0; side < 2; ++side)
+        for (k = 0; k < 5; ++k) {
+            int upper_arm = limbs[4 * side][0], upper_leg = limbs[4 * side + 2][0];
+            rig_constraint(r, rig_node(r, upper_arm, 0.05f, 0.03f * (float)(k - 2), 0.03f), limbs[4 * side][1],
+                           PM_CONSTRAINT_AIM, PM_AXIS_POSITIVE_X, 1.0f);
+            rig_constraint(r, rig_node(r, hips, 0.03f * (float)(k - 2), -0.1f, 0.1f), limbs[4 * side + 2][1],
+                           PM_CONSTRAINT_AIM, PM_AXIS_NEGATIVE_Y, 0.7f);
+            (void)upper_leg;
+        }
+    for (i = 0; r->count < RIG_CONSTRAINTS; ++i) { /* accessories copy fingers, chest, head */
+        int source = i < 30 ? 14 + (i / 15) * 23 + i % 15 : (i % 2 ? chest : head);
+        rig_constraint(r, rig_node(r, r->parent[source], 0.01f, 0.01f, 0.0f), source, PM_CONSTRAINT_ROTATION,
+                       PM_AXIS_POSITIVE_X, i < 30 ? 1.0f : 0.5f);
     }
     r->set.constraints = r->constraints;
-    r->set.count = RIG_CONSTRAINTS;
+    r->set.count = r->count;
     r->set.parent = r->parent;
-    r->set.node_count = RIG_NODES;
+    r->set.node_count = r->node_count;
     r->set.rest = r->rests;
     r->set.order = r->order;
 }
 
+/* Every humanoid bone turns a little, differently per bone and frame. */
 static void rig_pose(rig *r, int frame)
 {
     int i;
-    memcpy(r->pose, r->rest, sizeof r->pose);
-    for (i = 0; i < RIG_NODES; i += 3) {
-        versor turn;
-        glm_quatv(turn, 0.01f * (float)(frame % 300), (vec3){0.3f, 0.9f, 0.3f});
-        glm_quat_mul(turn, r->pose[i].rotation, r->pose[i].rotation);
-    }
+    memcpy(r->pose, r->rest, (size_t)r->node_count * sizeof r->pose[0]);
+    for (i = 0; i < r->humanoid_bones; ++i)
+        glm_quatv(r->pose[i].rotation, 0.002f * (float)((frame + 7 * i) % 300),
+                  (vec3){0.3f + 0.1f * (float)(i % 3), 0.9f, 0.3f});
 }
 
 static void baseline_world(const rig *r, int node, mat4 world)
@@ -153,7 +208,7 @@ static void baseline_constraints(rig *r)
 {
     static const vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
     int k;
-    for (k = 0; k < RIG_CONSTRAINTS; ++k) {
+    for (k = 0; k < r->count; ++k) {
         const pm_constraint *c = &r->constraints[r->order[k]];
         versor dst_rest, src_rest, inv, delta, target, src;
         vec3 axis, turned;
@@ -214,7 +269,7 @@ static void bench_constraints(void)
         for (frame = 0; frame < RIG_FRAMES; ++frame) {
             rig_pose(&r, frame);
             pm_constraint_set_apply(&r.set, r.pose);
-            check += r.pose[RIG_NODES - 1].rotation[0];
+            check += r.pose[r.node_count - 1].rotation[0];
         }
         t = now_ns() - t0;
         t0 = now_ns();
@@ -225,7 +280,7 @@ static void bench_constraints(void)
         for (frame = 0; frame < RIG_FRAMES; ++frame) {
             rig_pose(&r, frame);
             baseline_constraints(&r);
-            check += r.pose[RIG_NODES - 1].rotation[0];
+            check += r.pose[r.node_count - 1].rotation[0];
         }
         t = now_ns() - t0;
         t0 = now_ns();
@@ -235,8 +290,8 @@ static void bench_constraints(void)
     }
     ours /= (double)RIG_FRAMES * RIG_CONSTRAINTS;
     base /= (double)RIG_FRAMES * RIG_CONSTRAINTS;
-    printf("\nconstraints: %d-constraint rig (40 roll, 40 rotation, 20 aim) on %d nodes\n",
-           RIG_CONSTRAINTS, RIG_NODES);
+    printf("\nconstraints: VRM-style rig, %d bones, %d constraints (40 roll, 40 rotation, 20 aim)\n",
+           r.node_count, r.count);
     printf("  posemath %.1f ns per constraint (target < 100), baseline (cglm float) %.1f ns: %.2fx\n",
            ours, base, base / ours);
     printf("  (checksum %g)\n", (double)check);
