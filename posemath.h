@@ -1,9 +1,10 @@
 /* posemath.h - v0.1.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
-   posemath is a single-header C library: quaternion <-> Euler conversion in
-   every sequence, with more to come (humanoid retargeting, VRM node
-   constraints, CPU skinning). It depends on cglm (types only) and libc.
+   posemath is a single-header C library with the pose math VRM content
+   needs: quaternion <-> Euler conversion in every sequence, and VRM node
+   constraints (VRMC_node_constraint 1.0), with humanoid retargeting and
+   CPU skinning to come. It depends on cglm (types only) and libc.
 
    USAGE
 
@@ -91,6 +92,34 @@
                                        pm_proper_euler_order order,
                                        pm_rotation_type type, versor q)
          Proper Euler sequences, angles in sequence order, radians.
+
+     SCENES: node_count nodes, parent[i] == -1 for a root, any order;
+     one pm_transform (local TRS) per node.
+
+     pm_result pm_scene_validate(const int *parent, int node_count)
+         Every parent in [-1, node_count) (else PM_ERROR_OUT_OF_RANGE), no
+         loops (else PM_ERROR_CYCLE).
+     pm_result pm_scene_world_matrices(const int *parent, int node_count,
+                                       const pm_transform *pose, float *world)
+         16 floats per node (column-major) of world transforms.
+
+     VRM NODE CONSTRAINTS (docs/constraints.md)
+
+     pm_result pm_constraint_parse_json(const char *json, size_t length,
+                                        int destination, pm_constraint *out)
+         One node's "VRMC_node_constraint" object as JSON text (not NUL-
+         terminated; never read past length). PM_ERROR_PARSE for anything
+         the schema does not allow.
+     pm_result pm_constraint_set_init(pm_constraint_set *set,
+                                      const pm_transform *rest_pose)
+         Checks the constraints and the parent array, captures rest
+         rotations in set->rest and the evaluation order in set->order
+         (caller storage, count entries each). PM_ERROR_CYCLE for a circular
+         dependency. On error order is all -1 and rest all zero.
+     pm_result pm_constraint_set_apply(const pm_constraint_set *set,
+                                       pm_transform *pose)
+         Evaluates every constraint in order, reading the pose as updated so
+         far and writing destination rotations.
 */
 
 #ifndef POSEMATH_H
