@@ -1070,7 +1070,7 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
 static int pm__conformal_above(const int *parent, int node_count, const pm_transform *pose, int node)
 {
     int steps = 0;
-    for (; node >= 0 && steps <= node_count; node = parent[node], ++steps) {
+    for (; node >= 0 && node < node_count && steps <= node_count; node = parent[node], ++steps) {
         float sc[3];
         memcpy(sc, pm__transform_bytes(pose, node) + offsetof(pm_transform, scale), sizeof sc);
         if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) return 0;
@@ -1081,7 +1081,7 @@ static int pm__conformal_above(const int *parent, int node_count, const pm_trans
 static int pm__depth(const int *parent, int node_count, int node)
 {
     int depth = 0;
-    for (; node >= 0 && depth <= node_count; node = parent[node]) ++depth;
+    for (; node >= 0 && node < node_count && depth <= node_count; node = parent[node]) ++depth;
     return depth;
 }
 
@@ -1092,7 +1092,7 @@ static int pm__common_ancestor(const int *parent, int node_count, int a, int b)
     int da = pm__depth(parent, node_count, a), db = pm__depth(parent, node_count, b);
     for (; da > db; --da) a = parent[a];
     for (; db > da; --db) b = parent[b];
-    while (a != b && a >= 0 && b >= 0) {
+    while (a != b && a >= 0 && b >= 0 && a < node_count && b < node_count) {
         a = parent[a];
         b = parent[b];
     }
@@ -1799,9 +1799,13 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
         int index = set->order[k];
         if (index < 0 || index >= set->count) return PM_ERROR_OUT_OF_RANGE;
         c = &set->constraints[index];
+        /* init checked all this; a set changed since must still not read out of bounds */
         if (c->destination < 0 || c->destination >= set->node_count || c->source < 0 ||
             c->source >= set->node_count)
             return PM_ERROR_OUT_OF_RANGE;
+        if ((unsigned)c->type > (unsigned)PM_CONSTRAINT_ROTATION ||
+            (c->type != PM_CONSTRAINT_ROTATION && (unsigned)c->axis > (unsigned)PM_AXIS_NEGATIVE_Z))
+            return PM_ERROR_INVALID_ARGUMENT;
         pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, destination), dst_rest);
         pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, source), src_rest);
         if (c->type == PM_CONSTRAINT_AIM) {

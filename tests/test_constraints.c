@@ -413,6 +413,29 @@ void test_constraints_bad_input(void)
     CHECK(pose[1].rotation[3] == 1.0f); /* the destination was not written */
     s.order[0] = 7;
     CHECK_RESULT(pm_constraint_set_apply(&s.set, s.rest), PM_ERROR_OUT_OF_RANGE);
+
+    /* a set changed after init is checked again, never read out of bounds */
+    small_scene_init(&s);
+    CHECK_RESULT(pm_constraint_set_init(&s.set, s.rest), PM_OK);
+    memcpy(pose, s.rest, sizeof pose);
+    s.constraints[0].axis = (pm_axis)5;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_OK); /* rotation ignores the axis */
+    s.constraints[0].source = 3;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_OUT_OF_RANGE);
+    s.constraints[0].source = 2;
+    s.constraints[0].type = PM_CONSTRAINT_ROLL;
+    s.constraints[0].axis = PM_AXIS_NEGATIVE_Z;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_OK); /* a valid axis for the table */
+#ifndef __cplusplus
+    s.constraints[0].axis = (pm_axis)6;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_INVALID_ARGUMENT);
+    s.constraints[0].axis = PM_AXIS_POSITIVE_X;
+    s.constraints[0].type = (pm_constraint_type)3;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_INVALID_ARGUMENT);
+#endif
+    s.constraints[0].type = PM_CONSTRAINT_AIM;
+    s.parent[1] = 9; /* out of range now */
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_INVALID_ARGUMENT);
 }
 
 /* Arrays of transforms and rests 4 bytes off their alignment give the same bits. */
