@@ -1816,18 +1816,31 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
                 pm__quat_conj(src_rest, delta);
                 pm__quat_mul(delta, src, delta);
                 pm__quat_mul(dst_rest, delta, target);
-            } else { /* roll: the source's turn in the destination's rest frame, minus its swing */
-                double inv[4], axis_turned[3], swing_inv[4];
-                const double *axis = pm__axes[c->axis];
+            } else {
+                /* roll: the source's turn in the destination's rest frame,
+                   D = dstRest^-1 src srcRest^-1 dstRest, without its swing F
+                   (the smallest rotation from the axis a to D a). F^-1 D is
+                   D's twist about a: normalize(a (v.a), w) for D = (v, w),
+                   no rotation needed. When D swings a exactly over, the
+                   twist is undefined and F a half turn about the
+                   perpendicular three.js picks. */
+                double inv[4], twist[4] = {0.0, 0.0, 0.0, 0.0};
+                int a = (int)c->axis / 2; /* roll axes are +X, +Y, +Z */
                 pm__quat_conj(dst_rest, inv);
                 pm__quat_mul(inv, src, delta);
                 pm__quat_conj(src_rest, inv);
                 pm__quat_mul(delta, inv, delta);
                 pm__quat_mul(delta, dst_rest, delta);
-                pm__quat_rotate(delta, axis, axis_turned);
-                pm__quat_from_to(axis_turned, axis, swing_inv);
-                pm__quat_mul(dst_rest, swing_inv, target);
-                pm__quat_mul(target, delta, target);
+                twist[a] = delta[a];
+                twist[3] = delta[3];
+                if (twist[a] * twist[a] + twist[3] * twist[3] < 5e-9) {
+                    double axis_turned[3], swing_inv[4];
+                    pm__quat_rotate(delta, pm__axes[c->axis], axis_turned);
+                    pm__quat_from_to(axis_turned, pm__axes[c->axis], swing_inv);
+                    pm__quat_mul(swing_inv, delta, twist);
+                }
+                pm__quat_normalize(twist);
+                pm__quat_mul(dst_rest, twist, target);
             }
         }
         pm__quat_slerp(dst_rest, target, (double)c->weight, out);
