@@ -254,6 +254,61 @@ typedef struct pm_constraint_set {
 PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transform *rest_pose);
 PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transform *pose);
 
+/* ---- Humanoid: VRM bones, normalized poses, retargeting ------------------- */
+
+typedef enum pm_bone {
+    PM_BONE_HIPS, PM_BONE_SPINE, PM_BONE_CHEST, PM_BONE_UPPER_CHEST, PM_BONE_NECK, PM_BONE_HEAD,
+    PM_BONE_LEFT_EYE, PM_BONE_RIGHT_EYE, PM_BONE_JAW,
+    PM_BONE_LEFT_UPPER_LEG, PM_BONE_LEFT_LOWER_LEG, PM_BONE_LEFT_FOOT, PM_BONE_LEFT_TOES,
+    PM_BONE_RIGHT_UPPER_LEG, PM_BONE_RIGHT_LOWER_LEG, PM_BONE_RIGHT_FOOT, PM_BONE_RIGHT_TOES,
+    PM_BONE_LEFT_SHOULDER, PM_BONE_LEFT_UPPER_ARM, PM_BONE_LEFT_LOWER_ARM, PM_BONE_LEFT_HAND,
+    PM_BONE_RIGHT_SHOULDER, PM_BONE_RIGHT_UPPER_ARM, PM_BONE_RIGHT_LOWER_ARM, PM_BONE_RIGHT_HAND,
+    PM_BONE_LEFT_THUMB_METACARPAL, PM_BONE_LEFT_THUMB_PROXIMAL, PM_BONE_LEFT_THUMB_DISTAL,
+    PM_BONE_LEFT_INDEX_PROXIMAL, PM_BONE_LEFT_INDEX_INTERMEDIATE, PM_BONE_LEFT_INDEX_DISTAL,
+    PM_BONE_LEFT_MIDDLE_PROXIMAL, PM_BONE_LEFT_MIDDLE_INTERMEDIATE, PM_BONE_LEFT_MIDDLE_DISTAL,
+    PM_BONE_LEFT_RING_PROXIMAL, PM_BONE_LEFT_RING_INTERMEDIATE, PM_BONE_LEFT_RING_DISTAL,
+    PM_BONE_LEFT_LITTLE_PROXIMAL, PM_BONE_LEFT_LITTLE_INTERMEDIATE, PM_BONE_LEFT_LITTLE_DISTAL,
+    PM_BONE_RIGHT_THUMB_METACARPAL, PM_BONE_RIGHT_THUMB_PROXIMAL, PM_BONE_RIGHT_THUMB_DISTAL,
+    PM_BONE_RIGHT_INDEX_PROXIMAL, PM_BONE_RIGHT_INDEX_INTERMEDIATE, PM_BONE_RIGHT_INDEX_DISTAL,
+    PM_BONE_RIGHT_MIDDLE_PROXIMAL, PM_BONE_RIGHT_MIDDLE_INTERMEDIATE, PM_BONE_RIGHT_MIDDLE_DISTAL,
+    PM_BONE_RIGHT_RING_PROXIMAL, PM_BONE_RIGHT_RING_INTERMEDIATE, PM_BONE_RIGHT_RING_DISTAL,
+    PM_BONE_RIGHT_LITTLE_PROXIMAL, PM_BONE_RIGHT_LITTLE_INTERMEDIATE, PM_BONE_RIGHT_LITTLE_DISTAL,
+    PM_BONE_COUNT /* 55 */
+} pm_bone;
+#define PM_BONE_NONE (-1)
+
+PMDEF const char *pm_bone_name(pm_bone bone);
+PMDEF pm_result pm_bone_parse(const char *name, pm_bone *bone);
+PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone);
+PMDEF int pm_bone_parent(pm_bone bone);
+PMDEF int pm_bone_required(pm_bone bone);
+
+/* Filled by pm_humanoid_init; read it, do not change it. */
+typedef struct pm_humanoid {
+    int node_count;                       /* of the scene it was built from */
+    int bone_node[PM_BONE_COUNT];         /* scene node of each bone, or -1 */
+    int parent_bone[PM_BONE_COUNT];       /* nearest present humanoid ancestor, or -1 */
+    versor rest_local[PM_BONE_COUNT];     /* L: rest local rotation */
+    versor rest_parent[PM_BONE_COUNT];    /* P: rest world rotation of the node's scene parent */
+    vec3 rest_hips;                       /* hips position at rest, model space */
+    float hips_parent[12], hips_parent_inverse[12]; /* hips' parent frame at rest: 3x3 columns, translation */
+} pm_humanoid;
+
+typedef struct pm_pose {
+    versor rotation[PM_BONE_COUNT];
+    vec3 hips_position;
+} pm_pose;
+
+PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
+                                 const int *parent, const pm_transform *rest_pose, int node_count);
+PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *raw, pm_pose *normalized);
+PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw);
+PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
+                                 pm_pose *to_raw);
+PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_pose *raw);
+PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose);
+PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned);
+
 #ifdef __cplusplus
 }
 #endif
@@ -1848,6 +1903,414 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
             return PM_ERROR_INVALID_ARGUMENT;
         pm__store_rotation(pose, c->destination, out);
     }
+    return PM_OK;
+}
+
+
+/* ---- Humanoid ---------------------------------------------------------------
+
+   Normalized pose: the pose on a rig whose rest rotations are identity. With
+   L a bone's rest local rotation and P its scene parent's rest world
+   rotation (so W = P L is its rest world rotation),
+       N = P R L^-1 P^-1   (= W L^-1 R W^-1)      R = P^-1 N P L.
+   N is relative to the nearest present humanoid ancestor: nodes between
+   humanoid bones stay at rest, so they carry the world rotation through
+   unchanged (the same construction as three-vrm's VRMHumanoidRig). */
+
+static const char *const pm__bone_names[PM_BONE_COUNT] = {
+    "hips", "spine", "chest", "upperChest", "neck", "head", "leftEye", "rightEye", "jaw",
+    "leftUpperLeg", "leftLowerLeg", "leftFoot", "leftToes",
+    "rightUpperLeg", "rightLowerLeg", "rightFoot", "rightToes",
+    "leftShoulder", "leftUpperArm", "leftLowerArm", "leftHand",
+    "rightShoulder", "rightUpperArm", "rightLowerArm", "rightHand",
+    "leftThumbMetacarpal", "leftThumbProximal", "leftThumbDistal",
+    "leftIndexProximal", "leftIndexIntermediate", "leftIndexDistal",
+    "leftMiddleProximal", "leftMiddleIntermediate", "leftMiddleDistal",
+    "leftRingProximal", "leftRingIntermediate", "leftRingDistal",
+    "leftLittleProximal", "leftLittleIntermediate", "leftLittleDistal",
+    "rightThumbMetacarpal", "rightThumbProximal", "rightThumbDistal",
+    "rightIndexProximal", "rightIndexIntermediate", "rightIndexDistal",
+    "rightMiddleProximal", "rightMiddleIntermediate", "rightMiddleDistal",
+    "rightRingProximal", "rightRingIntermediate", "rightRingDistal",
+    "rightLittleProximal", "rightLittleIntermediate", "rightLittleDistal"};
+
+/* humanoid.md's parent of each bone; every parent comes before its children. */
+static const signed char pm__bone_parents[PM_BONE_COUNT] = {
+    -1, 0, 1, 2, 3, 4, 5, 5, 5,      /* hips .. jaw */
+    0, 9, 10, 11, 0, 13, 14, 15,     /* legs */
+    3, 17, 18, 19, 3, 21, 22, 23,    /* shoulders and arms */
+    20, 25, 26, 20, 28, 29, 20, 31, 32, 20, 34, 35, 20, 37, 38, /* left fingers */
+    24, 40, 41, 24, 43, 44, 24, 46, 47, 24, 49, 50, 24, 52, 53}; /* right fingers */
+
+PMDEF const char *pm_bone_name(pm_bone bone)
+{
+    return (unsigned)bone < (unsigned)PM_BONE_COUNT ? pm__bone_names[bone] : NULL;
+}
+
+PMDEF int pm_bone_parent(pm_bone bone)
+{
+    return (unsigned)bone < (unsigned)PM_BONE_COUNT ? pm__bone_parents[bone] : PM_BONE_NONE;
+}
+
+PMDEF int pm_bone_required(pm_bone bone)
+{
+    switch (bone) {
+    case PM_BONE_HIPS: case PM_BONE_SPINE: case PM_BONE_HEAD:
+    case PM_BONE_LEFT_UPPER_LEG: case PM_BONE_LEFT_LOWER_LEG: case PM_BONE_LEFT_FOOT:
+    case PM_BONE_RIGHT_UPPER_LEG: case PM_BONE_RIGHT_LOWER_LEG: case PM_BONE_RIGHT_FOOT:
+    case PM_BONE_LEFT_UPPER_ARM: case PM_BONE_LEFT_LOWER_ARM: case PM_BONE_LEFT_HAND:
+    case PM_BONE_RIGHT_UPPER_ARM: case PM_BONE_RIGHT_LOWER_ARM: case PM_BONE_RIGHT_HAND:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+PMDEF pm_result pm_bone_parse(const char *name, pm_bone *bone)
+{
+    int b;
+    if (!name || !bone) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        if (strcmp(name, pm__bone_names[b]) == 0) {
+            *bone = (pm_bone)b;
+            return PM_OK;
+        }
+    }
+    return PM_ERROR_PARSE;
+}
+
+/* VRM 0.x names the thumb's bones one joint further out: its
+   thumbProximal/Intermediate/Distal are 1.0's Metacarpal/Proximal/Distal. */
+PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone)
+{
+    static const char *const thumbs[6] = {"leftThumbProximal", "leftThumbIntermediate", "leftThumbDistal",
+                                          "rightThumbProximal", "rightThumbIntermediate", "rightThumbDistal"};
+    int i;
+    if (!name || !bone) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < 6; ++i) {
+        if (strcmp(name, thumbs[i]) == 0) {
+            *bone = (pm_bone)((i < 3 ? PM_BONE_LEFT_THUMB_METACARPAL : PM_BONE_RIGHT_THUMB_METACARPAL) + i % 3);
+            return PM_OK;
+        }
+    }
+    if (strstr(name, "Thumb")) return PM_ERROR_PARSE; /* 1.0's thumbMetacarpal is not a 0.x name */
+    return pm_bone_parse(name, bone);
+}
+
+/* Four floats at byte `offset` of any struct, in double, and back: structs
+   with versor members are read byte-wise so that any alignment works. */
+static void pm__get4(const void *base, size_t offset, double out[4])
+{
+    float f[4];
+    memcpy(f, (const unsigned char *)base + offset, sizeof f);
+    out[0] = (double)f[0];
+    out[1] = (double)f[1];
+    out[2] = (double)f[2];
+    out[3] = (double)f[3];
+}
+
+static void pm__put4(void *base, size_t offset, const double in[4])
+{
+    float f[4];
+    f[0] = (float)in[0];
+    f[1] = (float)in[1];
+    f[2] = (float)in[2];
+    f[3] = (float)in[3];
+    memcpy((unsigned char *)base + offset, f, sizeof f);
+}
+
+#define PM__BONE_OFFSET(type, field, bone) (offsetof(type, field) + (size_t)(bone) * sizeof(versor))
+
+/* x = m[0..8] (columns) p + m[9..11], in double from the stored floats. */
+static void pm__apply_frame(const float m[12], const double p[3], double out[3])
+{
+    int i;
+    for (i = 0; i < 3; ++i)
+        out[i] = (double)m[i] * p[0] + (double)m[3 + i] * p[1] + (double)m[6 + i] * p[2] + (double)m[9 + i];
+}
+
+/* The rest world rotation of node's scene parent (identity for a root),
+   taken the way three.js decomposes a world matrix. */
+static int pm__parent_rest_rotation(const int *parent, int node_count, const pm_transform *rest, int node,
+                                    double q[4])
+{
+    double p[3] = {0, 0, 0};
+    int conformal = 1, up = parent[node];
+    q[0] = q[1] = q[2] = 0.0;
+    q[3] = 1.0;
+    if (up < 0) return 1;
+    if (!pm__chain(parent, node_count, rest, up, -1, p, q, &conformal)) return 0;
+    if (!conformal) {
+        pm__affine world;
+        if (!pm__world_affine(parent, node_count, rest, up, &world) || !pm__affine_rotation(&world, q)) return 0;
+    }
+    return pm__quat_normalize(q);
+}
+
+PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
+                                 const int *parent, const pm_transform *rest_pose, int node_count)
+{
+    pm_humanoid h;
+    pm__trs trs;
+    pm__affine frame;
+    double q[4], inv[3][3], det, hips[3];
+    int b, c, i, hips_node, hips_parent;
+    pm_result result;
+    if (!humanoid || !bone_node || !rest_pose) return PM_ERROR_INVALID_ARGUMENT;
+    result = pm_scene_validate(parent, node_count);
+    if (result != PM_OK) return result;
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (bone_node[b] < -1 || bone_node[b] >= node_count) return PM_ERROR_OUT_OF_RANGE;
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (bone_node[b] < 0 && pm_bone_required((pm_bone)b)) return PM_ERROR_MISSING_BONE;
+    for (i = 0; i < node_count; ++i)
+        if (!pm__load_trs(rest_pose, i, &trs)) return PM_ERROR_INVALID_ARGUMENT;
+    memset(&h, 0, sizeof h);
+    h.node_count = node_count;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        int up = pm__bone_parents[b], node;
+        h.bone_node[b] = bone_node[b];
+        for (c = 0; c < b; ++c)
+            if (bone_node[b] >= 0 && bone_node[c] == bone_node[b]) return PM_ERROR_INVALID_ARGUMENT;
+        while (up >= 0 && bone_node[up] < 0) up = pm__bone_parents[up];
+        h.parent_bone[b] = up;
+        if (bone_node[b] < 0) continue;
+        if (up >= 0) { /* the humanoid parent must be a scene ancestor */
+            for (node = parent[bone_node[b]]; node >= 0 && node != bone_node[up]; node = parent[node]) {}
+            if (node < 0) return PM_ERROR_INVALID_ARGUMENT;
+        }
+        pm__load_trs(rest_pose, bone_node[b], &trs);
+        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_local, b), trs.q);
+        if (!pm__parent_rest_rotation(parent, node_count, rest_pose, bone_node[b], q))
+            return PM_ERROR_INVALID_ARGUMENT;
+        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), q);
+    }
+    /* the hips' parent frame at rest, to move the hips between local and model space */
+    hips_node = bone_node[PM_BONE_HIPS];
+    hips_parent = parent[hips_node];
+    memset(&frame, 0, sizeof frame);
+    frame.m[0][0] = frame.m[1][1] = frame.m[2][2] = 1.0;
+    if (hips_parent >= 0 && !pm__world_affine(parent, node_count, rest_pose, hips_parent, &frame))
+        return PM_ERROR_INVALID_ARGUMENT;
+    det = frame.m[0][0] * (frame.m[1][1] * frame.m[2][2] - frame.m[2][1] * frame.m[1][2]) -
+          frame.m[1][0] * (frame.m[0][1] * frame.m[2][2] - frame.m[2][1] * frame.m[0][2]) +
+          frame.m[2][0] * (frame.m[0][1] * frame.m[1][2] - frame.m[1][1] * frame.m[0][2]);
+    if (!(fabs(det) > 0.0)) return PM_ERROR_INVALID_ARGUMENT;
+    for (c = 0; c < 3; ++c) { /* inverse by cofactors: inv[col][row] */
+        int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+        for (i = 0; i < 3; ++i) {
+            int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+            inv[c][i] = (frame.m[i1][c1] * frame.m[i2][c2] - frame.m[i1][c2] * frame.m[i2][c1]) / det;
+        }
+    }
+    for (c = 0; c < 3; ++c)
+        for (i = 0; i < 3; ++i) {
+            h.hips_parent[3 * c + i] = (float)frame.m[c][i];
+            h.hips_parent_inverse[3 * c + i] = (float)inv[c][i];
+        }
+    for (i = 0; i < 3; ++i) {
+        h.hips_parent[9 + i] = (float)frame.t[i];
+        h.hips_parent_inverse[9 + i] =
+            (float)-(inv[0][i] * frame.t[0] + inv[1][i] * frame.t[1] + inv[2][i] * frame.t[2]);
+    }
+    pm__load_trs(rest_pose, hips_node, &trs);
+    pm__apply_frame(h.hips_parent, trs.t, hips);
+    for (i = 0; i < 3; ++i) h.rest_hips[i] = (float)hips[i];
+    memcpy(humanoid, &h, sizeof h);
+    return PM_OK;
+}
+
+/* The pose's rotation of bone b, unit, or 0 for a zero or non-finite one. */
+static int pm__pose_rotation(const pm_pose *pose, int b, double q[4])
+{
+    pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+    return pm__quat_normalize(q);
+}
+
+static int pm__pose_hips(const pm_pose *pose, double p[3])
+{
+    float f[3];
+    memcpy(f, (const unsigned char *)pose + offsetof(pm_pose, hips_position), sizeof f);
+    p[0] = (double)f[0];
+    p[1] = (double)f[1];
+    p[2] = (double)f[2];
+    return isfinite(p[0] + p[1] + p[2]);
+}
+
+static void pm__set_pose_hips(pm_pose *pose, const double p[3])
+{
+    float f[3];
+    f[0] = (float)p[0];
+    f[1] = (float)p[1];
+    f[2] = (float)p[2];
+    memcpy((unsigned char *)pose + offsetof(pm_pose, hips_position), f, sizeof f);
+}
+
+static const double pm__identity[4] = {0.0, 0.0, 0.0, 1.0};
+
+/* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L, for every present
+   bone; absent bones get identity. */
+static pm_result pm__convert_pose(const pm_humanoid *h, const pm_pose *in, pm_pose *out, int to_normalized)
+{
+    pm_pose result;
+    double hips[3], moved[3];
+    int b;
+    if (!h || !in || !out) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        double q[4], l[4], p[4], inv[4];
+        if (h->bone_node[b] < 0) {
+            pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), pm__identity);
+            continue;
+        }
+        if (!pm__pose_rotation(in, b, q)) return PM_ERROR_INVALID_ARGUMENT;
+        pm__get4(h, PM__BONE_OFFSET(pm_humanoid, rest_local, b), l);
+        pm__get4(h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), p);
+        pm__quat_normalize(l);
+        pm__quat_normalize(p);
+        if (to_normalized) {
+            pm__quat_conj(l, inv);
+            pm__quat_mul(q, inv, q);   /* R L^-1 */
+            pm__quat_mul(p, q, q);     /* P R L^-1 */
+            pm__quat_conj(p, inv);
+            pm__quat_mul(q, inv, q);   /* ... P^-1 */
+        } else {
+            pm__quat_mul(q, p, q);     /* N P */
+            pm__quat_conj(p, inv);
+            pm__quat_mul(inv, q, q);   /* P^-1 N P */
+            pm__quat_mul(q, l, q);     /* ... L */
+        }
+        pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+    }
+    if (!pm__pose_hips(in, hips)) return PM_ERROR_INVALID_ARGUMENT;
+    pm__apply_frame(to_normalized ? h->hips_parent : h->hips_parent_inverse, hips, moved);
+    pm__set_pose_hips(&result, moved);
+    memcpy(out, &result, sizeof result);
+    return PM_OK;
+}
+
+PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *raw, pm_pose *normalized)
+{
+    return pm__convert_pose(humanoid, raw, normalized, 1);
+}
+
+PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw)
+{
+    return pm__convert_pose(humanoid, normalized, raw, 0);
+}
+
+/* Retargeting keeps every bone's world rotation from rest. In the normalized
+   rig that rotation is the product of N along the present ancestors, D(b) =
+   D(parent) N(b). The target bone b gets T(b) = D(b) when the source has b,
+   else its parent's T (no rotation of its own), and N'(b) = T(parent')^-1
+   T(b). A source bone the target lacks is folded in on its own, because D of
+   its children includes it. */
+PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
+                                 pm_pose *to_raw)
+{
+    pm_pose normalized, target;
+    double delta[PM_BONE_COUNT][4], turn[PM_BONE_COUNT][4], a_hips[3], b_hips[3], scale;
+    int b, i;
+    pm_result result;
+    if (!from || !to || !to_raw) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_INVALID_ARGUMENT;
+    result = pm_pose_normalize(from, from_raw, &normalized);
+    if (result != PM_OK) return result;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        double n[4];
+        int up = from->parent_bone[b];
+        if (from->bone_node[b] < 0) continue;
+        pm__get4(&normalized, PM__BONE_OFFSET(pm_pose, rotation, b), n);
+        if (up < 0) memcpy(delta[b], n, sizeof n);
+        else pm__quat_mul(delta[up], n, delta[b]);
+    }
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        double inv[4], n[4];
+        int up = to->parent_bone[b];
+        if (to->bone_node[b] < 0) {
+            pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), pm__identity);
+            continue;
+        }
+        memcpy(turn[b], from->bone_node[b] >= 0 ? delta[b] : up >= 0 ? turn[up] : pm__identity, sizeof turn[b]);
+        if (up < 0) {
+            memcpy(n, turn[b], sizeof n);
+        } else {
+            pm__quat_conj(turn[up], inv);
+            pm__quat_mul(inv, turn[b], n);
+        }
+        pm__quat_normalize(n);
+        pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), n);
+    }
+    pm__pose_hips(&normalized, a_hips);
+    scale = (double)to->rest_hips[1] / (double)from->rest_hips[1];
+    for (i = 0; i < 3; ++i) b_hips[i] = (double)to->rest_hips[i] + (a_hips[i] - (double)from->rest_hips[i]) * scale;
+    pm__set_pose_hips(&target, b_hips);
+    return pm_pose_denormalize(to, &target, to_raw);
+}
+
+PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_pose *raw)
+{
+    pm_pose result;
+    double q[4], t[4] = {0, 0, 0, 0};
+    int b;
+    if (!humanoid || !scene_pose || !raw) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        int node = humanoid->bone_node[b];
+        if (node >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
+        if (node >= 0) pm__get4(scene_pose, (size_t)node * sizeof(pm_transform) + offsetof(pm_transform, rotation), q);
+        pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), node >= 0 ? q : pm__identity);
+    }
+    if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
+    pm__get4(scene_pose, (size_t)humanoid->bone_node[PM_BONE_HIPS] * sizeof(pm_transform) +
+                             offsetof(pm_transform, translation), t);
+    pm__set_pose_hips(&result, t);
+    memcpy(raw, &result, sizeof result);
+    return PM_OK;
+}
+
+PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose)
+{
+    double q[4], hips[3];
+    float t[3];
+    int b;
+    if (!humanoid || !raw || !scene_pose) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (humanoid->bone_node[b] >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
+    if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        int node = humanoid->bone_node[b];
+        if (node < 0) continue;
+        pm__get4(raw, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+        pm__put4(scene_pose, (size_t)node * sizeof(pm_transform) + offsetof(pm_transform, rotation), q);
+    }
+    pm__pose_hips(raw, hips);
+    t[0] = (float)hips[0];
+    t[1] = (float)hips[1];
+    t[2] = (float)hips[2];
+    memcpy((unsigned char *)scene_pose + (size_t)humanoid->bone_node[PM_BONE_HIPS] * sizeof(pm_transform) +
+               offsetof(pm_transform, translation),
+           t, sizeof t);
+    return PM_OK;
+}
+
+/* VRM 0.x models face -Z, 1.0 models +Z: a half turn about Y maps one to
+   the other (either way), (x, y, z, w) -> (-x, y, -z, w). */
+PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
+{
+    pm_pose result;
+    double q[4], hips[3];
+    int b;
+    if (!pose || !turned) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+        q[0] = -q[0];
+        q[2] = -q[2];
+        pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+    }
+    pm__pose_hips(pose, hips);
+    hips[0] = -hips[0];
+    hips[2] = -hips[2];
+    pm__set_pose_hips(&result, hips);
+    memcpy(turned, &result, sizeof result);
     return PM_OK;
 }
 

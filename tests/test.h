@@ -76,7 +76,9 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
     X(constraints_bad_input)                                                             \
     X(constraints_misaligned)                                                            \
     X(constraints_parse_json)                                                            \
-    X(constraints_parse_json_errors)
+    X(constraints_parse_json_errors)                                                     \
+    X(bone_table)                                                                        \
+    X(humanoid_matches_threevrm)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)
