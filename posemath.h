@@ -283,13 +283,14 @@ PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone);
 PMDEF int pm_bone_parent(pm_bone bone);
 PMDEF int pm_bone_required(pm_bone bone);
 
-/* Filled by pm_humanoid_init; read it, do not change it. */
+/* Filled by pm_humanoid_init; read it, do not change it. Plain float arrays,
+   not versors: the struct needs no more than 4-byte alignment. */
 typedef struct pm_humanoid {
     int node_count;                       /* of the scene it was built from */
     int bone_node[PM_BONE_COUNT];         /* scene node of each bone, or -1 */
     int parent_bone[PM_BONE_COUNT];       /* nearest present humanoid ancestor, or -1 */
-    versor rest_local[PM_BONE_COUNT];     /* L: rest local rotation */
-    versor rest_parent[PM_BONE_COUNT];    /* P: rest world rotation of the node's scene parent */
+    float rest_local[PM_BONE_COUNT][4];   /* L: rest local rotation (x, y, z, w) */
+    float rest_parent[PM_BONE_COUNT][4];  /* P: rest world rotation of the node's scene parent */
     vec3 rest_hips;                       /* hips position at rest, model space */
     float hips_parent[12], hips_parent_inverse[12]; /* hips' parent frame at rest: 3x3 columns, translation */
 } pm_humanoid;
@@ -2019,7 +2020,7 @@ static void pm__put4(void *base, size_t offset, const double in[4])
     memcpy((unsigned char *)base + offset, f, sizeof f);
 }
 
-#define PM__BONE_OFFSET(type, field, bone) (offsetof(type, field) + (size_t)(bone) * sizeof(versor))
+#define PM__BONE_OFFSET(type, field, bone) (offsetof(type, field) + (size_t)(bone) * 4 * sizeof(float))
 
 /* x = m[0..8] (columns) p + m[9..11], in double from the stored floats. */
 static void pm__apply_frame(const float m[12], const double p[3], double out[3])

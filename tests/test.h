@@ -78,7 +78,12 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
     X(constraints_parse_json)                                                            \
     X(constraints_parse_json_errors)                                                     \
     X(bone_table)                                                                        \
-    X(humanoid_matches_threevrm)
+    X(humanoid_matches_threevrm)                                                         \
+    X(humanoid_retarget)                                                                 \
+    X(humanoid_retarget_round_trip)                                                      \
+    X(humanoid_read_write_turn)                                                          \
+    X(humanoid_bad_input)                                                                \
+    X(humanoid_misaligned)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)

@@ -7,6 +7,8 @@
    a wrong formula (a missing P or L, a transposed product) is off by 0.1+. */
 #include "test.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "fixtures/humanoid_threevrm.h"
@@ -141,4 +143,271 @@ void test_humanoid_matches_threevrm(void)
         for (b = 0; b < 3; ++b) CHECK_NEAR(back.hips_position[b], normalized.hips_position[b], 1e-5);
     }
     CHECK(worst < 1e-6); /* seen: ~2e-7 */
+}
+
+/* xorshift: the tests' own random poses. */
+static uint32_t humanoid_rng = 2463534242u;
+static float random_unit(void)
+{
+    humanoid_rng ^= humanoid_rng << 13;
+    humanoid_rng ^= humanoid_rng >> 17;
+    humanoid_rng ^= humanoid_rng << 5;
+    return (float)humanoid_rng / 4294967296.0f * 2.0f - 1.0f;
+}
+
+static void random_raw_pose(pm_pose *pose)
+{
+    int b;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        glm_quat_init(pose->rotation[b], random_unit(), random_unit(), random_unit(), random_unit() + 1.5f);
+        glm_quat_normalize(pose->rotation[b]);
+    }
+    for (b = 0; b < 3; ++b) pose->hips_position[b] = random_unit();
+}
+
+/* World rotation from rest of every present bone: the product of normalized
+   rotations along present humanoid ancestors (written here with cglm). */
+static void world_deltas(const rig *r, const pm_pose *normalized, versor delta[PM_BONE_COUNT])
+{
+    int b;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        versor n;
+        int up = r->humanoid.parent_bone[b];
+        if (r->bone_node[b] < 0) continue;
+        memcpy(n, normalized->rotation[b], sizeof n);
+        if (up < 0) glm_quat_copy(n, delta[b]);
+        else glm_quat_mul(delta[up], n, delta[b]);
+    }
+}
+
+/* Retargeting keeps every bone's world rotation from rest: equal for bones
+   in both rigs, the nearest present ancestor's for a bone the source lacks;
+   the hips move by the rule. Pairs of different fixture rigs. */
+void test_humanoid_retarget(void)
+{
+    static rig a, b;
+    int n, bone, c, folded = 0, inherited = 0;
+    for (n = 0; n + 1 < HUMANOID_RIGS; n += 2) {
+        pm_pose raw_a, raw_b, norm_a, norm_b;
+        versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
+        float scale;
+        CHECK_RESULT(load_rig(n, &a), PM_OK);
+        CHECK_RESULT(load_rig(n + 1, &b), PM_OK);
+        random_raw_pose(&raw_a);
+        test_context("rigs %d -> %d", n, n + 1);
+        CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+        CHECK_RESULT(pm_pose_normalize(&a.humanoid, &raw_a, &norm_a), PM_OK);
+        CHECK_RESULT(pm_pose_normalize(&b.humanoid, &raw_b, &norm_b), PM_OK);
+        world_deltas(&a, &norm_a, da);
+        world_deltas(&b, &norm_b, db);
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+            double expected[4];
+            int source = bone;
+            if (b.bone_node[bone] < 0) continue;
+            /* a bone the source lacks turns with its nearest ancestor present in both */
+            while (a.bone_node[source] < 0 || b.bone_node[source] < 0) source = pm_bone_parent((pm_bone)source);
+            inherited += source != bone;
+            for (c = 0; c < 4; ++c) expected[c] = da[source][c];
+            CHECK_NEAR(test_quat_diff(db[bone], expected), 0.0, 1e-5);
+        }
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) folded += a.bone_node[bone] >= 0 && b.bone_node[bone] < 0;
+        scale = b.humanoid.rest_hips[1] / a.humanoid.rest_hips[1];
+        for (c = 0; c < 3; ++c)
+            CHECK_NEAR(norm_b.hips_position[c],
+                       b.humanoid.rest_hips[c] + (norm_a.hips_position[c] - a.humanoid.rest_hips[c]) * scale, 1e-5);
+    }
+    CHECK(folded > 100 && inherited > 100); /* both directions of missing bones are exercised */
+}
+
+/* A -> B -> A is the identity when both rigs have the same bones; A -> A too. */
+void test_humanoid_retarget_round_trip(void)
+{
+    static rig a, b;
+    int n, bone, c;
+    for (n = 0; n < HUMANOID_RIGS; ++n) {
+        pm_pose raw_a, raw_b, back;
+        int m = (n * 7 + 3) % HUMANOID_RIGS, same = 1;
+        CHECK_RESULT(load_rig(n, &a), PM_OK);
+        CHECK_RESULT(load_rig(m, &b), PM_OK);
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) same &= (a.bone_node[bone] < 0) == (b.bone_node[bone] < 0);
+        if (!same) b = a; /* random optional bones rarely coincide: then a rig with itself */
+        random_raw_pose(&raw_a);
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone)
+            if (a.bone_node[bone] < 0) glm_quat_identity(raw_a.rotation[bone]);
+        test_context("rigs %d, %d", n, same ? m : n);
+        CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+        CHECK_RESULT(pm_pose_retarget(&b.humanoid, &raw_b, &a.humanoid, &back), PM_OK);
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+            double expected[4] = {raw_a.rotation[bone][0], raw_a.rotation[bone][1], raw_a.rotation[bone][2],
+                                  raw_a.rotation[bone][3]};
+            CHECK_NEAR(test_quat_diff(back.rotation[bone], expected), 0.0, 2e-6);
+        }
+        for (c = 0; c < 3; ++c) CHECK_NEAR(back.hips_position[c], raw_a.hips_position[c], 2e-6);
+    }
+}
+
+/* read, write, and the VRM 0.x half turn. */
+void test_humanoid_read_write_turn(void)
+{
+    static rig r;
+    pm_transform scene[MAX_RIG_NODES];
+    pm_pose raw, read_back, turned, twice;
+    int b, c;
+    CHECK_RESULT(load_rig(3, &r), PM_OK);
+    memcpy(scene, r.rest, sizeof scene);
+    random_raw_pose(&raw);
+    CHECK_RESULT(pm_pose_write(&r.humanoid, &raw, scene), PM_OK);
+    CHECK_RESULT(pm_pose_read(&r.humanoid, scene, &read_back), PM_OK);
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        for (c = 0; c < 4; ++c)
+            CHECK(read_back.rotation[b][c] == (r.bone_node[b] >= 0 ? raw.rotation[b][c] : (c == 3 ? 1.0f : 0.0f)));
+    CHECK(memcmp(read_back.hips_position, raw.hips_position, sizeof raw.hips_position) == 0);
+    /* nodes that are not bones keep their values */
+    for (b = 0; b < r.node_count; ++b) {
+        int is_bone = 0;
+        for (c = 0; c < PM_BONE_COUNT; ++c) is_bone |= r.bone_node[c] == b;
+        if (!is_bone) CHECK(memcmp(&scene[b], &r.rest[b], sizeof scene[b]) == 0);
+    }
+    CHECK_RESULT(pm_pose_turn_y180(&raw, &turned), PM_OK);
+    CHECK(turned.rotation[5][0] == -raw.rotation[5][0] && turned.rotation[5][1] == raw.rotation[5][1] &&
+          turned.rotation[5][2] == -raw.rotation[5][2] && turned.rotation[5][3] == raw.rotation[5][3]);
+    CHECK(turned.hips_position[0] == -raw.hips_position[0] && turned.hips_position[2] == -raw.hips_position[2]);
+    CHECK_RESULT(pm_pose_turn_y180(&turned, &twice), PM_OK);
+    /* its own inverse (fields compared: the struct has padding) */
+    CHECK(memcmp(twice.rotation, raw.rotation, sizeof raw.rotation) == 0);
+    CHECK(memcmp(twice.hips_position, raw.hips_position, sizeof raw.hips_position) == 0);
+    /* it is the conjugation by a half turn about Y: check one rotation with cglm */
+    {
+        versor half = {0.0f, 1.0f, 0.0f, 0.0f}, half_inv = {0.0f, -1.0f, 0.0f, 0.0f}, expected;
+        glm_quat_mul(half, raw.rotation[7], expected);
+        glm_quat_mul(expected, half_inv, expected);
+        for (c = 0; c < 4; ++c) CHECK_NEAR(turned.rotation[7][c], expected[c], 1e-7);
+    }
+}
+
+void test_humanoid_bad_input(void)
+{
+    static rig r;
+    pm_humanoid h, untouched;
+    pm_pose pose, out;
+    int bones[PM_BONE_COUNT], b, saved;
+    CHECK_RESULT(load_rig(0, &r), PM_OK);
+    memset(&untouched, 0x3c, sizeof untouched);
+#define EXPECT_INIT(expected)                                                                   \
+    do {                                                                                        \
+        h = untouched;                                                                          \
+        CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.rest, r.node_count), expected);   \
+        CHECK(memcmp(&h, &untouched, sizeof h) == 0);                                           \
+    } while (0)
+    /* each required bone missing */
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        if (!pm_bone_required((pm_bone)b)) continue;
+        memcpy(bones, r.bone_node, sizeof bones);
+        bones[b] = -1;
+        test_context("without %s", pm_bone_name((pm_bone)b));
+        EXPECT_INIT(PM_ERROR_MISSING_BONE);
+    }
+    test_context("%s", "");
+    memcpy(bones, r.bone_node, sizeof bones);
+    bones[PM_BONE_HEAD] = r.node_count;
+    EXPECT_INIT(PM_ERROR_OUT_OF_RANGE);
+    bones[PM_BONE_HEAD] = -2;
+    EXPECT_INIT(PM_ERROR_OUT_OF_RANGE);
+    memcpy(bones, r.bone_node, sizeof bones);
+    bones[PM_BONE_LEFT_HAND] = bones[PM_BONE_RIGHT_HAND];
+    EXPECT_INIT(PM_ERROR_INVALID_ARGUMENT); /* two bones on one node */
+    memcpy(bones, r.bone_node, sizeof bones);
+    saved = bones[PM_BONE_LEFT_HAND];
+    bones[PM_BONE_LEFT_HAND] = bones[PM_BONE_RIGHT_LOWER_ARM];
+    bones[PM_BONE_RIGHT_LOWER_ARM] = saved; /* humanoid parents that are not scene ancestors */
+    EXPECT_INIT(PM_ERROR_INVALID_ARGUMENT);
+    memcpy(bones, r.bone_node, sizeof bones);
+    saved = r.parent[bones[PM_BONE_HIPS]];
+    r.parent[bones[PM_BONE_HIPS]] = bones[PM_BONE_HEAD];
+    EXPECT_INIT(PM_ERROR_CYCLE);
+    r.parent[bones[PM_BONE_HIPS]] = r.node_count + 5;
+    EXPECT_INIT(PM_ERROR_OUT_OF_RANGE);
+    r.parent[bones[PM_BONE_HIPS]] = saved;
+    r.rest[bones[PM_BONE_SPINE]].rotation[0] = NAN;
+    EXPECT_INIT(PM_ERROR_INVALID_ARGUMENT);
+    r.rest[bones[PM_BONE_SPINE]].rotation[0] = 0.0f;
+    r.rest[bones[PM_BONE_SPINE]].rotation[1] = 0.0f;
+    r.rest[bones[PM_BONE_SPINE]].rotation[2] = 0.0f;
+    r.rest[bones[PM_BONE_SPINE]].rotation[3] = 0.0f;
+    EXPECT_INIT(PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(load_rig(0, &r), PM_OK);
+    r.rest[bones[PM_BONE_SPINE]].translation[1] = INFINITY;
+    EXPECT_INIT(PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(load_rig(0, &r), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(NULL, bones, r.parent, r.rest, r.node_count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, NULL, r.parent, r.rest, r.node_count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, bones, NULL, r.rest, r.node_count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, NULL, r.node_count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.rest, -1), PM_ERROR_INVALID_ARGUMENT);
+#undef EXPECT_INIT
+
+    /* poses */
+    random_raw_pose(&pose);
+    memset(&out, 0x3c, sizeof out);
+    CHECK_RESULT(pm_pose_normalize(NULL, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    glm_quat_init(pose.rotation[PM_BONE_SPINE], 0.0f, 0.0f, 0.0f, 0.0f);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+    pose.rotation[PM_BONE_SPINE][3] = NAN;
+    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+    random_raw_pose(&pose);
+    pose.hips_position[1] = INFINITY;
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+    {
+        pm_pose sentinel;
+        memset(&sentinel, 0x3c, sizeof sentinel);
+        CHECK(memcmp(&out, &sentinel, sizeof out) == 0); /* untouched on error */
+    }
+    /* an absent bone's entry is ignored, whatever it holds */
+    random_raw_pose(&pose);
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (r.bone_node[b] < 0) glm_quat_init(pose.rotation[b], NAN, 0.0f, 0.0f, 0.0f);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_OK);
+    /* retarget: rest hips height <= 0 */
+    {
+        static rig low;
+        low = r;
+        low.humanoid.rest_hips[1] = 0.0f;
+        random_raw_pose(&pose);
+        CHECK_RESULT(pm_pose_retarget(&low.humanoid, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        low.humanoid.rest_hips[1] = -1.0f;
+        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_pose_retarget(NULL, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_pose_retarget(&r.humanoid, NULL, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+    }
+    CHECK_RESULT(pm_pose_read(NULL, r.rest, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_read(&r.humanoid, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_write(&r.humanoid, NULL, r.rest), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_turn_y180(NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_turn_y180(&pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+}
+
+/* Poses and humanoids at 4-byte offsets give the same bits. */
+void test_humanoid_misaligned(void)
+{
+    static rig r;
+    static unsigned char pose_bytes[sizeof(pm_pose) + 16], out_bytes[sizeof(pm_pose) + 16],
+        humanoid_bytes[sizeof(pm_humanoid) + 16];
+    pm_pose *pose = (pm_pose *)(void *)(pose_bytes + 4), *out = (pm_pose *)(void *)(out_bytes + 4);
+    pm_humanoid *h = (pm_humanoid *)(void *)(humanoid_bytes + 4);
+    pm_pose aligned_pose, aligned_out;
+    CHECK_RESULT(load_rig(5, &r), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(h, r.bone_node, r.parent, r.rest, r.node_count), PM_OK);
+    CHECK(memcmp(h, &r.humanoid, sizeof r.humanoid) == 0); /* init zeroes its copy, padding too */
+    random_raw_pose(&aligned_pose);
+    memcpy(pose, &aligned_pose, sizeof aligned_pose);
+    CHECK_RESULT(pm_pose_normalize(h, pose, out), PM_OK);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &aligned_pose, &aligned_out), PM_OK);
+    CHECK(memcmp(out, &aligned_out, offsetof(pm_pose, hips_position) + sizeof(vec3)) == 0);
+    CHECK_RESULT(pm_pose_retarget(h, pose, h, out), PM_OK);
+    CHECK_RESULT(pm_pose_retarget(&r.humanoid, &aligned_pose, &r.humanoid, &aligned_out), PM_OK);
+    CHECK(memcmp(out, &aligned_out, offsetof(pm_pose, hips_position) + sizeof(vec3)) == 0);
 }
