@@ -291,6 +291,9 @@ typedef struct pm_humanoid {
     int parent_bone[PM_BONE_COUNT];       /* nearest present humanoid ancestor, or -1 */
     float rest_local[PM_BONE_COUNT][4];   /* L: rest local rotation (x, y, z, w) */
     float rest_parent[PM_BONE_COUNT][4];  /* P: rest world rotation of the node's scene parent */
+    float rest_world[PM_BONE_COUNT][4];   /* W = P L: rest world rotation */
+    float rest_link[PM_BONE_COUNT][4];    /* K = W(humanoid parent)^-1 P, or P for the hips:
+                                             the rest turn between humanoid parent and scene parent */
     vec3 rest_hips;                       /* hips position at rest, model space */
     float hips_parent[12], hips_parent_inverse[12]; /* hips' parent frame at rest: 3x3 columns, translation */
 } pm_humanoid;
@@ -2085,6 +2088,20 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
         if (!pm__parent_rest_rotation(parent, node_count, rest_pose, bone_node[b], q))
             return PM_ERROR_INVALID_ARGUMENT;
         pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), q);
+        {
+            double w[4], link[4];
+            pm__quat_normalize(trs.q);
+            pm__quat_mul(q, trs.q, w);
+            pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
+            memcpy(link, q, sizeof link);
+            if (up >= 0) { /* W(up) is known: parents come first */
+                double up_world[4], up_inv[4];
+                pm__get4(&h, PM__BONE_OFFSET(pm_humanoid, rest_world, up), up_world);
+                pm__quat_conj(up_world, up_inv);
+                pm__quat_mul(up_inv, q, link);
+            }
+            pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), link);
+        }
     }
     /* the hips' parent frame at rest, to move the hips between local and model space */
     hips_node = bone_node[PM_BONE_HIPS];
@@ -2199,53 +2216,63 @@ PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *
     return pm__convert_pose(humanoid, normalized, raw, 0);
 }
 
-/* Retargeting keeps every bone's world rotation from rest. In the normalized
-   rig that rotation is the product of N along the present ancestors, D(b) =
-   D(parent) N(b). The target bone b gets T(b) = D(b) when the source has b,
-   else its parent's T (no rotation of its own), and N'(b) = T(parent')^-1
-   T(b). A source bone the target lacks is folded in on its own, because D of
-   its children includes it. */
+/* Retargeting keeps every bone's world rotation from rest, D(b) = G(b) W^-1,
+   where G is the bone's posed world rotation (in model space, with the nodes
+   above and between humanoid bones at rest):
+       G(b) = G(up) K(b) R(b)      (G(hips) = K(hips) R(hips) = P R)
+   The target bone b gets D'(b) = D(b) when the source has b, else its
+   parent's D' (no rotation of its own), so G'(b) = D'(b) W'(b) and
+       R'(b) = (G'(up) K'(b))^-1 G'(b).
+   A source bone the target lacks is folded in on its own: D of the bones
+   below it includes its rotation. */
 PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
                                  pm_pose *to_raw)
 {
-    pm_pose normalized, target;
-    double delta[PM_BONE_COUNT][4], turn[PM_BONE_COUNT][4], a_hips[3], b_hips[3], scale;
+    pm_pose target;
+    double posed[PM_BONE_COUNT][4], delta[PM_BONE_COUNT][4], hips[3], a_hips[3], b_hips[3], scale;
     int b, i;
-    pm_result result;
-    if (!from || !to || !to_raw) return PM_ERROR_INVALID_ARGUMENT;
+    if (!from || !from_raw || !to || !to_raw) return PM_ERROR_INVALID_ARGUMENT;
     if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_INVALID_ARGUMENT;
-    result = pm_pose_normalize(from, from_raw, &normalized);
-    if (result != PM_OK) return result;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
-        double n[4];
+        double r[4], k[4], w[4], w_inv[4];
         int up = from->parent_bone[b];
         if (from->bone_node[b] < 0) continue;
-        pm__get4(&normalized, PM__BONE_OFFSET(pm_pose, rotation, b), n);
-        if (up < 0) memcpy(delta[b], n, sizeof n);
-        else pm__quat_mul(delta[up], n, delta[b]);
+        if (!pm__pose_rotation(from_raw, b, r)) return PM_ERROR_INVALID_ARGUMENT;
+        pm__get4(from, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
+        pm__get4(from, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
+        if (up >= 0) pm__quat_mul(posed[up], k, k);
+        pm__quat_mul(k, r, posed[b]);
+        pm__quat_conj(w, w_inv);
+        pm__quat_mul(posed[b], w_inv, delta[b]);
     }
-    for (b = 0; b < PM_BONE_COUNT; ++b) {
-        double inv[4], n[4];
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* posed[] now becomes the target's G' */
+        double d[4], k[4], w[4], k_inv[4], r[4];
         int up = to->parent_bone[b];
         if (to->bone_node[b] < 0) {
             pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), pm__identity);
             continue;
         }
-        memcpy(turn[b], from->bone_node[b] >= 0 ? delta[b] : up >= 0 ? turn[up] : pm__identity, sizeof turn[b]);
-        if (up < 0) {
-            memcpy(n, turn[b], sizeof n);
-        } else {
-            pm__quat_conj(turn[up], inv);
-            pm__quat_mul(inv, turn[b], n);
-        }
-        pm__quat_normalize(n);
-        pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), n);
+        if (from->bone_node[b] >= 0) memcpy(d, delta[b], sizeof d);
+        else if (up >= 0) memcpy(d, delta[up], sizeof d);
+        else memcpy(d, pm__identity, sizeof d);
+        memcpy(delta[b], d, sizeof d);
+        pm__get4(to, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
+        pm__get4(to, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
+        pm__quat_mul(d, w, posed[b]);
+        if (up >= 0) pm__quat_mul(posed[up], k, k);
+        pm__quat_conj(k, k_inv);
+        pm__quat_mul(k_inv, posed[b], r);
+        pm__quat_normalize(r);
+        pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), r);
     }
-    pm__pose_hips(&normalized, a_hips);
+    if (!pm__pose_hips(from_raw, hips)) return PM_ERROR_INVALID_ARGUMENT;
+    pm__apply_frame(from->hips_parent, hips, a_hips); /* model space */
     scale = (double)to->rest_hips[1] / (double)from->rest_hips[1];
-    for (i = 0; i < 3; ++i) b_hips[i] = (double)to->rest_hips[i] + (a_hips[i] - (double)from->rest_hips[i]) * scale;
+    for (i = 0; i < 3; ++i) hips[i] = (double)to->rest_hips[i] + (a_hips[i] - (double)from->rest_hips[i]) * scale;
+    pm__apply_frame(to->hips_parent_inverse, hips, b_hips);
     pm__set_pose_hips(&target, b_hips);
-    return pm_pose_denormalize(to, &target, to_raw);
+    memcpy(to_raw, &target, sizeof target);
+    return PM_OK;
 }
 
 PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_pose *raw)

@@ -25,6 +25,9 @@ static double now_ns(void)
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
+/* Uniform in [-1, 1]. */
+static float frand(void) { return (float)rand() / (float)RAND_MAX * 2.0f - 1.0f; }
+
 static const glm_euler_seq cglm_orders[6] = {GLM_EULER_XYZ, GLM_EULER_XZY, GLM_EULER_YXZ,
                                              GLM_EULER_YZX, GLM_EULER_ZXY, GLM_EULER_ZYX};
 static const int order_axes[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
@@ -297,6 +300,119 @@ static void bench_constraints(void)
     printf("  (checksum %g)\n", (double)check);
 }
 
+/* ---- retargeting: 55 bones to a rig without upperChest and toes ------------ */
+
+typedef struct humanoid_scene {
+    int parent[PM_BONE_COUNT];
+    pm_transform rest[PM_BONE_COUNT];
+    int bone_node[PM_BONE_COUNT];
+    pm_humanoid h;
+} humanoid_scene;
+
+/* One node per bone (missing ones skipped), parents by the humanoid table. */
+static void humanoid_build(humanoid_scene *s, int random_rest, int drop_optional)
+{
+    int b, n = 0;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        int up = pm_bone_parent((pm_bone)b);
+        pm_transform *t = &s->rest[n];
+        if (drop_optional && (b == PM_BONE_UPPER_CHEST || b == PM_BONE_LEFT_TOES || b == PM_BONE_RIGHT_TOES)) {
+            s->bone_node[b] = -1;
+            continue;
+        }
+        while (up >= 0 && s->bone_node[up] < 0) up = pm_bone_parent((pm_bone)up);
+        s->bone_node[b] = n;
+        s->parent[n] = up < 0 ? -1 : s->bone_node[up];
+        glm_vec3_copy((vec3){0.05f * frand(), b == 0 ? 1.0f : 0.1f + 0.05f * frand(), 0.05f * frand()}, t->translation);
+        glm_quat_init(t->rotation, random_rest ? frand() : 0.0f, random_rest ? frand() : 0.0f,
+                      random_rest ? frand() : 0.0f, 1.0f);
+        glm_quat_normalize(t->rotation);
+        glm_vec3_one(t->scale);
+        ++n;
+    }
+    pm_humanoid_init(&s->h, s->bone_node, s->parent, s->rest, n);
+}
+
+/* The same algorithm written plainly with cglm in float. */
+static void baseline_retarget(const pm_humanoid *a, const pm_pose *raw_a, const pm_humanoid *b, pm_pose *raw_b)
+{
+    versor delta[PM_BONE_COUNT], turn[PM_BONE_COUNT], n, p, p_inv, l, l_inv;
+    int bone;
+    for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+        int up = a->parent_bone[bone];
+        if (a->bone_node[bone] < 0) continue;
+        glm_quat_copy((float *)a->rest_parent[bone], p);
+        glm_quat_copy((float *)a->rest_local[bone], l);
+        glm_quat_inv(p, p_inv);
+        glm_quat_inv(l, l_inv);
+        glm_quat_mul(p, (float *)raw_a->rotation[bone], n);
+        glm_quat_mul(n, l_inv, n);
+        glm_quat_mul(n, p_inv, n);
+        if (up < 0) glm_quat_copy(n, delta[bone]);
+        else glm_quat_mul(delta[up], n, delta[bone]);
+    }
+    for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+        int up = b->parent_bone[bone];
+        if (b->bone_node[bone] < 0) {
+            glm_quat_identity(raw_b->rotation[bone]);
+            continue;
+        }
+        glm_quat_copy(a->bone_node[bone] >= 0 ? delta[bone] : turn[up], turn[bone]);
+        if (up < 0) glm_quat_copy(turn[bone], n);
+        else {
+            glm_quat_inv(turn[up], n);
+            glm_quat_mul(n, turn[bone], n);
+        }
+        glm_quat_copy((float *)b->rest_parent[bone], p);
+        glm_quat_copy((float *)b->rest_local[bone], l);
+        glm_quat_inv(p, p_inv);
+        glm_quat_mul(n, p, n);
+        glm_quat_mul(p_inv, n, n);
+        glm_quat_mul(n, l, raw_b->rotation[bone]);
+    }
+    glm_vec3_copy((float *)raw_a->hips_position, raw_b->hips_position);
+}
+
+static void bench_retarget(void)
+{
+    enum { POSES = 256, REPEAT_RETARGET = 400 };
+    static humanoid_scene a, b;
+    static pm_pose poses[POSES], out;
+    double ours = 1e30, base = 1e30;
+    float check = 0.0f;
+    int run, rep, i, bone;
+    humanoid_build(&a, 0, 0);
+    humanoid_build(&b, 1, 1);
+    for (i = 0; i < POSES; ++i) {
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+            glm_quat_init(poses[i].rotation[bone], 0.3f * frand(), 0.3f * frand(), 0.3f * frand(), 1.0f);
+            glm_quat_normalize(poses[i].rotation[bone]);
+        }
+        glm_vec3_copy((vec3){0.1f * frand(), 1.0f, 0.1f * frand()}, poses[i].hips_position);
+    }
+    for (run = 0; run < RUNS; ++run) {
+        double t0 = now_ns(), t;
+        for (rep = 0; rep < REPEAT_RETARGET; ++rep)
+            for (i = 0; i < POSES; ++i) {
+                pm_pose_retarget(&a.h, &poses[i], &b.h, &out);
+                check += out.rotation[5][0];
+            }
+        t = (now_ns() - t0) / ((double)REPEAT_RETARGET * POSES);
+        if (t < ours) ours = t;
+        t0 = now_ns();
+        for (rep = 0; rep < REPEAT_RETARGET; ++rep)
+            for (i = 0; i < POSES; ++i) {
+                baseline_retarget(&a.h, &poses[i], &b.h, &out);
+                check += out.rotation[5][0];
+            }
+        t = (now_ns() - t0) / ((double)REPEAT_RETARGET * POSES);
+        if (t < base) base = t;
+    }
+    printf("\nretargeting: 55 bones to a rig without upperChest and toes (random rest rotations)\n");
+    printf("  posemath %.0f ns per pose (target < 1000), baseline (cglm float) %.0f ns: %.2fx  (checksum %g)\n",
+           ours, base, base / ours, (double)check);
+}
+
 int main(void)
 {
     static const pm_euler_order orders[6] = {PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ,
@@ -352,5 +468,6 @@ int main(void)
     printf("baseline agrees within %.2g rad away from lock (checksum %g)\n",
            (double)max_disagreement, (double)check);
     bench_constraints();
+    bench_retarget();
     return 0;
 }
