@@ -13,12 +13,12 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c
 TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = euler_table constraints_gltf
+EXAMPLES = euler_table constraints_gltf retarget
 LIBS_constraints_gltf = -lcjson
 SHARED_DATA = ../shared/data
 
 # Header (as #include'd) = Debian package that provides it.
-PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev
+PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
 
 .PHONY: all test header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
@@ -69,6 +69,8 @@ examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
+	./$(BUILD)/retarget $(BUILD)/retarget-check.png | grep -q 'largest error 0.00'
+	test "$$(head -c 8 $(BUILD)/retarget-check.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a
 	@if [ -f $(SHARED_DATA)/three-vrm/cubes.gltf ]; then \
 	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
 	  awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
@@ -110,6 +112,7 @@ $(BUILD)/%: examples/%.c posemath.h | $(BUILD)
 demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/euler_table
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
+	./$(BUILD)/retarget $(BUILD)/retarget.png
 
 # ---- benchmarks --------------------------------------------------------------
 

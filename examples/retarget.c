@@ -1,0 +1,295 @@
+/* retarget: moves a motion from one humanoid to another with different
+   rest rotations, proportions and optional bones, checks that every bone
+   ends up turned the same way in the world, and draws both skeletons.
+
+   usage: retarget [PICTURE.png]
+
+   A: all 55 VRM bones, identity rest rotations (like a VRM 0.x model).
+   B: no upperChest and no toes, longer arms, shorter legs, a random rest
+      rotation on every node and an extra non-humanoid node in the left leg
+      (like a VRM 1.0 model from another tool).
+   For every frame it prints nothing but a summary: the largest angle, over
+   all frames and bones, between a bone's world rotation from rest in A and
+   in B, measured on the scenes' world matrices (not with the retargeting
+   math). Bones B lacks are folded: B's neck and shoulders take A's
+   upperChest turn. The picture shows frame 4, front and side views. */
+#define POSEMATH_IMPLEMENTATION
+#include "../posemath.h"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb/stb_image_write.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_NODES = 64, FRAMES = 8, WIDTH = 960, HEIGHT = 480 };
+
+typedef struct character {
+    int node_count;
+    int parent[MAX_NODES];
+    pm_transform rest[MAX_NODES], pose[MAX_NODES];
+    int bone_node[PM_BONE_COUNT];
+    pm_humanoid humanoid;
+} character;
+
+/* T-pose offsets from the humanoid parent, left side (+X is the character's
+   left; it faces +Z). Right-side bones mirror them. */
+static void tpose_offset(int bone, vec3 out)
+{
+    static const float offsets[PM_BONE_COUNT][3] = {
+        {0, 0.95f, 0}, {0, 0.1f, 0}, {0, 0.12f, 0}, {0, 0.12f, 0}, {0, 0.12f, 0}, {0, 0.1f, 0},
+        {0.03f, 0.06f, 0.08f}, {-0.03f, 0.06f, 0.08f}, {0, 0.02f, 0.05f},
+        {0.09f, -0.05f, 0}, {0, -0.42f, 0}, {0, -0.42f, 0}, {0, -0.06f, 0.12f},
+        {-0.09f, -0.05f, 0}, {0, -0.42f, 0}, {0, -0.42f, 0}, {0, -0.06f, 0.12f},
+        {0.03f, 0.1f, 0}, {0.1f, 0, 0}, {0.25f, 0, 0}, {0.24f, 0, 0},
+        {-0.03f, 0.1f, 0}, {-0.1f, 0, 0}, {-0.25f, 0, 0}, {-0.24f, 0, 0}};
+    static const float fingers[15][3] = {
+        {0.02f, -0.01f, 0.03f}, {0.03f, 0, 0.02f}, {0.025f, 0, 0.01f},
+        {0.08f, 0, 0.025f}, {0.03f, 0, 0}, {0.02f, 0, 0},
+        {0.08f, 0, 0.005f}, {0.035f, 0, 0}, {0.022f, 0, 0},
+        {0.075f, 0, -0.015f}, {0.03f, 0, 0}, {0.02f, 0, 0},
+        {0.07f, 0, -0.035f}, {0.025f, 0, 0}, {0.018f, 0, 0}};
+    if (bone < PM_BONE_LEFT_THUMB_METACARPAL) {
+        glm_vec3_copy((float *)offsets[bone], out);
+    } else {
+        int finger = (bone - PM_BONE_LEFT_THUMB_METACARPAL) % 15;
+        glm_vec3_copy((float *)fingers[finger], out);
+        if (bone >= PM_BONE_RIGHT_THUMB_METACARPAL) out[0] = -out[0];
+    }
+}
+
+static float random_unit(unsigned *state)
+{
+    *state = *state * 1664525u + 1013904223u;
+    return (float)(*state >> 8) / 8388608.0f - 1.0f;
+}
+
+/* Builds a T-pose: world positions from the offsets (scaled per region),
+   world rest rotations random or identity, local TRS derived from them. */
+static void build(character *c, int variant)
+{
+    vec3 world_position[MAX_NODES];
+    versor world_rotation[MAX_NODES];
+    unsigned seed = 12345u;
+    int b, n = 0;
+    memset(c, 0, sizeof *c);
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        int up = pm_bone_parent((pm_bone)b), node, at;
+        vec3 offset;
+        if (variant && (b == PM_BONE_UPPER_CHEST || b == PM_BONE_LEFT_TOES || b == PM_BONE_RIGHT_TOES)) {
+            c->bone_node[b] = -1;
+            continue;
+        }
+        while (up >= 0 && c->bone_node[up] < 0) up = pm_bone_parent((pm_bone)up);
+        tpose_offset(b, offset);
+        if (variant) { /* B's proportions: longer arms, shorter legs */
+            if (b >= PM_BONE_LEFT_UPPER_LEG && b <= PM_BONE_RIGHT_TOES && b != PM_BONE_LEFT_UPPER_LEG &&
+                b != PM_BONE_RIGHT_UPPER_LEG)
+                glm_vec3_scale(offset, 0.85f, offset);
+            if (b >= PM_BONE_LEFT_UPPER_ARM) glm_vec3_scale(offset, 1.12f, offset);
+            if (b == PM_BONE_NECK) offset[1] += 0.12f; /* upperChest's length goes to the neck */
+            if (b == PM_BONE_HIPS) offset[1] = 0.82f;    /* on shorter legs */
+        }
+        at = up < 0 ? -1 : c->bone_node[up];
+        if (variant && b == PM_BONE_LEFT_LOWER_LEG) { /* a non-humanoid node between thigh and shin */
+            vec3 half;
+            glm_vec3_scale(offset, 0.5f, half);
+            glm_vec3_add(world_position[at], half, world_position[n]);
+            glm_quat_identity(world_rotation[n]);
+            c->parent[n] = at;
+            at = n++;
+            glm_vec3_copy(half, offset);
+        }
+        node = n++;
+        c->bone_node[b] = node;
+        c->parent[node] = at;
+        if (at < 0) glm_vec3_copy(offset, world_position[node]);
+        else glm_vec3_add(world_position[at], offset, world_position[node]);
+        glm_quat_identity(world_rotation[node]);
+        if (variant) {
+            glm_quat_init(world_rotation[node], random_unit(&seed), random_unit(&seed), random_unit(&seed),
+                          random_unit(&seed) + 1.2f);
+            glm_quat_normalize(world_rotation[node]);
+        }
+    }
+    c->node_count = n;
+    for (n = 0; n < c->node_count; ++n) { /* local = parent^-1 world */
+        pm_transform *t = &c->rest[n];
+        int up = c->parent[n];
+        glm_vec3_one(t->scale);
+        if (up < 0) {
+            glm_vec3_copy(world_position[n], t->translation);
+            glm_quat_copy(world_rotation[n], t->rotation);
+        } else {
+            versor inv;
+            vec3 d;
+            glm_quat_inv(world_rotation[up], inv);
+            glm_vec3_sub(world_position[n], world_position[up], d);
+            glm_quat_rotatev(inv, d, t->translation);
+            glm_quat_mul(inv, world_rotation[n], t->rotation);
+        }
+    }
+    memcpy(c->pose, c->rest, sizeof c->pose);
+    if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, c->rest, c->node_count) != PM_OK) {
+        fprintf(stderr, "retarget: bad humanoid\n");
+        exit(1);
+    }
+}
+
+/* A's motion at frame f: a bow, an upper-chest twist, a raised arm, a step. */
+static void motion(int f, pm_pose *pose)
+{
+    float s = sinf(0.8f * (float)f), t = (float)f / (float)(FRAMES - 1);
+    int b;
+    for (b = 0; b < PM_BONE_COUNT; ++b) glm_quat_identity(pose->rotation[b]);
+    glm_quatv(pose->rotation[PM_BONE_SPINE], 0.25f * t, (vec3){1, 0, 0});
+    glm_quatv(pose->rotation[PM_BONE_UPPER_CHEST], 0.5f * s, (vec3){0, 1, 0});
+    glm_quatv(pose->rotation[PM_BONE_HEAD], -0.3f * s, (vec3){0, 1, 0});
+    glm_quatv(pose->rotation[PM_BONE_LEFT_UPPER_ARM], 1.1f * t, (vec3){0, 0, 1});
+    glm_quatv(pose->rotation[PM_BONE_LEFT_LOWER_ARM], 0.9f * t, (vec3){0, 1, 0});
+    glm_quatv(pose->rotation[PM_BONE_RIGHT_UPPER_ARM], -0.9f, (vec3){0, 0, 1});
+    glm_quatv(pose->rotation[PM_BONE_RIGHT_LOWER_ARM], -1.2f * t, (vec3){0, 1, 0});
+    glm_quatv(pose->rotation[PM_BONE_LEFT_UPPER_LEG], -0.7f * t, (vec3){1, 0, 0});
+    glm_quatv(pose->rotation[PM_BONE_LEFT_LOWER_LEG], 1.0f * t, (vec3){1, 0, 0});
+    glm_quatv(pose->rotation[PM_BONE_LEFT_TOES], 0.4f * t, (vec3){1, 0, 0});
+    glm_quatv(pose->rotation[PM_BONE_RIGHT_INDEX_PROXIMAL], 1.0f * t, (vec3){0, 0, 1});
+    glm_vec3_copy((vec3){0.05f * s, 0.95f - 0.05f * t, 0.1f * t}, pose->hips_position);
+}
+
+/* World rotation from rest and world position of every node of c's pose. */
+static void world_state(const character *c, versor delta[MAX_NODES], vec3 position[MAX_NODES])
+{
+    float rest[MAX_NODES * 16], posed[MAX_NODES * 16];
+    int n;
+    pm_scene_world_matrices(c->parent, c->node_count, c->rest, rest);
+    pm_scene_world_matrices(c->parent, c->node_count, c->pose, posed);
+    for (n = 0; n < c->node_count; ++n) {
+        mat4 m;
+        versor w_rest, w_posed;
+        memcpy(m, rest + 16 * n, sizeof m);
+        glm_mat4_quat(m, w_rest);
+        memcpy(m, posed + 16 * n, sizeof m);
+        glm_mat4_quat(m, w_posed);
+        glm_quat_inv(w_rest, w_rest);
+        glm_quat_mul(w_posed, w_rest, delta[n]);
+        glm_vec3_copy(m[3], position[n]);
+    }
+}
+
+/* The angle of a^-1 b in degrees, as 2 atan2(|v|, |w|): exact for small
+   angles, where 2 acos(w) in float cannot resolve less than ~0.04 degrees. */
+static float angle_between(versor a, versor b)
+{
+    double x = (double)a[3] * b[0] - (double)a[0] * b[3] - (double)a[1] * b[2] + (double)a[2] * b[1];
+    double y = (double)a[3] * b[1] + (double)a[0] * b[2] - (double)a[1] * b[3] - (double)a[2] * b[0];
+    double z = (double)a[3] * b[2] - (double)a[0] * b[1] + (double)a[1] * b[0] - (double)a[2] * b[3];
+    double w = (double)a[3] * b[3] + (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2];
+    return (float)(2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w)) * 180.0 / GLM_PI);
+}
+
+/* ---- drawing ---------------------------------------------------------------- */
+
+static void plot(unsigned char *image, int x, int y, const unsigned char color[3])
+{
+    int dx, dy;
+    for (dy = -1; dy <= 1; ++dy)
+        for (dx = -1; dx <= 1; ++dx) {
+            int px = x + dx, py = y + dy;
+            if (px >= 0 && px < WIDTH && py >= 0 && py < HEIGHT) memcpy(image + 3 * (py * WIDTH + px), color, 3);
+        }
+}
+
+static void line(unsigned char *image, float x0, float y0, float x1, float y1, const unsigned char color[3])
+{
+    int steps = (int)(fmaxf(fabsf(x1 - x0), fabsf(y1 - y0))) + 1, i;
+    for (i = 0; i <= steps; ++i) {
+        float t = (float)i / (float)steps;
+        plot(image, (int)(x0 + (x1 - x0) * t), (int)(y0 + (y1 - y0) * t), color);
+    }
+}
+
+/* One skeleton in one panel: front view (x right, y up) or side view (z right). */
+static void draw(unsigned char *image, const character *c, vec3 position[MAX_NODES], int panel, int side,
+                 const unsigned char color[3])
+{
+    const float scale = 170.0f, left = (float)(panel * WIDTH / 4 + WIDTH / 8), floor_y = (float)HEIGHT - 40.0f;
+    int b;
+    for (b = 1; b < PM_BONE_COUNT; ++b) {
+        int node = c->bone_node[b], up = c->humanoid.parent_bone[b];
+        float *p, *q;
+        if (node < 0) continue;
+        p = position[node];
+        q = position[c->bone_node[up]];
+        line(image, left + scale * (side ? p[2] : p[0]), floor_y - scale * p[1],
+             left + scale * (side ? q[2] : q[0]), floor_y - scale * q[1], color);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static character a, b;
+    static const char *const names[4] = {"A front", "A side", "B front", "B side"};
+    vec3 pos_a[MAX_NODES], pos_b[MAX_NODES], draw_a[MAX_NODES], draw_b[MAX_NODES];
+    versor delta_a[MAX_NODES], delta_b[MAX_NODES];
+    float worst[PM_BONE_COUNT] = {0}, overall = 0.0f;
+    int f, bone, checked = 0;
+    build(&a, 0);
+    build(&b, 1);
+    printf("A: %d bones, identity rest; B: %d bones (no upperChest, no toes), random rest rotations,\n"
+           "   longer arms, shorter legs, an extra node in the left leg. Rest hips height %.3f and %.3f.\n",
+           (int)PM_BONE_COUNT, b.node_count - 1, (double)a.humanoid.rest_hips[1], (double)b.humanoid.rest_hips[1]);
+    for (f = 0; f < FRAMES; ++f) {
+        pm_pose raw_a, raw_b;
+        motion(f, &raw_a);
+        if (pm_pose_write(&a.humanoid, &raw_a, a.pose) != PM_OK ||
+            pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b) != PM_OK ||
+            pm_pose_write(&b.humanoid, &raw_b, b.pose) != PM_OK) {
+            fprintf(stderr, "retarget: frame %d failed\n", f);
+            return 1;
+        }
+        world_state(&a, delta_a, pos_a);
+        world_state(&b, delta_b, pos_b);
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) { /* a bone B lacks has nothing to compare */
+            float e;
+            if (b.bone_node[bone] < 0) continue;
+            e = angle_between(delta_a[a.bone_node[bone]], delta_b[b.bone_node[bone]]);
+            worst[bone] = fmaxf(worst[bone], e);
+            overall = fmaxf(overall, e);
+            ++checked;
+        }
+        if (f == 4) {
+            memcpy(draw_a, pos_a, sizeof draw_a);
+            memcpy(draw_b, pos_b, sizeof draw_b);
+        }
+    }
+    printf("largest world-direction error per bone over %d frames (degrees):\n", FRAMES);
+    for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+        if (b.bone_node[bone] < 0) {
+            printf("  %-24s (B has none: folded into its children)\n", pm_bone_name((pm_bone)bone));
+            continue;
+        }
+        if (bone < PM_BONE_LEFT_THUMB_METACARPAL || bone == PM_BONE_RIGHT_INDEX_PROXIMAL)
+            printf("  %-24s %.5f\n", pm_bone_name((pm_bone)bone), (double)worst[bone]);
+    }
+    printf("all %d bone-frames: largest error %.5f degrees (fingers included)\n", checked, (double)overall);
+
+    if (argc > 1) {
+        static unsigned char image[WIDTH * HEIGHT * 3];
+        static const unsigned char color_a[3] = {40, 90, 200}, color_b[3] = {210, 80, 40}, grey[3] = {200, 200, 200};
+        int p;
+        memset(image, 255, sizeof image);
+        for (p = 1; p < 4; ++p) line(image, (float)(p * WIDTH / 4), 0, (float)(p * WIDTH / 4), HEIGHT - 1, grey);
+        line(image, 0, HEIGHT - 40, WIDTH - 1, HEIGHT - 40, grey);
+        draw(image, &a, draw_a, 0, 0, color_a);
+        draw(image, &a, draw_a, 1, 1, color_a);
+        draw(image, &b, draw_b, 2, 0, color_b);
+        draw(image, &b, draw_b, 3, 1, color_b);
+        if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
+            fprintf(stderr, "retarget: cannot write %s\n", argv[1]);
+            return 1;
+        }
+        printf("wrote %s: %s, %s, %s, %s (frame 4)\n", argv[1], names[0], names[1], names[2], names[3]);
+    }
+    return overall < 0.01f ? 0 : 1;
+}
