@@ -2,8 +2,9 @@
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
-   needs: quaternion <-> Euler conversion in every sequence, and VRM node
-   constraints (VRMC_node_constraint 1.0), with humanoid retargeting and
+   needs: quaternion <-> Euler conversion in every sequence, VRM node
+   constraints (VRMC_node_constraint 1.0), and humanoid normalization and
+   retargeting between models with different rest rotations and bones, with
    CPU skinning to come. It depends on cglm (types only) and libc.
 
    USAGE
@@ -120,6 +121,38 @@
                                        pm_transform *pose)
          Evaluates every constraint in order, reading the pose as updated so
          far and writing destination rotations.
+
+     HUMANOID (docs/retargeting.md)
+
+     const char *pm_bone_name(pm_bone bone)              "leftUpperArm"; NULL if bad
+     pm_result   pm_bone_parse(const char *name, pm_bone *bone)   VRM 1.0 names
+     pm_result   pm_bone_parse_vrm0(const char *name, pm_bone *bone)
+         VRM 0.x names: its thumbProximal/Intermediate/Distal are 1.0's
+         thumbMetacarpal/Proximal/Distal.
+     int pm_bone_parent(pm_bone bone)      humanoid.md's parent; PM_BONE_NONE
+     int pm_bone_required(pm_bone bone)    1 for the 15 required bones
+     pm_result pm_humanoid_init(pm_humanoid *h, const int bone_node[55],
+                                const int *parent, const pm_transform *rest_pose,
+                                int node_count)
+         bone_node[b] is bone b's scene node or -1; the rest pose is the
+         T-pose. PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE, _INVALID_ARGUMENT.
+     pm_result pm_pose_read(const pm_humanoid *h, const pm_transform *scene_pose,
+                            pm_pose *raw)
+     pm_result pm_pose_write(const pm_humanoid *h, const pm_pose *raw,
+                             pm_transform *scene_pose)
+         Bone nodes' local rotations and the hips' local translation.
+     pm_result pm_pose_normalize(const pm_humanoid *h, const pm_pose *raw,
+                                 pm_pose *normalized)
+     pm_result pm_pose_denormalize(const pm_humanoid *h,
+                                   const pm_pose *normalized, pm_pose *raw)
+         Normalized: identity rest rotations; each rotation relative to the
+         nearest present humanoid ancestor; hips position in model space.
+     pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw,
+                                const pm_humanoid *to, pm_pose *to_raw)
+         Every bone keeps its world rotation from rest; bones the target
+         lacks are folded into its next bones; hips scaled by hips height.
+     pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
+         Half a turn about Y: between VRM 0.x (-Z facing) and 1.0 poses.
 */
 
 #ifndef POSEMATH_H
