@@ -13,8 +13,9 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c
 TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = euler_table constraints_gltf retarget
+EXAMPLES = euler_table constraints_gltf retarget vrma_tracks
 LIBS_constraints_gltf = -lcjson
+LIBS_vrma_tracks = -lcjson
 SHARED_DATA = ../shared/data
 
 # Header (as #include'd) = Debian package that provides it.
@@ -75,6 +76,10 @@ examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
 	  awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/cubes.gltf absent, skipped"; fi
+	@if [ -f $(SHARED_DATA)/three-vrm/test.vrma ]; then \
+	  ./$(BUILD)/vrma_tracks $(SHARED_DATA)/three-vrm/test.vrma > $(BUILD)/vrma.out && \
+	  awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
+	else echo "examples-check: $(SHARED_DATA)/three-vrm/test.vrma absent, skipped"; fi
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.
 header-check: deps
@@ -106,7 +111,7 @@ $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
 
 # ---- examples --------------------------------------------------------------
 
-$(BUILD)/%: examples/%.c posemath.h | $(BUILD)
+$(BUILD)/%: examples/%.c examples/gltf_json.h posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
 demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
@@ -147,7 +152,9 @@ fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
 fixtures:
 	cd tests/gen && npm install --no-audit --no-fund && node euler_threejs.mjs > ../fixtures/euler_threejs.h \
 	  && node constraints_threevrm.mjs > ../fixtures/constraints_threevrm.h \
-	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt
+	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
+	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
+	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 
 clean:

@@ -13,10 +13,7 @@
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
-#include <cjson/cJSON.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "gltf_json.h"
 
 enum { MAX_NODES = 1024, FRAMES = 6 };
 
@@ -39,33 +36,6 @@ static const char demo_gltf[] =
     "    \"constraint\":{\"rotation\":{\"source\":1,\"weight\":0.7}}}}}\n"
     " ]}\n";
 
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = (char *)malloc((size_t)size + 1)) != NULL) {
-        if (fread(text, 1, (size_t)size, f) != (size_t)size) {
-            free(text);
-            text = NULL;
-        } else {
-            text[size] = '\0';
-        }
-    }
-    fclose(f);
-    return text;
-}
-
-static void read_floats(const cJSON *node, const char *key, float *out, int count)
-{
-    const cJSON *array = cJSON_GetObjectItemCaseSensitive(node, key);
-    int i;
-    if (!cJSON_IsArray(array) || cJSON_GetArraySize(array) != count) return;
-    for (i = 0; i < count; ++i) out[i] = (float)cJSON_GetArrayItem(array, i)->valuedouble;
-}
-
 static const char *node_name(const cJSON *nodes, int index)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(nodes, index), "name");
@@ -85,6 +55,7 @@ int main(int argc, char **argv)
     pm_constraint_set set;
     cJSON *gltf, *nodes;
     char *text;
+    size_t size;
     int node_count, count = 0, i, f;
     pm_result result;
 
@@ -100,33 +71,22 @@ int main(int argc, char **argv)
         }
         fclose(out);
     }
-    if (!(text = read_file(path))) {
+    if (!(text = (char *)read_file(path, &size))) {
         fprintf(stderr, "constraints_gltf: cannot read %s\n", path);
         return 1;
     }
     gltf = cJSON_Parse(text);
     free(text);
     nodes = cJSON_GetObjectItemCaseSensitive(gltf, "nodes");
-    node_count = cJSON_GetArraySize(nodes);
-    if (!cJSON_IsArray(nodes) || node_count > MAX_NODES) {
+    if (!cJSON_IsArray(nodes) || (node_count = read_scene(nodes, parent, rest, MAX_NODES)) < 0) {
         fprintf(stderr, "constraints_gltf: %s: no nodes, or more than %d\n", path, MAX_NODES);
         cJSON_Delete(gltf);
         return 1;
     }
 
-    /* The scene: parents from "children", rest TRS, and the constraints. */
-    for (i = 0; i < node_count; ++i) parent[i] = -1;
+    /* The constraints, one per node that has the extension. */
     for (i = 0; i < node_count; ++i) {
-        const cJSON *node = cJSON_GetArrayItem(nodes, i), *child, *extension;
-        cJSON_ArrayForEach(child, cJSON_GetObjectItemCaseSensitive(node, "children"))
-            if (cJSON_IsNumber(child) && child->valueint >= 0 && child->valueint < node_count)
-                parent[child->valueint] = i;
-        memset(&rest[i], 0, sizeof rest[i]);
-        rest[i].rotation[3] = 1.0f;
-        rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
-        read_floats(node, "translation", rest[i].translation, 3);
-        read_floats(node, "rotation", rest[i].rotation, 4);
-        read_floats(node, "scale", rest[i].scale, 3);
+        const cJSON *node = cJSON_GetArrayItem(nodes, i), *extension;
         extension = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(node, "extensions"),
                                                      "VRMC_node_constraint");
         if (extension) {

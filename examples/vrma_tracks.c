@@ -1,0 +1,167 @@
+/* vrma_tracks: reads a VRM animation (.vrma, glTF binary), builds its
+   humanoid from VRMC_vrm_animation's humanBones and its rest nodes, and
+   prints every humanoid keyframe normalized: rotations as if the rig had
+   identity rest rotations, the hips translation in model space.
+
+   usage: vrma_tracks FILE.vrma
+
+   Output lines: "rotation BONE TIME X Y Z W" or "translation hips TIME X Y Z",
+   the form in which three-vrm's VRMAnimationLoaderPlugin gives its tracks. */
+#define POSEMATH_IMPLEMENTATION
+#include "../posemath.h"
+
+#include "gltf_json.h"
+#include <stdint.h>
+
+enum { MAX_NODES = 1024 };
+
+typedef struct glb {
+    cJSON *json;
+    const unsigned char *bin;
+    size_t bin_length;
+} glb;
+
+static uint32_t read_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Splits a GLB into its JSON (parsed) and BIN chunks; 0 when malformed. */
+static int glb_open(const unsigned char *data, size_t size, glb *out)
+{
+    size_t json_length, offset;
+    char *text;
+    if (size < 20 || memcmp(data, "glTF", 4) != 0 || read_u32(data + 4) != 2) return 0;
+    json_length = read_u32(data + 12);
+    if (read_u32(data + 16) != 0x4e4f534au || json_length > size - 20) return 0; /* "JSON" */
+    if (!(text = (char *)malloc(json_length + 1))) return 0;
+    memcpy(text, data + 20, json_length);
+    text[json_length] = '\0';
+    out->json = cJSON_Parse(text);
+    free(text);
+    offset = 20 + json_length;
+    out->bin = NULL;
+    out->bin_length = 0;
+    if (offset + 8 <= size && read_u32(data + offset + 4) == 0x004e4942u) { /* "BIN" */
+        size_t length = read_u32(data + offset);
+        if (length <= size - offset - 8) {
+            out->bin = data + offset + 8;
+            out->bin_length = length;
+        }
+    }
+    return out->json != NULL;
+}
+
+static int json_int(const cJSON *object, const char *key, int fallback)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsNumber(item) ? item->valueint : fallback;
+}
+
+/* Float data of accessor `index` with `components` per element; NULL if it is
+   not tightly packed float data inside the BIN chunk. */
+static const unsigned char *accessor_floats(const glb *g, int index, int components, int *count)
+{
+    const cJSON *accessor = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(g->json, "accessors"), index);
+    const cJSON *view;
+    size_t offset, length;
+    int stride;
+    if (!accessor || json_int(accessor, "componentType", 0) != 5126) return NULL;
+    view = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(g->json, "bufferViews"),
+                             json_int(accessor, "bufferView", -1));
+    stride = json_int(view, "byteStride", components * 4);
+    *count = json_int(accessor, "count", -1);
+    if (!view || stride != components * 4 || *count < 0) return NULL;
+    offset = (size_t)json_int(view, "byteOffset", 0) + (size_t)json_int(accessor, "byteOffset", 0);
+    length = (size_t)*count * (size_t)components * 4;
+    if (offset > g->bin_length || length > g->bin_length - offset) return NULL;
+    return g->bin + offset;
+}
+
+int main(int argc, char **argv)
+{
+    static int parent[MAX_NODES], node_bone[MAX_NODES];
+    static pm_transform rest[MAX_NODES];
+    int bone_node[PM_BONE_COUNT], node_count, i, b;
+    const cJSON *nodes, *bones, *entry, *channel, *animation;
+    pm_humanoid humanoid;
+    pm_pose rest_pose;
+    unsigned char *data;
+    size_t size;
+    glb g;
+    pm_result result;
+
+    if (argc != 2) {
+        fprintf(stderr, "usage: vrma_tracks FILE.vrma\n");
+        return 2;
+    }
+    if (!(data = read_file(argv[1], &size)) || !glb_open(data, size, &g)) {
+        fprintf(stderr, "vrma_tracks: %s is not a readable glTF binary\n", argv[1]);
+        return 1;
+    }
+    nodes = cJSON_GetObjectItemCaseSensitive(g.json, "nodes");
+    if ((node_count = read_scene(nodes, parent, rest, MAX_NODES)) < 0) node_count = 0;
+    for (i = 0; i < node_count; ++i) node_bone[i] = PM_BONE_NONE;
+    for (b = 0; b < PM_BONE_COUNT; ++b) bone_node[b] = -1;
+    bones = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(g.json, "extensions"),
+                                             "VRMC_vrm_animation"),
+            "humanoid"),
+        "humanBones");
+    cJSON_ArrayForEach(entry, bones) {
+        pm_bone bone;
+        int node = json_int(entry, "node", -1);
+        if (pm_bone_parse(entry->string, &bone) != PM_OK || node < 0 || node >= node_count) continue;
+        bone_node[bone] = node;
+        node_bone[node] = (int)bone;
+    }
+    if ((result = pm_humanoid_init(&humanoid, bone_node, parent, rest, node_count)) != PM_OK ||
+        (result = pm_pose_read(&humanoid, rest, &rest_pose)) != PM_OK) {
+        fprintf(stderr, "vrma_tracks: %s: humanoid: %s\n", argv[1], pm_result_string(result));
+        return 1;
+    }
+
+    animation = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(g.json, "animations"), 0);
+    cJSON_ArrayForEach(channel, cJSON_GetObjectItemCaseSensitive(animation, "channels")) {
+        const cJSON *target = cJSON_GetObjectItemCaseSensitive(channel, "target");
+        const cJSON *path = cJSON_GetObjectItemCaseSensitive(target, "path");
+        const cJSON *sampler = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(animation, "samplers"),
+                                                  json_int(channel, "sampler", -1));
+        int node = json_int(target, "node", -1), rotation, keys, values, k;
+        const unsigned char *times, *out;
+        if (node < 0 || node >= node_count || node_bone[node] < 0 || !cJSON_IsString(path)) continue;
+        rotation = strcmp(path->valuestring, "rotation") == 0;
+        if (!rotation && (strcmp(path->valuestring, "translation") != 0 || node_bone[node] != PM_BONE_HIPS))
+            continue;
+        times = accessor_floats(&g, json_int(sampler, "input", -1), 1, &keys);
+        out = accessor_floats(&g, json_int(sampler, "output", -1), rotation ? 4 : 3, &values);
+        if (!times || !out || values != keys) {
+            fprintf(stderr, "vrma_tracks: %s: a sampler this example cannot read\n", argv[1]);
+            return 1;
+        }
+        for (k = 0; k < keys; ++k) { /* one keyframe on the rest pose, normalized */
+            pm_pose raw = rest_pose, normalized;
+            float t, v[4];
+            memcpy(&t, times + 4 * (size_t)k, sizeof t);
+            memcpy(v, out + (size_t)k * (rotation ? 16 : 12), rotation ? 16 : 12);
+            if (rotation) memcpy(raw.rotation[node_bone[node]], v, sizeof(versor));
+            else memcpy(raw.hips_position, v, sizeof(vec3));
+            if ((result = pm_pose_normalize(&humanoid, &raw, &normalized)) != PM_OK) {
+                fprintf(stderr, "vrma_tracks: %s: key %d: %s\n", argv[1], k, pm_result_string(result));
+                return 1;
+            }
+            if (rotation) {
+                const float *q = normalized.rotation[node_bone[node]];
+                printf("rotation %s %.9g %.9g %.9g %.9g %.9g\n", pm_bone_name((pm_bone)node_bone[node]), (double)t,
+                       (double)q[0], (double)q[1], (double)q[2], (double)q[3]);
+            } else {
+                printf("translation hips %.9g %.9g %.9g %.9g\n", (double)t, (double)normalized.hips_position[0],
+                       (double)normalized.hips_position[1], (double)normalized.hips_position[2]);
+            }
+        }
+    }
+    cJSON_Delete(g.json);
+    free(data);
+    return 0;
+}
