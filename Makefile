@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c
 TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
 EXAMPLES = euler_table constraints_gltf retarget vrma_tracks
 LIBS_constraints_gltf = -lcjson
@@ -147,15 +147,17 @@ fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
 	  if [ $$status -ne 0 ]; then tail -40 $(BUILD)/fuzz-$$t.log; exit 1; fi; \
 	done
 
-# ---- reference fixtures (needs the network: npm, and python3-scipy) --------
+# ---- reference fixtures (needs the network for npm; python3-scipy, libglm-dev) ----
 
-fixtures:
+fixtures: | $(BUILD)
 	cd tests/gen && npm install --no-audit --no-fund && node euler_threejs.mjs > ../fixtures/euler_threejs.h \
 	  && node constraints_threevrm.mjs > ../fixtures/constraints_threevrm.h \
 	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
 	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
+	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
+	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 
 clean:
 	rm -rf $(BUILD)

@@ -346,6 +346,61 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
 PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose);
 PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned);
 
+/* ---- Skinning: vertex morphs, BDEF1/2/4, SDEF, QDEF ----------------------- */
+
+typedef enum pm_skin_type {
+    PM_SKIN_BDEF1 = 0, PM_SKIN_BDEF2 = 1, PM_SKIN_BDEF4 = 2, PM_SKIN_SDEF = 3, PM_SKIN_QDEF = 4 /* PMX numbering */
+} pm_skin_type;
+
+/* A bone's skinning transform M = T(translation) R(rotation): bind pose to posed. */
+typedef struct pm_rigid {
+    versor rotation;
+    vec3 translation;
+} pm_rigid;
+
+/* One bone made ready for skinning by pm_skin_job_prepare. */
+typedef struct pm_skin_bone {
+    float matrix[12];  /* 3x3 columns, then the translation */
+    float real[4];     /* dual quaternion: rotation (x, y, z, w) ... */
+    float dual[4];     /* ... and translation part */
+} pm_skin_bone;
+
+typedef struct pm_vertex_morph {
+    int morph;        /* index into morph_weights */
+    float offset[3];  /* displacement at weight 1 */
+} pm_vertex_morph;
+
+typedef struct pm_skin_job {
+    int vertex_count;
+    const float *positions;          /* 3 per vertex, bind pose */
+    const float *normals;            /* 3 per vertex, or NULL */
+    const float *tangents;           /* 4 per vertex (xyz + handedness w, copied), or NULL */
+    const unsigned char *types;      /* pm_skin_type per vertex */
+    const int *bone_indices;         /* 4 per vertex; BDEF1 reads slot 0, BDEF2/SDEF slots 0-1 */
+    const float *bone_weights;       /* 4 per vertex, as stored (BDEF2/SDEF: w1 = 1 - w0) */
+    const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
+    const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
+    const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
+    const float *morph_weights;
+    int morph_count;
+    const pm_rigid *bones;
+    int bone_count;
+    pm_skin_bone *prepared;          /* caller storage, bone_count entries: pm_skin_job_prepare */
+    float *out_positions;            /* 3 per vertex */
+    float *out_normals;              /* 3 per vertex, or NULL */
+    float *out_tangents;             /* 4 per vertex, or NULL */
+} pm_skin_job;
+
+PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job);
+PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job);
+PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
+PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
+                                    const int *morph_vertex, const float *morph_offset, int *morph_start,
+                                    pm_vertex_morph *morphs, int capacity);
+PMDEF pm_result pm_rigid_from_matrices(const float world[16], const float inverse_bind[16], pm_rigid *out);
+PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
+                                   const vec3 bind_position, pm_rigid *out);
+
 #ifdef __cplusplus
 }
 #endif
@@ -2372,6 +2427,395 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
     hips[2] = -hips[2];
     pm__set_pose_hips(&result, hips);
     memcpy(turned, &result, sizeof result);
+    return PM_OK;
+}
+
+
+/* ---- Skinning ---------------------------------------------------------------
+
+   pm_skin_job_prepare turns each bone into a 3x4 matrix and a unit dual
+   quaternion once per frame; pm_skin_job_run reads them for a vertex range
+   (one range per thread). Every index and weight a vertex uses is checked
+   before it is used, so run never reads or writes out of bounds. */
+
+PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
+{
+    int i;
+    if (!job || job->bone_count < 0 || (job->bone_count > 0 && (!job->bones || !job->prepared)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < job->bone_count; ++i) {
+        const unsigned char *bytes = (const unsigned char *)job->bones + (size_t)i * sizeof(pm_rigid);
+        pm_skin_bone *out = &job->prepared[i];
+        double q[4], r[3][3], t[4] = {0, 0, 0, 0}, dual[4];
+        float tf[3];
+        int c, k;
+        pm__get4(bytes, offsetof(pm_rigid, rotation), q);
+        memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
+        if (!pm__quat_normalize(q) || !isfinite(tf[0]) || !isfinite(tf[1]) || !isfinite(tf[2]))
+            return PM_ERROR_INVALID_ARGUMENT;
+        for (k = 0; k < 3; ++k) t[k] = (double)tf[k];
+        pm__quat_to_rotation(q, r);
+        for (c = 0; c < 3; ++c)
+            for (k = 0; k < 3; ++k) out->matrix[3 * c + k] = (float)r[c][k];
+        for (k = 0; k < 3; ++k) out->matrix[9 + k] = tf[k];
+        pm__quat_mul(t, q, dual); /* dual part: (t, 0) q / 2 */
+        for (k = 0; k < 4; ++k) {
+            out->real[k] = (float)q[k];
+            out->dual[k] = (float)(0.5 * dual[k]);
+        }
+    }
+    return PM_OK;
+}
+
+/* The arrays every vertex needs. */
+static pm_result pm__skin_job_arrays(const pm_skin_job *job)
+{
+    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0)
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->vertex_count > 0 && (!job->positions || !job->types || !job->bone_indices || !job->bone_weights ||
+                                  !job->out_positions || (job->bone_count > 0 && !job->prepared)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->morph_start && (!job->morphs || (job->morph_count > 0 && !job->morph_weights) ||
+                             job->morph_start[0] != 0))
+        return PM_ERROR_INVALID_ARGUMENT;
+    return PM_OK;
+}
+
+static const int pm__skin_slots[5] = {1, 2, 4, 2, 4}; /* influences per type */
+
+/* One vertex's type, bones and weights: checked, weights normalized by their
+   sum (QDEF: as stored). Returns the slot count, or a negative pm_result. */
+static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], float weight[4])
+{
+    unsigned type = job->types[v];
+    int slots, i;
+    float sum = 0.0f;
+    if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
+    if (type == PM_SKIN_SDEF && !job->sdef) return PM_ERROR_INVALID_ARGUMENT;
+    slots = pm__skin_slots[type];
+    for (i = 0; i < slots; ++i) {
+        index[i] = job->bone_indices[4 * (size_t)v + (size_t)i];
+        weight[i] = type == PM_SKIN_BDEF1 ? 1.0f : job->bone_weights[4 * (size_t)v + (size_t)i];
+        if (index[i] < 0 || index[i] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
+        if (!isfinite(weight[i])) return PM_ERROR_INVALID_ARGUMENT;
+        sum += weight[i];
+    }
+    if (!(sum != 0.0f) || !isfinite(sum)) return PM_ERROR_INVALID_ARGUMENT;
+    if (type != PM_SKIN_QDEF)
+        for (i = 0; i < slots; ++i) weight[i] /= sum;
+    return slots;
+}
+
+/* The bind position plus the vertex's morphs. */
+static pm_result pm__skin_morph(const pm_skin_job *job, int v, float p[3])
+{
+    int k, end;
+    p[0] = job->positions[3 * (size_t)v];
+    p[1] = job->positions[3 * (size_t)v + 1];
+    p[2] = job->positions[3 * (size_t)v + 2];
+    if (!job->morph_start) return PM_OK;
+    k = job->morph_start[v];
+    end = job->morph_start[v + 1];
+    if (k < 0 || end < k || end > job->morph_start[job->vertex_count]) return PM_ERROR_INVALID_ARGUMENT;
+    for (; k < end; ++k) {
+        const pm_vertex_morph *m = &job->morphs[k];
+        float w;
+        if (m->morph < 0 || m->morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
+        w = job->morph_weights[m->morph];
+        p[0] += w * m->offset[0];
+        p[1] += w * m->offset[1];
+        p[2] += w * m->offset[2];
+    }
+    return PM_OK;
+}
+
+static void pm__mat3_apply(const float m[9], const float v[3], float out[3])
+{
+    out[0] = m[0] * v[0] + m[3] * v[1] + m[6] * v[2];
+    out[1] = m[1] * v[0] + m[4] * v[1] + m[7] * v[2];
+    out[2] = m[2] * v[0] + m[5] * v[1] + m[8] * v[2];
+}
+
+static void pm__normalize3(float v[3])
+{
+    float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    if (n2 > 0.0f) {
+        float inv = 1.0f / sqrtf(n2);
+        v[0] *= inv;
+        v[1] *= inv;
+        v[2] *= inv;
+    }
+}
+
+/* Rotation matrix (3x3 columns) of a quaternion of any nonzero length. */
+static void pm__quat_matrix_f(const float q[4], float m[9])
+{
+    float x = q[0], y = q[1], z = q[2], w = q[3], s = 2.0f / (x * x + y * y + z * z + w * w);
+    m[0] = 1.0f - s * (y * y + z * z);
+    m[1] = s * (x * y + z * w);
+    m[2] = s * (x * z - y * w);
+    m[3] = s * (x * y - z * w);
+    m[4] = 1.0f - s * (x * x + z * z);
+    m[5] = s * (y * z + x * w);
+    m[6] = s * (x * z + y * w);
+    m[7] = s * (y * z - x * w);
+    m[8] = 1.0f - s * (x * x + y * y);
+}
+
+/* out = M p (3x4), n by the inverse transpose (normalized), t by M (normalized). */
+static void pm__skin_write(const pm_skin_job *job, int v, const float m[12], const float normal_matrix[9],
+                           const float p[3])
+{
+    float *out = job->out_positions + 3 * (size_t)v, tmp[3];
+    pm__mat3_apply(m, p, tmp);
+    out[0] = tmp[0] + m[9];
+    out[1] = tmp[1] + m[10];
+    out[2] = tmp[2] + m[11];
+    if (job->normals && job->out_normals) {
+        pm__mat3_apply(normal_matrix, job->normals + 3 * (size_t)v, tmp);
+        pm__normalize3(tmp);
+        memcpy(job->out_normals + 3 * (size_t)v, tmp, sizeof tmp);
+    }
+    if (job->tangents && job->out_tangents) {
+        const float *t = job->tangents + 4 * (size_t)v;
+        float *o = job->out_tangents + 4 * (size_t)v;
+        pm__mat3_apply(m, t, tmp);
+        pm__normalize3(tmp);
+        o[0] = tmp[0];
+        o[1] = tmp[1];
+        o[2] = tmp[2];
+        o[3] = t[3];
+    }
+}
+
+/* Linear blend: M = sum w_i M_i; normals by M^-T, as the cofactor matrix
+   (det M^-T) with det's sign, since they are normalized anyway. */
+static void pm__skin_bdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
+                          const float p[3])
+{
+    float m[12], cof[9], det;
+    int i, k;
+    for (k = 0; k < 12; ++k) m[k] = 0.0f;
+    for (i = 0; i < slots; ++i)
+        for (k = 0; k < 12; ++k) m[k] += weight[i] * job->prepared[index[i]].matrix[k];
+    cof[0] = m[4] * m[8] - m[5] * m[7];
+    cof[1] = m[5] * m[6] - m[3] * m[8];
+    cof[2] = m[3] * m[7] - m[4] * m[6];
+    cof[3] = m[2] * m[7] - m[1] * m[8];
+    cof[4] = m[0] * m[8] - m[2] * m[6];
+    cof[5] = m[1] * m[6] - m[0] * m[7];
+    cof[6] = m[1] * m[5] - m[2] * m[4];
+    cof[7] = m[2] * m[3] - m[0] * m[5];
+    cof[8] = m[0] * m[4] - m[1] * m[3];
+    /* cof[3c + r] is the cofactor of M's element (r, c): column-major det M^-T */
+    det = m[0] * cof[0] + m[3] * cof[3] + m[6] * cof[6];
+    if (det < 0.0f)
+        for (k = 0; k < 9; ++k) cof[k] = -cof[k];
+    pm__skin_write(job, v, m, cof, p);
+}
+
+/* SDEF (nagadomi's, the seed's equation 4):
+   p' = M C + R (p - C) + (w0 w1 / 2) (A0 - A1)(R0 - R1), R the rotation of
+   normalize(w0 q0 + w1 q1) with q1 on q0's side; n' = R n. */
+static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], const float weight[4],
+                          const float p[3])
+{
+    const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
+    const float *sdef = job->sdef + 9 * (size_t)v;
+    float q[4], rot[12], m[12], c[3], d[3], diff[3], a_diff[9], extra[3], mc[3];
+    float sign = b0->real[0] * b1->real[0] + b0->real[1] * b1->real[1] + b0->real[2] * b1->real[2] +
+                 b0->real[3] * b1->real[3] < 0.0f ? -1.0f : 1.0f;
+    float half = 0.5f * weight[0] * weight[1];
+    int k;
+    for (k = 0; k < 4; ++k) q[k] = weight[0] * b0->real[k] + sign * weight[1] * b1->real[k];
+    for (k = 0; k < 12; ++k) m[k] = weight[0] * b0->matrix[k] + weight[1] * b1->matrix[k];
+    for (k = 0; k < 9; ++k) a_diff[k] = b0->matrix[k] - b1->matrix[k];
+    pm__quat_matrix_f(q, rot);
+    for (k = 0; k < 3; ++k) {
+        c[k] = sdef[k];
+        d[k] = p[k] - c[k];
+        diff[k] = sdef[3 + k] - sdef[6 + k];
+    }
+    pm__mat3_apply(m, c, mc);
+    pm__mat3_apply(a_diff, diff, extra);
+    rot[9] = mc[0] + m[9] + half * extra[0];
+    rot[10] = mc[1] + m[10] + half * extra[1];
+    rot[11] = mc[2] + m[11] + half * extra[2];
+    /* written as the transform (R, M C + extra) applied to the point p - C */
+    pm__skin_write(job, v, rot, rot, d);
+}
+
+/* QDEF: dual quaternions blended against the running sum's side, divided
+   by the real part's length (weights need not sum to 1); n' = R n. */
+static pm_result pm__skin_qdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
+                               const float p[3])
+{
+    float real[4] = {0, 0, 0, 0}, dual[4] = {0, 0, 0, 0}, m[12], n2, inv;
+    int i, k;
+    for (i = 0; i < slots; ++i) {
+        const pm_skin_bone *b = &job->prepared[index[i]];
+        float w = weight[i];
+        if (real[0] * b->real[0] + real[1] * b->real[1] + real[2] * b->real[2] + real[3] * b->real[3] < 0.0f) w = -w;
+        for (k = 0; k < 4; ++k) {
+            real[k] += w * b->real[k];
+            dual[k] += w * b->dual[k];
+        }
+    }
+    n2 = real[0] * real[0] + real[1] * real[1] + real[2] * real[2] + real[3] * real[3];
+    if (!(n2 > 0.0f) || !isfinite(n2)) return PM_ERROR_INVALID_ARGUMENT;
+    inv = 1.0f / sqrtf(n2);
+    for (k = 0; k < 4; ++k) {
+        real[k] *= inv;
+        dual[k] *= inv;
+    }
+    pm__quat_matrix_f(real, m);
+    /* translation: the vector part of 2 dual real* */
+    m[9] = 2.0f * (real[3] * dual[0] - dual[3] * real[0] + real[1] * dual[2] - real[2] * dual[1]);
+    m[10] = 2.0f * (real[3] * dual[1] - dual[3] * real[1] + real[2] * dual[0] - real[0] * dual[2]);
+    m[11] = 2.0f * (real[3] * dual[2] - dual[3] * real[2] + real[0] * dual[1] - real[1] * dual[0]);
+    pm__skin_write(job, v, m, m, p);
+    return PM_OK;
+}
+
+static pm_result pm__skin_vertex(const pm_skin_job *job, int v)
+{
+    int index[4], slots;
+    float weight[4], p[3];
+    pm_result r = pm__skin_morph(job, v, p);
+    if (r != PM_OK) return r;
+    slots = pm__skin_influences(job, v, index, weight);
+    if (slots < 0) return (pm_result)slots;
+    switch (job->types[v]) {
+    case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, p); return PM_OK;
+    case PM_SKIN_QDEF: return pm__skin_qdef(job, v, slots, index, weight, p);
+    default: pm__skin_bdef(job, v, slots, index, weight, p); return PM_OK;
+    }
+}
+
+PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
+{
+    int v;
+    pm_result r = pm__skin_job_arrays(job);
+    if (r != PM_OK) return r;
+    if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
+    for (v = first_vertex; v < first_vertex + count; ++v)
+        if ((r = pm__skin_vertex(job, v)) != PM_OK) return r;
+    return PM_OK;
+}
+
+/* Everything run checks, for every vertex, plus what run lets through: a
+   zero weight sum is an error, and positions, normals, tangents, SDEF
+   parameters and morph data must be finite. */
+PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job)
+{
+    int v, i, index[4];
+    float weight[4];
+    pm_result r = pm__skin_job_arrays(job);
+    if (r != PM_OK) return r;
+    for (i = 0; i < job->morph_count; ++i)
+        if (!isfinite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
+    for (v = 0; v < job->vertex_count; ++v) {
+        int slots = pm__skin_influences(job, v, index, weight), k;
+        if (slots < 0) return (pm_result)slots;
+        for (k = 0; k < 3; ++k)
+            if (!isfinite(job->positions[3 * (size_t)v + (size_t)k]) ||
+                (job->normals && !isfinite(job->normals[3 * (size_t)v + (size_t)k])))
+                return PM_ERROR_INVALID_ARGUMENT;
+        for (k = 0; job->tangents && k < 4; ++k)
+            if (!isfinite(job->tangents[4 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
+        for (k = 0; job->types[v] == PM_SKIN_SDEF && k < 9; ++k)
+            if (!isfinite(job->sdef[9 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
+        if (job->morph_start) {
+            int m, end = job->morph_start[v + 1];
+            if (job->morph_start[v] < 0 || end < job->morph_start[v] || end > job->morph_start[job->vertex_count])
+                return PM_ERROR_INVALID_ARGUMENT;
+            for (m = job->morph_start[v]; m < end; ++m) {
+                if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
+                for (k = 0; k < 3; ++k)
+                    if (!isfinite(job->morphs[m].offset[k])) return PM_ERROR_INVALID_ARGUMENT;
+            }
+        }
+    }
+    return PM_OK;
+}
+
+/* PMX stores each vertex morph as a list of (vertex, offset); the job reads
+   them per vertex. A counting sort into the caller's arrays: morph_start
+   first counts, then serves as the write cursor, then is shifted back. */
+PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
+                                    const int *morph_vertex, const float *morph_offset, int *morph_start,
+                                    pm_vertex_morph *morphs, int capacity)
+{
+    int j, k, v, total;
+    if (vertex_count < 0 || morph_count < 0 || capacity < 0 || !morph_start ||
+        (morph_count > 0 && !morph_offset_start))
+        return PM_ERROR_INVALID_ARGUMENT;
+    total = morph_count > 0 ? morph_offset_start[morph_count] : 0;
+    if (morph_count > 0 && morph_offset_start[0] != 0) return PM_ERROR_INVALID_ARGUMENT;
+    for (j = 0; j < morph_count; ++j)
+        if (morph_offset_start[j + 1] < morph_offset_start[j]) return PM_ERROR_INVALID_ARGUMENT;
+    if (total > 0 && (!morph_vertex || !morph_offset || !morphs)) return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < total; ++k) {
+        if (morph_vertex[k] < 0 || morph_vertex[k] >= vertex_count) return PM_ERROR_OUT_OF_RANGE;
+        if (!isfinite(morph_offset[3 * (size_t)k]) || !isfinite(morph_offset[3 * (size_t)k + 1]) ||
+            !isfinite(morph_offset[3 * (size_t)k + 2]))
+            return PM_ERROR_INVALID_ARGUMENT;
+    }
+    if (total > capacity) return PM_ERROR_CAPACITY;
+    for (v = 0; v <= vertex_count; ++v) morph_start[v] = 0;
+    for (k = 0; k < total; ++k) ++morph_start[morph_vertex[k] + 1];
+    for (v = 0; v < vertex_count; ++v) morph_start[v + 1] += morph_start[v];
+    for (j = 0; j < morph_count; ++j)
+        for (k = morph_offset_start[j]; k < morph_offset_start[j + 1]; ++k) {
+            pm_vertex_morph *m = &morphs[morph_start[morph_vertex[k]]++];
+            m->morph = j;
+            memcpy(m->offset, morph_offset + 3 * (size_t)k, sizeof m->offset);
+        }
+    for (v = vertex_count; v > 0; --v) morph_start[v] = morph_start[v - 1];
+    morph_start[0] = 0;
+    return PM_OK;
+}
+
+/* A bone's skinning transform from its world matrix and inverse bind
+   matrix (glTF): M = world * inverse_bind, which must be a rotation and a
+   translation (a scale is removed, a mirror rejected). */
+PMDEF pm_result pm_rigid_from_matrices(const float world[16], const float inverse_bind[16], pm_rigid *out)
+{
+    float m[16];
+    double q[4];
+    int c, r;
+    if (!world || !inverse_bind || !out) return PM_ERROR_INVALID_ARGUMENT;
+    for (c = 0; c < 4; ++c)
+        for (r = 0; r < 4; ++r)
+            m[4 * c + r] = world[r] * inverse_bind[4 * c] + world[4 + r] * inverse_bind[4 * c + 1] +
+                           world[8 + r] * inverse_bind[4 * c + 2] + world[12 + r] * inverse_bind[4 * c + 3];
+    if (!pm__mat_to_quat(m, 4, q) || !isfinite(m[12]) || !isfinite(m[13]) || !isfinite(m[14]))
+        return PM_ERROR_INVALID_ARGUMENT;
+    pm__quat_normalize(q);
+    pm__put4(out, offsetof(pm_rigid, rotation), q);
+    memcpy((unsigned char *)out + offsetof(pm_rigid, translation), m + 12, 3 * sizeof(float));
+    return PM_OK;
+}
+
+/* MMD style: a bone turned to world_rotation with its head at world_position,
+   whose head was at bind_position in the bind pose:
+   M = T(world_position) R T(-bind_position). */
+PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
+                                   const vec3 bind_position, pm_rigid *out)
+{
+    double q[4], b[3], rb[3];
+    float t[3];
+    int k;
+    if (!world_rotation || !world_position || !bind_position || !out) return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < 4; ++k) q[k] = (double)world_rotation[k];
+    for (k = 0; k < 3; ++k) b[k] = (double)bind_position[k];
+    if (!pm__quat_normalize(q) || !isfinite(b[0] + b[1] + b[2]) ||
+        !isfinite(world_position[0] + world_position[1] + world_position[2]))
+        return PM_ERROR_INVALID_ARGUMENT;
+    pm__quat_rotate(q, b, rb);
+    for (k = 0; k < 3; ++k) t[k] = (float)((double)world_position[k] - rb[k]);
+    pm__put4(out, offsetof(pm_rigid, rotation), q);
+    memcpy((unsigned char *)out + offsetof(pm_rigid, translation), t, sizeof t);
     return PM_OK;
 }
 

@@ -83,7 +83,12 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
     X(humanoid_retarget_round_trip)                                                      \
     X(humanoid_read_write_turn)                                                          \
     X(humanoid_bad_input)                                                                \
-    X(humanoid_misaligned)
+    X(humanoid_misaligned)                                                               \
+    X(skin_matches_numpy)                                                                \
+    X(skin_properties)                                                                   \
+    X(skin_helpers)                                                                      \
+    X(skin_bad_input)                                                                    \
+    X(skin_misaligned)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)

@@ -1,0 +1,378 @@
+/* Skinning: meshes skinned by numpy from the seed's equations (QDEF also by
+   glm's dual quaternions), exact properties, and bad input.
+
+   Tolerance: 1e-5 relative to the size of the position (1 + |p|): posemath
+   skins in float, one blended matrix or quaternion and one product per
+   vertex, so a few float roundings of |p| (~1e-7 |p|) are expected; normals
+   and tangents are unit vectors, 1e-5. A wrong formula (unnormalized
+   weights, M instead of M^-T, no sign alignment) is off by 1e-2 or more. */
+#include "test.h"
+
+#include <string.h>
+
+#include "fixtures/skinning_numpy.h"
+
+#define SKIN_TOL 1e-5
+
+typedef struct skin_case {
+    pm_rigid bones[SKIN_BONES];
+    pm_skin_bone prepared[SKIN_BONES];
+    int morph_start[SKIN_VERTICES + 1];
+    pm_vertex_morph morphs[SKIN_MORPHS * SKIN_VERTICES];
+    float out_pos[3 * SKIN_VERTICES], out_nrm[3 * SKIN_VERTICES], out_tan[4 * SKIN_VERTICES];
+    pm_skin_job job;
+} skin_case;
+
+static void load_skin_case(int index, skin_case *c)
+{
+    const struct skin_mesh *m = &skin_meshes[index];
+    int b;
+    memset(c, 0, sizeof *c);
+    for (b = 0; b < SKIN_BONES; ++b) {
+        memcpy(c->bones[b].rotation, m->bone_q + 4 * b, sizeof(versor));
+        memcpy(c->bones[b].translation, m->bone_t + 3 * b, sizeof(vec3));
+    }
+    CHECK_RESULT(pm_morphs_by_vertex(SKIN_VERTICES, SKIN_MORPHS, m->morph_start, m->morph_vertex, m->morph_offset,
+                                     c->morph_start, c->morphs, SKIN_MORPHS * SKIN_VERTICES),
+                 PM_OK);
+    c->job.vertex_count = SKIN_VERTICES;
+    c->job.positions = m->pos;
+    c->job.normals = m->nrm;
+    c->job.tangents = m->tan;
+    c->job.types = m->type;
+    c->job.bone_indices = m->idx;
+    c->job.bone_weights = m->wgt;
+    c->job.sdef = m->sdef;
+    c->job.morph_start = c->morph_start;
+    c->job.morphs = c->morphs;
+    c->job.morph_weights = m->morph_weight;
+    c->job.morph_count = SKIN_MORPHS;
+    c->job.bones = c->bones;
+    c->job.bone_count = SKIN_BONES;
+    c->job.prepared = c->prepared;
+    c->job.out_positions = c->out_pos;
+    c->job.out_normals = c->out_nrm;
+    c->job.out_tangents = c->out_tan;
+}
+
+/* Largest |a - b| over 3 components, over 1 + |b|. */
+static double position_error(const float *a, const double *b)
+{
+    double d = fmax(fabs((double)a[0] - b[0]), fmax(fabs((double)a[1] - b[1]), fabs((double)a[2] - b[2])));
+    return d / (1.0 + sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]));
+}
+
+void test_skin_matches_numpy(void)
+{
+    static skin_case c;
+    int n, v, k, split;
+    double worst = 0.0;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        load_skin_case(n, &c);
+        test_context("mesh %d", n);
+        CHECK_RESULT(pm_skin_job_validate(&c.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+        for (split = 0; split < 2; ++split) { /* whole, and in three ranges as threads would */
+            memset(c.out_pos, 0, sizeof c.out_pos);
+            if (split) {
+                CHECK_RESULT(pm_skin_job_run(&c.job, 0, 133), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(&c.job, 133, 200), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(&c.job, 333, SKIN_VERTICES - 333), PM_OK);
+            } else {
+                CHECK_RESULT(pm_skin_job_run(&c.job, 0, SKIN_VERTICES), PM_OK);
+            }
+            for (v = 0; v < SKIN_VERTICES; ++v) {
+                double e = position_error(c.out_pos + 3 * v, m->out_pos + 3 * v);
+                test_context("mesh %d vertex %d type %d", n, v, m->type[v]);
+                worst = fmax(worst, e);
+                CHECK_NEAR(e, 0.0, SKIN_TOL);
+                for (k = 0; k < 3; ++k) {
+                    CHECK_NEAR(c.out_nrm[3 * v + k], m->out_nrm[3 * v + k], SKIN_TOL);
+                    CHECK_NEAR(c.out_tan[4 * v + k], m->out_tan[4 * v + k], SKIN_TOL);
+                }
+                CHECK(c.out_tan[4 * v + 3] == m->tan[4 * v + 3]);
+            }
+        }
+        for (k = 0; k < m->glm_count; ++k) { /* QDEF, second opinion */
+            test_context("mesh %d QDEF vertex %d (glm)", n, m->glm_vertex[k]);
+            CHECK_NEAR(position_error(c.out_pos + 3 * m->glm_vertex[k], m->glm_pos + 3 * k), 0.0, SKIN_TOL);
+        }
+    }
+    test_context("%s", "");
+    CHECK(worst < 2e-6); /* seen: ~3e-7 */
+}
+
+/* A mesh of `count` vertices of one type on bones we set. */
+typedef struct small_mesh {
+    float pos[3 * 64], nrm[3 * 64], tan[4 * 64], wgt[4 * 64], sdef[9 * 64];
+    unsigned char type[64];
+    int idx[4 * 64];
+    pm_rigid bones[4];
+    pm_skin_bone prepared[4];
+    float out_pos[3 * 64], out_nrm[3 * 64], out_tan[4 * 64];
+    pm_skin_job job;
+} small_mesh;
+
+static void small_mesh_init(small_mesh *s, int count, int type)
+{
+    int v, k;
+    memset(s, 0, sizeof *s);
+    for (v = 0; v < count; ++v) {
+        for (k = 0; k < 3; ++k) {
+            s->pos[3 * v + k] = (float)((v * 7 + k * 3) % 11) * 0.1f - 0.5f;
+            s->nrm[3 * v + k] = k == v % 3 ? 1.0f : 0.0f;
+            s->tan[4 * v + k] = k == (v + 1) % 3 ? 1.0f : 0.0f;
+            s->sdef[9 * v + k] = 0.1f * (float)k;
+            s->sdef[9 * v + 3 + k] = 0.2f * (float)k;
+            s->sdef[9 * v + 6 + k] = -0.1f * (float)k;
+        }
+        s->tan[4 * v + 3] = v % 2 ? 1.0f : -1.0f;
+        s->type[v] = (unsigned char)(type >= 0 ? type : v % 5);
+        for (k = 0; k < 4; ++k) {
+            s->idx[4 * v + k] = (v + k) % 4;
+            s->wgt[4 * v + k] = 0.1f + 0.2f * (float)k;
+        }
+        s->wgt[4 * v + 1] = 1.0f - s->wgt[4 * v]; /* BDEF2/SDEF */
+    }
+    for (k = 0; k < 4; ++k) glm_quat_identity(s->bones[k].rotation);
+    s->job.vertex_count = count;
+    s->job.positions = s->pos;
+    s->job.normals = s->nrm;
+    s->job.tangents = s->tan;
+    s->job.types = s->type;
+    s->job.bone_indices = s->idx;
+    s->job.bone_weights = s->wgt;
+    s->job.sdef = s->sdef;
+    s->job.bones = s->bones;
+    s->job.bone_count = 4;
+    s->job.prepared = s->prepared;
+    s->job.out_positions = s->out_pos;
+    s->job.out_normals = s->out_nrm;
+    s->job.out_tangents = s->out_tan;
+}
+
+void test_skin_properties(void)
+{
+    static small_mesh s;
+    int v, k, b;
+    /* identity bones give back the (morphed) bind pose */
+    small_mesh_init(&s, 60, -1);
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 0, 60), PM_OK);
+    for (v = 0; v < 60; ++v)
+        for (k = 0; k < 3; ++k) {
+            CHECK_NEAR(s.out_pos[3 * v + k], s.pos[3 * v + k], 1e-6);
+            CHECK_NEAR(s.out_nrm[3 * v + k], s.nrm[3 * v + k], 1e-6);
+        }
+    /* every bone the same rigid transform: that transform, for every type */
+    {
+        versor q;
+        vec3 t = {3.0f, -2.0f, 0.5f}, axis = {0.3f, 0.8f, -0.5f};
+        mat4 m;
+        glm_quatv(q, 2.0f, axis);
+        for (b = 0; b < 4; ++b) {
+            glm_quat_copy(q, s.bones[b].rotation);
+            glm_vec3_copy(t, s.bones[b].translation);
+        }
+        glm_quat_mat4(q, m);
+        glm_vec3_copy(t, m[3]);
+        CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&s.job, 0, 60), PM_OK);
+        for (v = 0; v < 60; ++v) {
+            vec3 expected, n;
+            test_context("vertex %d type %d", v, s.type[v]);
+            glm_mat4_mulv3(m, s.pos + 3 * v, 1.0f, expected);
+            glm_mat4_mulv3(m, s.nrm + 3 * v, 0.0f, n);
+            for (k = 0; k < 3; ++k) {
+                CHECK_NEAR(s.out_pos[3 * v + k], expected[k], 2e-6);
+                CHECK_NEAR(s.out_nrm[3 * v + k], n[k], 2e-6);
+            }
+        }
+        test_context("%s", "");
+    }
+    /* a cylinder twisted half a turn between two bones: where both weigh
+       0.5, linear blending collapses it to its axis; SDEF and QDEF keep its
+       radius */
+    {
+        int t;
+        for (t = 0; t < 3; ++t) {
+            static const int types[3] = {PM_SKIN_BDEF2, PM_SKIN_SDEF, PM_SKIN_QDEF};
+            double radius = 0.0;
+            small_mesh_init(&s, 16, types[t]);
+            for (v = 0; v < 16; ++v) { /* a ring of radius 1 about the Y axis at the joint */
+                float a = (float)v * GLM_PIf / 8.0f;
+                s.pos[3 * v] = cosf(a);
+                s.pos[3 * v + 1] = 0.0f;
+                s.pos[3 * v + 2] = sinf(a);
+                s.idx[4 * v] = 0;
+                s.idx[4 * v + 1] = 1;
+                s.idx[4 * v + 2] = s.idx[4 * v + 3] = 0;
+                s.wgt[4 * v] = s.wgt[4 * v + 1] = 0.5f;
+                s.wgt[4 * v + 2] = s.wgt[4 * v + 3] = 0.0f;
+                for (k = 0; k < 9; ++k) s.sdef[9 * v + k] = 0.0f; /* C, R0, R1 on the axis */
+            }
+            vec3 up = {0.0f, 1.0f, 0.0f};
+            glm_quatv(s.bones[1].rotation, GLM_PIf * 0.999f, up);
+            CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_run(&s.job, 0, 16), PM_OK);
+            for (v = 0; v < 16; ++v)
+                radius = fmax(radius, sqrt((double)s.out_pos[3 * v] * s.out_pos[3 * v] +
+                                           (double)s.out_pos[3 * v + 2] * s.out_pos[3 * v + 2]));
+            test_context("type %d", types[t]);
+            if (types[t] == PM_SKIN_BDEF2) CHECK(radius < 0.01); /* collapsed: cos(89.9 degrees) */
+            else CHECK_NEAR(radius, 1.0, 1e-5);
+        }
+        test_context("%s", "");
+    }
+}
+
+void test_skin_helpers(void)
+{
+    /* PMX per-morph lists to per-vertex CSR */
+    const int starts[3] = {0, 2, 5}, verts[5] = {3, 0, 0, 3, 1};
+    const float offsets[15] = {1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5};
+    int morph_start[5];
+    pm_vertex_morph morphs[5];
+    pm_rigid a, b;
+    versor q;
+    double a_rotation[4];
+    int k;
+    vec3 world = {1.0f, 2.0f, 3.0f}, bind = {0.5f, -1.0f, 2.0f}, back, axis = {0.0f, 0.6f, 0.8f};
+    mat4 world_m, inv_bind = GLM_MAT4_IDENTITY_INIT;
+    CHECK_RESULT(pm_morphs_by_vertex(4, 2, starts, verts, offsets, morph_start, morphs, 5), PM_OK);
+    CHECK(morph_start[0] == 0 && morph_start[1] == 2 && morph_start[2] == 3 && morph_start[3] == 3 &&
+          morph_start[4] == 5);
+    CHECK(morphs[0].morph == 0 && morphs[0].offset[0] == 2.0f); /* vertex 0: morph 0, then morph 1 */
+    CHECK(morphs[1].morph == 1 && morphs[1].offset[0] == 3.0f);
+    CHECK(morphs[2].morph == 1 && morphs[2].offset[0] == 5.0f); /* vertex 1 */
+    CHECK(morphs[3].morph == 0 && morphs[4].morph == 1);        /* vertex 3 */
+    CHECK_RESULT(pm_morphs_by_vertex(4, 2, starts, verts, offsets, morph_start, morphs, 4), PM_ERROR_CAPACITY);
+    CHECK_RESULT(pm_morphs_by_vertex(3, 2, starts, verts, offsets, morph_start, morphs, 5), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_morphs_by_vertex(-1, 2, starts, verts, offsets, morph_start, morphs, 5),
+                 PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_morphs_by_vertex(4, 2, starts, verts, offsets, NULL, morphs, 5), PM_ERROR_INVALID_ARGUMENT);
+    /* MMD bone: M = T(world) R T(-bind) takes the bind position to the world position */
+    glm_quatv(q, 1.0f, axis);
+    CHECK_RESULT(pm_rigid_from_bone(q, world, bind, &a), PM_OK);
+    glm_quat_rotatev(a.rotation, bind, back);
+    glm_vec3_add(back, a.translation, back);
+    for (k = 0; k < 3; ++k) CHECK_NEAR(back[k], world[k], 1e-6);
+    /* glTF: world matrix times inverse bind matrix is the same transform */
+    glm_quat_mat4(q, world_m);
+    glm_vec3_copy(world, world_m[3]);
+    glm_vec3_negate_to(bind, inv_bind[3]);
+    CHECK_RESULT(pm_rigid_from_matrices((float *)world_m, (float *)inv_bind, &b), PM_OK);
+    for (k = 0; k < 4; ++k) a_rotation[k] = (double)a.rotation[k];
+    CHECK_NEAR(test_quat_diff(b.rotation, a_rotation), 0.0, 1e-6);
+    for (k = 0; k < 3; ++k) CHECK_NEAR(b.translation[k], a.translation[k], 1e-5);
+    CHECK_RESULT(pm_rigid_from_bone(NULL, world, bind, &a), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_rigid_from_matrices((float *)world_m, NULL, &b), PM_ERROR_INVALID_ARGUMENT);
+    world_m[2][2] = -world_m[2][2]; /* a mirror is not rigid */
+    CHECK_RESULT(pm_rigid_from_matrices((float *)world_m, (float *)inv_bind, &b), PM_ERROR_INVALID_ARGUMENT);
+}
+
+void test_skin_bad_input(void)
+{
+    static small_mesh s;
+    pm_vertex_morph morph = {5, {1.0f, 0.0f, 0.0f}};
+    int morph_start[61], v;
+    float morph_weight[6] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f}; /* morph_count entries, as the job promises */
+#define EXPECT(change, validate_result, run_result)                                                   \
+    do {                                                                                              \
+        small_mesh_init(&s, 60, -1);                                                                  \
+        CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);                                             \
+        change;                                                                                       \
+        test_context("%s", #change);                                                                  \
+        CHECK_RESULT(pm_skin_job_validate(&s.job), validate_result);                                  \
+        CHECK_RESULT(pm_skin_job_run(&s.job, 0, 60), run_result);                                     \
+    } while (0)
+    EXPECT((void)0, PM_OK, PM_OK);
+    EXPECT(s.job.positions = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.types = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.bone_indices = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.bone_weights = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.out_positions = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.prepared = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.vertex_count = -1, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.bone_count = -1, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.job.morph_count = -1, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.idx[4 * 7] = 4, PM_ERROR_OUT_OF_RANGE, PM_ERROR_OUT_OF_RANGE);
+    EXPECT(s.idx[4 * 7] = -1, PM_ERROR_OUT_OF_RANGE, PM_ERROR_OUT_OF_RANGE);
+    EXPECT(s.type[9] = 5, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.type[9] = 255, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.wgt[4 * 12 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.wgt[4 * 12] = INFINITY, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT((s.wgt[4 * 12] = 0.0f, s.wgt[4 * 12 + 1] = 0.0f, s.wgt[4 * 12 + 2] = 0.0f, s.wgt[4 * 12 + 3] = 0.0f),
+           PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 12 is BDEF4: weights sum to 0 */
+    EXPECT(s.pos[3 * 20 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK); /* run lets NaN through */
+    EXPECT(s.nrm[3 * 20] = INFINITY, PM_ERROR_INVALID_ARGUMENT, PM_OK);
+    EXPECT(s.job.sdef = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 3 is SDEF */
+    EXPECT(s.sdef[9 * 3 + 4] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK);
+    /* morphs: an index out of range, a bad CSR */
+    for (v = 0; v <= 60; ++v) morph_start[v] = v > 30; /* vertex 30 has the one entry */
+    EXPECT((s.job.morph_start = morph_start, s.job.morphs = &morph, s.job.morph_weights = morph_weight,
+            s.job.morph_count = 1),
+           PM_ERROR_OUT_OF_RANGE, PM_ERROR_OUT_OF_RANGE); /* its morph index 5 >= morph_count */
+    EXPECT((s.job.morph_start = morph_start, s.job.morphs = &morph, s.job.morph_weights = morph_weight,
+            s.job.morph_count = 6),
+           PM_OK, PM_OK);
+    EXPECT((s.job.morph_start = morph_start, s.job.morphs = &morph, s.job.morph_weights = morph_weight,
+            s.job.morph_count = 6, memset(morph_start, 0, sizeof morph_start), morph_start[31] = 2),
+           PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* decreasing, past the end */
+    EXPECT((s.job.morph_start = morph_start, s.job.morphs = NULL, memset(morph_start, 0, sizeof morph_start)),
+           PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    /* ranges */
+    small_mesh_init(&s, 60, -1);
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+    test_context("%s", "ranges");
+    CHECK_RESULT(pm_skin_job_run(&s.job, -1, 5), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 0, 61), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 58, 3), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 1, -1), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 2147483647, 2147483647), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 60, 0), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(NULL, 0, 1), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_validate(NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_prepare(NULL), PM_ERROR_INVALID_ARGUMENT);
+    /* an error stops at the bad vertex: earlier ones are written, later ones not */
+    memset(s.out_pos, 0x3c, sizeof s.out_pos);
+    s.type[11] = 9;
+    CHECK_RESULT(pm_skin_job_run(&s.job, 10, 3), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(s.out_pos[3 * 10] == s.pos[3 * 10]);
+    CHECK(s.out_pos[3 * 12] != s.pos[3 * 12]);
+    /* bones: zero or non-finite rotations, non-finite translations; non-unit is fine */
+    small_mesh_init(&s, 60, -1);
+    glm_quat_init(s.bones[2].rotation, 0.0f, 0.0f, 0.0f, 0.0f);
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_ERROR_INVALID_ARGUMENT);
+    glm_quat_init(s.bones[2].rotation, NAN, 0.0f, 0.0f, 1.0f);
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_ERROR_INVALID_ARGUMENT);
+    glm_quat_init(s.bones[2].rotation, 0.0f, 0.0f, 0.0f, 3.0f);
+    s.bones[1].translation[2] = INFINITY;
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_ERROR_INVALID_ARGUMENT);
+    s.bones[1].translation[2] = 0.0f;
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+    CHECK(s.prepared[2].real[3] == 1.0f); /* normalized */
+#undef EXPECT
+}
+
+/* Arrays at 4-byte offsets (bones too) give the same bits as aligned ones. */
+void test_skin_misaligned(void)
+{
+    static skin_case c;
+    static unsigned char bone_bytes[SKIN_BONES * sizeof(pm_rigid) + 16],
+        out_bytes[3 * SKIN_VERTICES * sizeof(float) + 16];
+    pm_skin_job job;
+    float aligned[3 * SKIN_VERTICES];
+    load_skin_case(2, &c);
+    CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&c.job, 0, SKIN_VERTICES), PM_OK);
+    memcpy(aligned, c.out_pos, sizeof aligned);
+    job = c.job;
+    memcpy(bone_bytes + 4, c.bones, sizeof c.bones);
+    job.bones = (const pm_rigid *)(const void *)(bone_bytes + 4);
+    job.out_positions = (float *)(void *)(out_bytes + 4);
+    CHECK_RESULT(pm_skin_job_prepare(&job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_OK);
+    CHECK(memcmp(out_bytes + 4, aligned, sizeof aligned) == 0);
+}
