@@ -122,7 +122,7 @@ demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 # ---- benchmarks --------------------------------------------------------------
 
 $(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -o $@ tests/bench.c -lm
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -o $@ tests/bench.c -lm -lpthread
 
 bench: deps $(BUILD)/bench
 	./$(BUILD)/bench
@@ -130,7 +130,7 @@ bench: deps $(BUILD)/bench
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set
+FUZZ_TARGETS = constraint_json constraint_set skin_job
 
 $(BUILD)/fuzz-%: tests/fuzz/%.c posemath.h | $(BUILD)
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $<

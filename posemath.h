@@ -2483,8 +2483,8 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
 
 static const int pm__skin_slots[5] = {1, 2, 4, 2, 4}; /* influences per type */
 
-/* One vertex's type, bones and weights: checked, weights normalized by their
-   sum (QDEF: as stored). Returns the slot count, or a negative pm_result. */
+/* One vertex's type, bones and weights: checked, weights divided by their
+   sum. Returns the slot count, or a negative pm_result. */
 static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], float weight[4])
 {
     unsigned type = job->types[v];
@@ -2497,12 +2497,14 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
         index[i] = job->bone_indices[4 * (size_t)v + (size_t)i];
         weight[i] = type == PM_SKIN_BDEF1 ? 1.0f : job->bone_weights[4 * (size_t)v + (size_t)i];
         if (index[i] < 0 || index[i] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
-        if (!isfinite(weight[i])) return PM_ERROR_INVALID_ARGUMENT;
+        /* non-negative: then a QDEF sum, each term on its side, cannot cancel */
+        if (!isfinite(weight[i]) || weight[i] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
         sum += weight[i];
     }
     if (!(sum != 0.0f) || !isfinite(sum)) return PM_ERROR_INVALID_ARGUMENT;
-    if (type != PM_SKIN_QDEF)
-        for (i = 0; i < slots; ++i) weight[i] /= sum;
+    /* QDEF divides by the blend's length anyway; dividing by the sum first
+       keeps huge weights from overflowing it */
+    for (i = 0; i < slots; ++i) weight[i] /= sum;
     return slots;
 }
 
@@ -2646,7 +2648,7 @@ static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], con
 }
 
 /* QDEF: dual quaternions blended against the running sum's side, divided
-   by the real part's length (weights need not sum to 1); n' = R n. */
+   by the real part's length (the stored weights need not sum to 1); n' = R n. */
 static pm_result pm__skin_qdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
                                const float p[3])
 {

@@ -7,10 +7,11 @@
    lock test); euler -> quat: glm_euler_by_order, then glm_mat4_quat.
    The constraint baseline is the spec's pseudocode written plainly with
    cglm in float: world matrices by walking up the parents. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#define _POSIX_C_SOURCE 200112L /* clock_gettime, pthreads */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -413,6 +414,229 @@ static void bench_retarget(void)
            ours, base, base / ours, (double)check);
 }
 
+/* ---- skinning: 1M vertices, positions and normals ---------------------------- */
+
+enum { SKIN_N = 1 << 20, SKIN_BONE_COUNT = 64, SKIN_RUNS = 5 };
+
+typedef struct skin_bench {
+    float *pos, *nrm, *wgt, *sdef, *out_pos, *out_nrm;
+    int *idx;
+    unsigned char *type;
+    pm_rigid bones[SKIN_BONE_COUNT];
+    pm_skin_bone prepared[SKIN_BONE_COUNT];
+    mat4 matrices[SKIN_BONE_COUNT];
+    pm_skin_job job;
+} skin_bench;
+
+/* mix: -1 for the MMD mix (60% BDEF2, 30% BDEF1, 5% BDEF4, 5% SDEF), else one type */
+static void skin_bench_fill(skin_bench *b, int mix)
+{
+    int v, k;
+    for (v = 0; v < SKIN_N; ++v) {
+        int r = (int)(((unsigned)v * 2654435761u) >> 8) % 100;
+        b->type[v] = (unsigned char)(mix >= 0 ? mix : r < 60 ? PM_SKIN_BDEF2 : r < 90 ? PM_SKIN_BDEF1 : r < 95 ? PM_SKIN_BDEF4 : PM_SKIN_SDEF);
+        for (k = 0; k < 3; ++k) {
+            b->pos[3 * v + k] = frand();
+            b->nrm[3 * v + k] = k == 1 ? 1.0f : 0.0f;
+        }
+        for (k = 0; k < 9; ++k) b->sdef[9 * v + k] = 0.1f * frand();
+        for (k = 0; k < 4; ++k) {
+            b->idx[4 * v + k] = (v / 64 + k * 7) % SKIN_BONE_COUNT; /* neighbouring vertices share bones */
+            b->wgt[4 * v + k] = 0.25f;
+        }
+        b->wgt[4 * v] = 0.6f;
+        b->wgt[4 * v + 1] = 0.4f;
+    }
+}
+
+static void skin_bench_init(skin_bench *b)
+{
+    int i;
+    b->pos = (float *)malloc(sizeof(float) * 3 * SKIN_N);
+    b->nrm = (float *)malloc(sizeof(float) * 3 * SKIN_N);
+    b->wgt = (float *)malloc(sizeof(float) * 4 * SKIN_N);
+    b->sdef = (float *)malloc(sizeof(float) * 9 * SKIN_N);
+    b->out_pos = (float *)malloc(sizeof(float) * 3 * SKIN_N);
+    b->out_nrm = (float *)malloc(sizeof(float) * 3 * SKIN_N);
+    b->idx = (int *)malloc(sizeof(int) * 4 * SKIN_N);
+    b->type = (unsigned char *)malloc(SKIN_N);
+    for (i = 0; i < SKIN_BONE_COUNT; ++i) {
+        glm_quat_init(b->bones[i].rotation, frand(), frand(), frand(), 1.0f);
+        glm_quat_normalize(b->bones[i].rotation);
+        glm_vec3_copy((vec3){frand(), frand(), frand()}, b->bones[i].translation);
+        glm_quat_mat4(b->bones[i].rotation, b->matrices[i]);
+        glm_vec3_copy(b->bones[i].translation, b->matrices[i][3]);
+    }
+    memset(&b->job, 0, sizeof b->job);
+    b->job.vertex_count = SKIN_N;
+    b->job.positions = b->pos;
+    b->job.normals = b->nrm;
+    b->job.types = b->type;
+    b->job.bone_indices = b->idx;
+    b->job.bone_weights = b->wgt;
+    b->job.sdef = b->sdef;
+    b->job.bones = b->bones;
+    b->job.bone_count = SKIN_BONE_COUNT;
+    b->job.prepared = b->prepared;
+    b->job.out_positions = b->out_pos;
+    b->job.out_normals = b->out_nrm;
+}
+
+/* dest += s a, column by column (cglm 0.8.8 has no mat4 add) */
+static void mat4_muladds(mat4 a, float scale, mat4 dest)
+{
+    int c;
+    for (c = 0; c < 4; ++c) glm_vec4_muladds(a[c], scale, dest[c]);
+}
+
+/* The baseline: each vertex on its own with cglm, blending mat4s (SDEF and
+   QDEF through cglm's quaternion functions). */
+static void baseline_skin(skin_bench *b, int first, int count)
+{
+    int v, k;
+    for (v = first; v < first + count; ++v) {
+        const int *idx = b->idx + 4 * v;
+        const float *w = b->wgt + 4 * v;
+        float *op = b->out_pos + 3 * v, *on = b->out_nrm + 3 * v;
+        int type = b->type[v], slots = type == PM_SKIN_BDEF1 ? 1 : type == PM_SKIN_BDEF2 || type == PM_SKIN_SDEF ? 2 : 4;
+        if (type == PM_SKIN_QDEF) {
+            versor real = {0, 0, 0, 0}, dual = {0, 0, 0, 0}, conj, t4;
+            vec3 p, tr;
+            for (k = 0; k < slots; ++k) {
+                versor d, tq = {b->bones[idx[k]].translation[0], b->bones[idx[k]].translation[1],
+                                b->bones[idx[k]].translation[2], 0.0f};
+                float wk = glm_quat_dot(real, b->bones[idx[k]].rotation) < 0.0f ? -w[k] : w[k];
+                glm_quat_mul(tq, b->bones[idx[k]].rotation, d);
+                glm_vec4_muladds(b->bones[idx[k]].rotation, wk, real);
+                glm_vec4_muladds(d, 0.5f * wk, dual);
+            }
+            glm_vec4_scale(dual, 1.0f / glm_quat_norm(real), dual);
+            glm_quat_normalize(real);
+            glm_quat_conjugate(real, conj);
+            glm_quat_mul(dual, conj, t4);
+            glm_vec3_scale(t4, 2.0f, tr);
+            glm_quat_rotatev(real, b->pos + 3 * v, p);
+            glm_vec3_add(p, tr, op);
+            glm_quat_rotatev(real, b->nrm + 3 * v, on);
+        } else if (type == PM_SKIN_SDEF) {
+            versor q0, q1, q;
+            mat4 m, a0;
+            vec3 c, d, rd, mc, diff, extra;
+            glm_quat_copy(b->bones[idx[0]].rotation, q0);
+            glm_quat_copy(b->bones[idx[1]].rotation, q1);
+            if (glm_quat_dot(q0, q1) < 0.0f) glm_vec4_negate(q1);
+            glm_vec4_scale(q0, w[0], q);
+            glm_vec4_muladds(q1, w[1], q);
+            glm_quat_normalize(q);
+            glm_mat4_zero(m);
+            glm_mat4_zero(a0);
+            mat4_muladds(b->matrices[idx[0]], w[0], m);
+            mat4_muladds(b->matrices[idx[1]], w[1], m);
+            mat4_muladds(b->matrices[idx[0]], 1.0f, a0);
+            mat4_muladds(b->matrices[idx[1]], -1.0f, a0);
+            glm_vec3_copy(b->sdef + 9 * v, c);
+            glm_vec3_sub(b->pos + 3 * v, c, d);
+            glm_vec3_sub(b->sdef + 9 * v + 3, b->sdef + 9 * v + 6, diff);
+            glm_quat_rotatev(q, d, rd);
+            glm_mat4_mulv3(m, c, 1.0f, mc);
+            glm_mat4_mulv3(a0, diff, 0.0f, extra);
+            glm_vec3_muladds(extra, 0.5f * w[0] * w[1], mc);
+            glm_vec3_add(mc, rd, op);
+            glm_quat_rotatev(q, b->nrm + 3 * v, on);
+        } else {
+            mat4 m = GLM_MAT4_ZERO_INIT;
+            mat3 a, inv;
+            float sum = 0.0f;
+            for (k = 0; k < slots; ++k) sum += type == PM_SKIN_BDEF1 ? 1.0f : w[k];
+            for (k = 0; k < slots; ++k) mat4_muladds(b->matrices[idx[k]], (type == PM_SKIN_BDEF1 ? 1.0f : w[k]) / sum, m);
+            glm_mat4_mulv3(m, b->pos + 3 * v, 1.0f, op);
+            glm_mat4_pick3(m, a);
+            glm_mat3_inv(a, inv);
+            glm_mat3_transpose(inv);
+            glm_mat3_mulv(inv, b->nrm + 3 * v, on);
+            glm_vec3_normalize(on);
+        }
+    }
+}
+
+typedef struct skin_thread {
+    skin_bench *b;
+    int first, count, baseline;
+} skin_thread;
+
+static void *skin_thread_main(void *arg)
+{
+    skin_thread *t = (skin_thread *)arg;
+    if (t->baseline) baseline_skin(t->b, t->first, t->count);
+    else pm_skin_job_run(&t->b->job, t->first, t->count);
+    return NULL;
+}
+
+/* Best of SKIN_RUNS, in million vertices per second, on 1 or 2 threads. */
+static double skin_rate(skin_bench *b, int threads, int baseline)
+{
+    double best = 0.0;
+    int run, i;
+    for (run = 0; run < SKIN_RUNS; ++run) {
+        pthread_t id[2];
+        skin_thread t[2];
+        double t0 = now_ns(), rate;
+        for (i = 0; i < threads; ++i) {
+            t[i].b = b;
+            t[i].first = i * (SKIN_N / threads);
+            t[i].count = SKIN_N / threads;
+            t[i].baseline = baseline;
+        }
+        if (threads == 1) skin_thread_main(&t[0]);
+        else {
+            for (i = 0; i < threads; ++i) pthread_create(&id[i], NULL, skin_thread_main, &t[i]);
+            for (i = 0; i < threads; ++i) pthread_join(id[i], NULL);
+        }
+        rate = (double)SKIN_N / (now_ns() - t0) * 1e3;
+        if (rate > best) best = rate;
+    }
+    return best;
+}
+
+static void bench_skinning(void)
+{
+    static skin_bench b;
+    static const char *const names[6] = {"BDEF1", "BDEF2", "BDEF4", "SDEF", "QDEF", "MMD mix"};
+    static const double targets[6] = {300, 0, 150, 60, 45, 0};
+    const double bytes_per_vertex = 12 + 12 + 1 + 16 + 16 + 12 + 12; /* in: pos nrm type idx wgt; out: pos nrm */
+    double copy = 0.0;
+    int t, run;
+    skin_bench_init(&b);
+    { /* memory copy bandwidth: 256 MB */
+        size_t size = (size_t)1 << 28;
+        char *src = (char *)malloc(size), *dst = (char *)malloc(size);
+        memset(src, 1, size);
+        memset(dst, 2, size);
+        for (run = 0; run < 3; ++run) {
+            double t0 = now_ns(), gbs;
+            memcpy(dst, src, size);
+            gbs = (double)size * 2.0 / (now_ns() - t0);
+            if (gbs > copy) copy = gbs;
+        }
+        free(src);
+        free(dst);
+    }
+    printf("\nskinning: %d vertices, positions + normals, %d bones; memory copy %.1f GB/s (read + write)\n",
+           SKIN_N, SKIN_BONE_COUNT, copy);
+    printf("type       posemath 1 thread   2 threads   baseline 1 thread   speedup   target   of copy bandwidth\n");
+    for (t = 0; t < 6; ++t) {
+        double one, two, base;
+        skin_bench_fill(&b, t < 5 ? t : -1);
+        pm_skin_job_prepare(&b.job);
+        one = skin_rate(&b, 1, 0);
+        two = skin_rate(&b, 2, 0);
+        base = skin_rate(&b, 1, 1);
+        printf("%-9s  %8.1f M/s        %6.1f M/s   %8.1f M/s       %5.2fx   %s%4.0f%s    %4.0f%%\n", names[t], one, two,
+               base, one / base, targets[t] > 0 ? ">=" : "  ", targets[t], targets[t] > 0 ? "" : " ",
+               100.0 * one * 1e6 * bytes_per_vertex / (copy * 1e9));
+    }
+}
+
 int main(void)
 {
     static const pm_euler_order orders[6] = {PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ,
@@ -469,5 +693,6 @@ int main(void)
            (double)max_disagreement, (double)check);
     bench_constraints();
     bench_retarget();
+    bench_skinning();
     return 0;
 }

@@ -303,6 +303,7 @@ void test_skin_bad_input(void)
     EXPECT(s.type[9] = 255, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
     EXPECT(s.wgt[4 * 12 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
     EXPECT(s.wgt[4 * 12] = INFINITY, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    EXPECT(s.wgt[4 * 14 + 2] = -0.5f, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* QDEF vertex */
     EXPECT((s.wgt[4 * 12] = 0.0f, s.wgt[4 * 12 + 1] = 0.0f, s.wgt[4 * 12 + 2] = 0.0f, s.wgt[4 * 12 + 3] = 0.0f),
            PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 12 is BDEF4: weights sum to 0 */
     EXPECT(s.pos[3 * 20 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK); /* run lets NaN through */

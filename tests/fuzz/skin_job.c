@@ -1,0 +1,113 @@
+/* libFuzzer: arbitrary skinning jobs through validate, prepare and run. The
+   bytes choose counts, every vertex's type byte, bone indices and weights
+   (out of range, NaN, Inf, zero sums), positions, SDEF parameters (or
+   none), the morph CSR (including bad starts and indices), bone transforms
+   (zero and non-finite quaternions) and the run range. Nothing may crash or
+   read or write out of bounds; run must agree with validate on good jobs. */
+#define POSEMATH_IMPLEMENTATION
+#include "../../posemath.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t left;
+} reader;
+
+static int next_byte(reader *r)
+{
+    if (r->left == 0) return 0;
+    --r->left;
+    return *r->p++;
+}
+
+static float next_float(reader *r)
+{
+    uint8_t bytes[4];
+    float f;
+    int i;
+    if (next_byte(r) < 200) return (float)(next_byte(r) - 128) / 32.0f;
+    for (i = 0; i < 4; ++i) bytes[i] = (uint8_t)next_byte(r);
+    memcpy(&f, bytes, sizeof f);
+    return f;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    enum { MAX_V = 24, MAX_B = 6, MAX_M = 4, MAX_ENTRIES = 16 };
+    reader r = {data, size};
+    float pos[3 * MAX_V], nrm[3 * MAX_V], tan[4 * MAX_V], wgt[4 * MAX_V], sdef[9 * MAX_V], morph_weights[MAX_M];
+    float out_pos[3 * MAX_V], out_nrm[3 * MAX_V], out_tan[4 * MAX_V];
+    unsigned char types[MAX_V];
+    int idx[4 * MAX_V], morph_start[MAX_V + 1], i, entries;
+    pm_vertex_morph morphs[MAX_ENTRIES];
+    pm_rigid bones[MAX_B];
+    pm_skin_bone prepared[MAX_B];
+    pm_skin_job job;
+    pm_result valid;
+    memset(&job, 0, sizeof job);
+    job.vertex_count = next_byte(&r) % (MAX_V + 1);
+    job.bone_count = next_byte(&r) % (MAX_B + 1);
+    job.morph_count = next_byte(&r) % (MAX_M + 1);
+    for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
+    for (i = 0; i < 4 * job.vertex_count; ++i) {
+        idx[i] = next_byte(&r) % (job.bone_count + 2) - 1;
+        wgt[i] = next_float(&r);
+        tan[i] = next_float(&r);
+    }
+    for (i = 0; i < 3 * job.vertex_count; ++i) {
+        pos[i] = next_float(&r);
+        nrm[i] = next_float(&r);
+    }
+    for (i = 0; i < 9 * job.vertex_count; ++i) sdef[i] = next_float(&r);
+    for (i = 0; i < job.bone_count; ++i) {
+        int k;
+        for (k = 0; k < 4; ++k) bones[i].rotation[k] = next_float(&r);
+        for (k = 0; k < 3; ++k) bones[i].translation[k] = next_float(&r);
+    }
+    for (i = 0; i < job.morph_count; ++i) morph_weights[i] = next_float(&r);
+    /* a morph CSR: mostly well formed, sometimes not */
+    entries = 0;
+    morph_start[0] = 0;
+    for (i = 0; i < job.vertex_count; ++i) {
+        int add = next_byte(&r) % 3;
+        if (entries + add > MAX_ENTRIES) add = 0;
+        entries += add;
+        morph_start[i + 1] = entries;
+    }
+    if (job.vertex_count > 0 && next_byte(&r) == 7) morph_start[next_byte(&r) % (job.vertex_count + 1)] = MAX_ENTRIES + 5;
+    for (i = 0; i < entries; ++i) {
+        int k;
+        morphs[i].morph = next_byte(&r) % (job.morph_count + 2) - 1;
+        for (k = 0; k < 3; ++k) morphs[i].offset[k] = next_float(&r);
+    }
+    job.positions = pos;
+    job.normals = next_byte(&r) & 1 ? nrm : NULL;
+    job.tangents = next_byte(&r) & 1 ? tan : NULL;
+    job.types = types;
+    job.bone_indices = idx;
+    job.bone_weights = wgt;
+    job.sdef = next_byte(&r) & 1 ? sdef : NULL;
+    job.morph_start = next_byte(&r) & 1 ? morph_start : NULL;
+    job.morphs = morphs;
+    job.morph_weights = morph_weights;
+    job.bones = bones;
+    job.prepared = prepared;
+    job.out_positions = out_pos;
+    job.out_normals = out_nrm;
+    job.out_tangents = out_tan;
+    /* a corrupt CSR end past the storage is the caller's promise broken: only
+       ranges inside it are fed to run */
+    if (job.morph_start && morph_start[job.vertex_count] > MAX_ENTRIES) job.morph_start = NULL;
+    valid = pm_skin_job_validate(&job);
+    if (pm_skin_job_prepare(&job) == PM_OK) {
+        int first = next_byte(&r) % (job.vertex_count + 3) - 1, count = next_byte(&r) % (job.vertex_count + 3) - 1;
+        pm_result ran = pm_skin_job_run(&job, first, count);
+        if (valid == PM_OK && first >= 0 && count >= 0 && first + count <= job.vertex_count && ran != PM_OK) abort();
+    }
+    return 0;
+}
