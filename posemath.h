@@ -2489,13 +2489,18 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
 {
     unsigned type = job->types[v];
     int slots, i;
-    float sum = 0.0f;
+    float sum = 0.0f, inv;
+    if (type == PM_SKIN_BDEF1) { /* one bone, its weight is 1 */
+        index[0] = job->bone_indices[4 * (size_t)v];
+        weight[0] = 1.0f;
+        return index[0] >= 0 && index[0] < job->bone_count ? 1 : PM_ERROR_OUT_OF_RANGE;
+    }
     if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
     if (type == PM_SKIN_SDEF && !job->sdef) return PM_ERROR_INVALID_ARGUMENT;
     slots = pm__skin_slots[type];
     for (i = 0; i < slots; ++i) {
         index[i] = job->bone_indices[4 * (size_t)v + (size_t)i];
-        weight[i] = type == PM_SKIN_BDEF1 ? 1.0f : job->bone_weights[4 * (size_t)v + (size_t)i];
+        weight[i] = job->bone_weights[4 * (size_t)v + (size_t)i];
         if (index[i] < 0 || index[i] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
         /* non-negative: then a QDEF sum, each term on its side, cannot cancel */
         if (!isfinite(weight[i]) || weight[i] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
@@ -2504,7 +2509,8 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
     if (!(sum != 0.0f) || !isfinite(sum)) return PM_ERROR_INVALID_ARGUMENT;
     /* QDEF divides by the blend's length anyway; dividing by the sum first
        keeps huge weights from overflowing it */
-    for (i = 0; i < slots; ++i) weight[i] /= sum;
+    inv = 1.0f / sum;
+    for (i = 0; i < slots; ++i) weight[i] *= inv;
     return slots;
 }
 
@@ -2531,6 +2537,7 @@ static pm_result pm__skin_morph(const pm_skin_job *job, int v, float p[3])
     return PM_OK;
 }
 
+#ifndef PM__SSE2 /* the portable path; the SSE2 one follows */
 static void pm__mat3_apply(const float m[9], const float v[3], float out[3])
 {
     out[0] = m[0] * v[0] + m[3] * v[1] + m[6] * v[2];
@@ -2564,9 +2571,10 @@ static void pm__quat_matrix_f(const float q[4], float m[9])
     m[8] = 1.0f - s * (x * x + y * y);
 }
 
-/* out = M p (3x4), n by the inverse transpose (normalized), t by M (normalized). */
+/* out = M p (3x4), n by normal_matrix and t by M, normalized when `unit`
+   (BDEF; SDEF and QDEF rotate them, which keeps their length). */
 static void pm__skin_write(const pm_skin_job *job, int v, const float m[12], const float normal_matrix[9],
-                           const float p[3])
+                           const float p[3], int unit)
 {
     float *out = job->out_positions + 3 * (size_t)v, tmp[3];
     pm__mat3_apply(m, p, tmp);
@@ -2575,14 +2583,14 @@ static void pm__skin_write(const pm_skin_job *job, int v, const float m[12], con
     out[2] = tmp[2] + m[11];
     if (job->normals && job->out_normals) {
         pm__mat3_apply(normal_matrix, job->normals + 3 * (size_t)v, tmp);
-        pm__normalize3(tmp);
+        if (unit) pm__normalize3(tmp);
         memcpy(job->out_normals + 3 * (size_t)v, tmp, sizeof tmp);
     }
     if (job->tangents && job->out_tangents) {
         const float *t = job->tangents + 4 * (size_t)v;
         float *o = job->out_tangents + 4 * (size_t)v;
         pm__mat3_apply(m, t, tmp);
-        pm__normalize3(tmp);
+        if (unit) pm__normalize3(tmp);
         o[0] = tmp[0];
         o[1] = tmp[1];
         o[2] = tmp[2];
@@ -2613,8 +2621,9 @@ static void pm__skin_bdef(const pm_skin_job *job, int v, int slots, const int in
     det = m[0] * cof[0] + m[3] * cof[3] + m[6] * cof[6];
     if (det < 0.0f)
         for (k = 0; k < 9; ++k) cof[k] = -cof[k];
-    pm__skin_write(job, v, m, cof, p);
+    pm__skin_write(job, v, m, cof, p, 1);
 }
+
 
 /* SDEF (nagadomi's, the seed's equation 4):
    p' = M C + R (p - C) + (w0 w1 / 2) (A0 - A1)(R0 - R1), R the rotation of
@@ -2644,7 +2653,7 @@ static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], con
     rot[10] = mc[1] + m[10] + half * extra[1];
     rot[11] = mc[2] + m[11] + half * extra[2];
     /* written as the transform (R, M C + extra) applied to the point p - C */
-    pm__skin_write(job, v, rot, rot, d);
+    pm__skin_write(job, v, rot, rot, d, 0);
 }
 
 /* QDEF: dual quaternions blended against the running sum's side, divided
@@ -2675,9 +2684,195 @@ static pm_result pm__skin_qdef(const pm_skin_job *job, int v, int slots, const i
     m[9] = 2.0f * (real[3] * dual[0] - dual[3] * real[0] + real[1] * dual[2] - real[2] * dual[1]);
     m[10] = 2.0f * (real[3] * dual[1] - dual[3] * real[1] + real[2] * dual[0] - real[0] * dual[2]);
     m[11] = 2.0f * (real[3] * dual[2] - dual[3] * real[2] + real[0] * dual[1] - real[1] * dual[0]);
-    pm__skin_write(job, v, m, m, p);
+    pm__skin_write(job, v, m, m, p, 0);
     return PM_OK;
 }
+#endif
+
+#ifdef PM__SSE2
+/* Exactly three floats in and out: a fourth could lie past the array or in
+   another thread's range. */
+static PM__INLINE __m128 pm__load3_ps(const float *p)
+{
+    return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)p), _mm_load_ss(p + 2));
+}
+
+static PM__INLINE void pm__store3_ps(float *p, __m128 v)
+{
+    _mm_storel_pi((__m64 *)(void *)p, v);
+    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
+}
+
+#define PM__SPLAT(v, i) _mm_shuffle_ps(v, v, _MM_SHUFFLE(i, i, i, i))
+
+static PM__INLINE __m128 pm__cross_ps(__m128 a, __m128 b)
+{
+    __m128 a_yzx = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), b_yzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+    __m128 c = _mm_sub_ps(_mm_mul_ps(a, b_yzx), _mm_mul_ps(a_yzx, b));
+    return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+}
+
+static PM__INLINE __m128 pm__dot3_ps(__m128 a, __m128 b) /* in every lane */
+{
+    __m128 m = _mm_mul_ps(a, b);
+    __m128 s = _mm_add_ss(_mm_add_ss(m, _mm_shuffle_ps(m, m, 1)), _mm_movehl_ps(m, m));
+    return PM__SPLAT(s, 0);
+}
+
+/* v / |v| by rsqrt and one Newton step (~23 bits: well inside the 1e-5 the
+   paths must agree to), at a fraction of sqrt + div's cost. */
+static PM__INLINE __m128 pm__normalize3_ps(__m128 v)
+{
+    __m128 d = pm__dot3_ps(v, v), r = _mm_rsqrt_ps(d);
+    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+    return _mm_and_ps(_mm_mul_ps(v, r), _mm_cmpgt_ps(d, _mm_setzero_ps())); /* a zero vector stays zero */
+}
+
+/* BDEF with SSE2: the same formulas as pm__skin_bdef, four components at a time. */
+static void pm__skin_bdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
+                               const float p[3])
+{
+    __m128 c0, c1, c2, t, pos;
+    int i;
+    const float *m = job->prepared[index[0]].matrix;
+    __m128 w = _mm_set1_ps(weight[0]);
+    c0 = _mm_mul_ps(w, _mm_loadu_ps(m));
+    c1 = _mm_mul_ps(w, _mm_loadu_ps(m + 3));
+    c2 = _mm_mul_ps(w, _mm_loadu_ps(m + 6));
+    t = _mm_mul_ps(w, _mm_loadu_ps(m + 9)); /* the lane past the translation is ignored */
+    for (i = 1; i < slots; ++i) {
+        m = job->prepared[index[i]].matrix;
+        w = _mm_set1_ps(weight[i]);
+        c0 = _mm_add_ps(c0, _mm_mul_ps(w, _mm_loadu_ps(m)));
+        c1 = _mm_add_ps(c1, _mm_mul_ps(w, _mm_loadu_ps(m + 3)));
+        c2 = _mm_add_ps(c2, _mm_mul_ps(w, _mm_loadu_ps(m + 6)));
+        t = _mm_add_ps(t, _mm_mul_ps(w, _mm_loadu_ps(m + 9)));
+    }
+    pos = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(p[0])), _mm_mul_ps(c1, _mm_set1_ps(p[1]))),
+                     _mm_add_ps(_mm_mul_ps(c2, _mm_set1_ps(p[2])), t));
+    pm__store3_ps(job->out_positions + 3 * (size_t)v, pos);
+    if (job->normals && job->out_normals) {
+        __m128 n = pm__load3_ps(job->normals + 3 * (size_t)v), out;
+        if (slots == 1) { /* one rigid bone: M^-T is M */
+            out = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, PM__SPLAT(n, 0)), _mm_mul_ps(c1, PM__SPLAT(n, 1))),
+                             _mm_mul_ps(c2, PM__SPLAT(n, 2)));
+            out = pm__normalize3_ps(out);
+        } else { /* det M^-T has the columns c1 x c2, c2 x c0, c0 x c1 */
+            __m128 k0 = pm__cross_ps(c1, c2), k1 = pm__cross_ps(c2, c0), k2 = pm__cross_ps(c0, c1);
+            out = _mm_add_ps(_mm_add_ps(_mm_mul_ps(k0, PM__SPLAT(n, 0)), _mm_mul_ps(k1, PM__SPLAT(n, 1))),
+                             _mm_mul_ps(k2, PM__SPLAT(n, 2)));
+            out = pm__normalize3_ps(out);
+            if (_mm_cvtss_f32(pm__dot3_ps(c0, k0)) < 0.0f) out = _mm_sub_ps(_mm_setzero_ps(), out);
+        }
+        pm__store3_ps(job->out_normals + 3 * (size_t)v, out);
+    }
+    if (job->tangents && job->out_tangents) {
+        const float *tan = job->tangents + 4 * (size_t)v;
+        __m128 out = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(tan[0])), _mm_mul_ps(c1, _mm_set1_ps(tan[1]))),
+                                _mm_mul_ps(c2, _mm_set1_ps(tan[2])));
+        float *o = job->out_tangents + 4 * (size_t)v;
+        pm__store3_ps(o, pm__normalize3_ps(out));
+        o[3] = tan[3];
+    }
+}
+
+/* v rotated by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v). */
+static PM__INLINE __m128 pm__rotate_ps(__m128 q, __m128 v)
+{
+    __m128 t = _mm_add_ps(pm__cross_ps(q, v), pm__cross_ps(q, v));
+    return _mm_add_ps(_mm_add_ps(v, _mm_mul_ps(PM__SPLAT(q, 3), t)), pm__cross_ps(q, t));
+}
+
+/* R (n, t) to the outputs, t's w copied. */
+static PM__INLINE void pm__skin_rotate_extras(const pm_skin_job *job, int v, __m128 q)
+{
+    if (job->normals && job->out_normals)
+        pm__store3_ps(job->out_normals + 3 * (size_t)v, pm__rotate_ps(q, pm__load3_ps(job->normals + 3 * (size_t)v)));
+    if (job->tangents && job->out_tangents) {
+        const float *tan = job->tangents + 4 * (size_t)v;
+        float *o = job->out_tangents + 4 * (size_t)v;
+        pm__store3_ps(o, pm__rotate_ps(q, pm__load3_ps(tan)));
+        o[3] = tan[3];
+    }
+}
+
+static PM__INLINE __m128 pm__unit_ps(__m128 q) /* 4 lanes, rsqrt + Newton */
+{
+    __m128 m = _mm_mul_ps(q, q), d, r;
+    m = _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
+    d = _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
+    r = _mm_rsqrt_ps(d);
+    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+    return _mm_mul_ps(q, r);
+}
+
+/* SDEF with SSE2: the seed's equation (4), as in the scalar path. */
+static void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4], const float weight[4],
+                               const float p[3])
+{
+    const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
+    const float *sdef = job->sdef + 9 * (size_t)v;
+    __m128 q0 = _mm_loadu_ps(b0->real), q1 = _mm_loadu_ps(b1->real), w0 = _mm_set1_ps(weight[0]),
+           w1 = _mm_set1_ps(weight[1]), c = pm__load3_ps(sdef), diff, q, pos, dot;
+    __m128 a0 = _mm_loadu_ps(b0->matrix), a1 = _mm_loadu_ps(b0->matrix + 3), a2 = _mm_loadu_ps(b0->matrix + 6),
+           a3 = _mm_loadu_ps(b0->matrix + 9), e0 = _mm_loadu_ps(b1->matrix), e1 = _mm_loadu_ps(b1->matrix + 3),
+           e2 = _mm_loadu_ps(b1->matrix + 6), e3 = _mm_loadu_ps(b1->matrix + 9);
+    dot = _mm_mul_ps(q0, q1);
+    dot = _mm_add_ps(dot, _mm_movehl_ps(dot, dot));
+    dot = _mm_add_ss(dot, _mm_shuffle_ps(dot, dot, 1));
+    if (_mm_cvtss_f32(dot) < 0.0f) w1 = _mm_sub_ps(_mm_setzero_ps(), w1); /* q1 on q0's side */
+    q = pm__unit_ps(_mm_add_ps(_mm_mul_ps(w0, q0), _mm_mul_ps(w1, q1)));
+    w1 = _mm_set1_ps(weight[1]);
+    diff = _mm_sub_ps(pm__load3_ps(sdef + 3), pm__load3_ps(sdef + 6));
+    /* M C + t, with M = w0 M0 + w1 M1 */
+    pos = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(w0, a0), _mm_mul_ps(w1, e0)), PM__SPLAT(c, 0)),
+                                _mm_mul_ps(_mm_add_ps(_mm_mul_ps(w0, a1), _mm_mul_ps(w1, e1)), PM__SPLAT(c, 1))),
+                     _mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(w0, a2), _mm_mul_ps(w1, e2)), PM__SPLAT(c, 2)),
+                                _mm_add_ps(_mm_mul_ps(w0, a3), _mm_mul_ps(w1, e3))));
+    /* + (w0 w1 / 2) (A0 - A1)(R0 - R1) */
+    pos = _mm_add_ps(pos, _mm_mul_ps(_mm_set1_ps(0.5f * weight[0] * weight[1]),
+                                     _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(a0, e0), PM__SPLAT(diff, 0)),
+                                                           _mm_mul_ps(_mm_sub_ps(a1, e1), PM__SPLAT(diff, 1))),
+                                                _mm_mul_ps(_mm_sub_ps(a2, e2), PM__SPLAT(diff, 2)))));
+    /* + R (p - C) */
+    pos = _mm_add_ps(pos, pm__rotate_ps(q, _mm_sub_ps(_mm_setr_ps(p[0], p[1], p[2], 0.0f), c)));
+    pm__store3_ps(job->out_positions + 3 * (size_t)v, pos);
+    pm__skin_rotate_extras(job, v, q);
+}
+
+/* QDEF with SSE2: as the scalar path. */
+static pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4],
+                                    const float weight[4], const float p[3])
+{
+    __m128 real = _mm_setzero_ps(), dual = _mm_setzero_ps(), n2, inv, pos, t, r_w, d_w;
+    int i;
+    for (i = 0; i < slots; ++i) {
+        __m128 br = _mm_loadu_ps(job->prepared[index[i]].real), bd = _mm_loadu_ps(job->prepared[index[i]].dual);
+        __m128 dot = _mm_mul_ps(real, br), w = _mm_set1_ps(weight[i]);
+        dot = _mm_add_ps(dot, _mm_movehl_ps(dot, dot));
+        dot = _mm_add_ss(dot, _mm_shuffle_ps(dot, dot, 1));
+        if (_mm_cvtss_f32(dot) < 0.0f) w = _mm_sub_ps(_mm_setzero_ps(), w);
+        real = _mm_add_ps(real, _mm_mul_ps(w, br));
+        dual = _mm_add_ps(dual, _mm_mul_ps(w, bd));
+    }
+    n2 = _mm_mul_ps(real, real);
+    n2 = _mm_add_ps(n2, _mm_shuffle_ps(n2, n2, _MM_SHUFFLE(2, 3, 0, 1)));
+    n2 = _mm_add_ps(n2, _mm_shuffle_ps(n2, n2, _MM_SHUFFLE(1, 0, 3, 2)));
+    if (!(_mm_cvtss_f32(n2) > 0.0f) || !isfinite(_mm_cvtss_f32(n2))) return PM_ERROR_INVALID_ARGUMENT;
+    inv = _mm_rsqrt_ps(n2);
+    inv = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), inv), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(n2, _mm_mul_ps(inv, inv))));
+    real = _mm_mul_ps(real, inv);
+    dual = _mm_mul_ps(dual, inv);
+    /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
+    r_w = PM__SPLAT(real, 3);
+    d_w = PM__SPLAT(dual, 3);
+    t = _mm_add_ps(_mm_sub_ps(_mm_mul_ps(r_w, dual), _mm_mul_ps(d_w, real)), pm__cross_ps(real, dual));
+    pos = _mm_add_ps(pm__rotate_ps(real, _mm_setr_ps(p[0], p[1], p[2], 0.0f)), _mm_add_ps(t, t));
+    pm__store3_ps(job->out_positions + 3 * (size_t)v, pos);
+    pm__skin_rotate_extras(job, v, real);
+    return PM_OK;
+}
+#endif
 
 static pm_result pm__skin_vertex(const pm_skin_job *job, int v)
 {
@@ -2687,10 +2882,17 @@ static pm_result pm__skin_vertex(const pm_skin_job *job, int v)
     if (r != PM_OK) return r;
     slots = pm__skin_influences(job, v, index, weight);
     if (slots < 0) return (pm_result)slots;
+#ifdef PM__SSE2
+    switch (job->types[v]) {
+    case PM_SKIN_SDEF: pm__skin_sdef_sse2(job, v, index, weight, p); return PM_OK;
+    case PM_SKIN_QDEF: return pm__skin_qdef_sse2(job, v, slots, index, weight, p);
+    default: pm__skin_bdef_sse2(job, v, slots, index, weight, p); return PM_OK;
+#else
     switch (job->types[v]) {
     case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, p); return PM_OK;
     case PM_SKIN_QDEF: return pm__skin_qdef(job, v, slots, index, weight, p);
     default: pm__skin_bdef(job, v, slots, index, weight, p); return PM_OK;
+#endif
     }
 }
 
