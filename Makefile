@@ -13,9 +13,10 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c
 TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = euler_table constraints_gltf retarget vrma_tracks
+EXAMPLES = euler_table constraints_gltf retarget vrma_tracks skinning_twist
 LIBS_constraints_gltf = -lcjson
 LIBS_vrma_tracks = -lcjson
+LIBS_skinning_twist = -lpthread
 SHARED_DATA = ../shared/data
 
 # Header (as #include'd) = Debian package that provides it.
@@ -72,6 +73,10 @@ examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
 	./$(BUILD)/retarget $(BUILD)/retarget-check.png | grep -q 'largest error 0.00'
 	test "$$(head -c 8 $(BUILD)/retarget-check.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a
+	./$(BUILD)/skinning_twist > $(BUILD)/skinning.out
+	grep -q 'BDEF2  radius at the joint 0.0' $(BUILD)/skinning.out
+	grep -q 'SDEF   radius at the joint 0.2500' $(BUILD)/skinning.out
+	grep -q 'QDEF   radius at the joint 0.2500' $(BUILD)/skinning.out
 	@if [ -f $(SHARED_DATA)/three-vrm/cubes.gltf ]; then \
 	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
 	  awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
@@ -118,6 +123,7 @@ demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/euler_table
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
 	./$(BUILD)/retarget $(BUILD)/retarget.png
+	./$(BUILD)/skinning_twist $(BUILD)/skinning.png
 
 # ---- benchmarks --------------------------------------------------------------
 
