@@ -53,6 +53,11 @@ $(BUILD):
 
 TEST_CONFIGS = test-c99 test-c11 test-cxx test-asan test-O0 test-nosimd
 HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
+# The AVX2 + FMA path runs only where the CPU has both.
+HAVE_AVX2_FMA := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
+ifeq ($(HAVE_AVX2_FMA),yes)
+TEST_CONFIGS += test-avx2
+endif
 ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx
 endif
@@ -91,6 +96,8 @@ header-check: deps
 	$(CC) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CC) -std=c11 $(HEADER_C_WARN) -DPOSEMATH_STATIC -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
+	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
@@ -109,6 +116,8 @@ $(BUILD)/test-O0: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O0 -g -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-nosimd: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-avx2: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
 	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
@@ -127,8 +136,10 @@ demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
 
 # ---- benchmarks --------------------------------------------------------------
 
+# BENCH_FLAGS="-mavx2 -mfma" (or -march=native) measures the AVX2 + FMA path.
+BENCH_FLAGS ?=
 $(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -o $@ tests/bench.c -lm -lpthread
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) -o $@ tests/bench.c -lm -lpthread
 
 bench: deps $(BUILD)/bench
 	./$(BUILD)/bench

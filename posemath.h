@@ -412,6 +412,7 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #if defined(POSEMATH_IMPLEMENTATION) && !defined(POSEMATH_IMPLEMENTED)
 #define POSEMATH_IMPLEMENTED
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -419,6 +420,10 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #if !defined(POSEMATH_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
 #define PM__SSE2
 #include <emmintrin.h>
+#if defined(__AVX2__) && defined(__FMA__) /* e.g. -mavx2 -mfma or -march=native */
+#define PM__AVX2
+#include <immintrin.h>
+#endif
 #endif
 
 #ifndef PM_ASSERT
@@ -2498,6 +2503,25 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
     if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
     if (type == PM_SKIN_SDEF && !job->sdef) return PM_ERROR_INVALID_ARGUMENT;
     slots = pm__skin_slots[type];
+#ifdef PM__SSE2
+    { /* all four slots are in bounds to read; those past `slots` are masked off */
+        static const int used_lanes[5] = {0x1, 0x3, 0xF, 0x3, 0xF};
+        const int used = used_lanes[type];
+        __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)(job->bone_indices + 4 * (size_t)v));
+        __m128 w = _mm_loadu_ps(job->bone_weights + 4 * (size_t)v), half;
+        __m128i bad_index = _mm_or_si128(_mm_cmplt_epi32(idx, _mm_setzero_si128()),
+                                         _mm_cmpgt_epi32(idx, _mm_set1_epi32(job->bone_count - 1)));
+        /* false for NaN, negative and infinite weights alike (see below) */
+        __m128 good_weight = _mm_and_ps(_mm_cmpge_ps(w, _mm_setzero_ps()), _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
+        if (_mm_movemask_ps(_mm_castsi128_ps(bad_index)) & used) return PM_ERROR_OUT_OF_RANGE;
+        if ((_mm_movemask_ps(good_weight) & used) != used) return PM_ERROR_INVALID_ARGUMENT;
+        w = _mm_and_ps(w, _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(slots))));
+        half = _mm_add_ps(w, _mm_movehl_ps(w, w));
+        sum = _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
+        _mm_storeu_si128((__m128i *)(void *)index, idx);
+        _mm_storeu_ps(weight, w);
+    }
+#else
     for (i = 0; i < slots; ++i) {
         index[i] = job->bone_indices[4 * (size_t)v + (size_t)i];
         weight[i] = job->bone_weights[4 * (size_t)v + (size_t)i];
@@ -2506,6 +2530,7 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
         if (!isfinite(weight[i]) || weight[i] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
         sum += weight[i];
     }
+#endif
     if (!(sum != 0.0f) || !isfinite(sum)) return PM_ERROR_INVALID_ARGUMENT;
     /* QDEF divides by the blend's length anyway; dividing by the sum first
        keeps huge weights from overflowing it */
@@ -2874,6 +2899,119 @@ static pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, co
 }
 #endif
 
+#ifdef PM__AVX2
+/* AVX2 + FMA: two BDEF vertices at once, one in each 128-bit lane. Every
+   shuffle below stays within its lane, so each lane computes what
+   pm__skin_bdef_sse2 computes for its vertex (up to FMA's rounding). */
+static PM__INLINE __m256 pm__pair_ps(__m128 low, __m128 high)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
+}
+
+#define PM__SPLAT8(v, i) _mm256_shuffle_ps(v, v, _MM_SHUFFLE(i, i, i, i))
+
+static PM__INLINE __m256 pm__cross8_ps(__m256 a, __m256 b)
+{
+    __m256 a_yzx = _mm256_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)),
+           b_yzx = _mm256_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+    __m256 c = _mm256_fmsub_ps(a, b_yzx, _mm256_mul_ps(a_yzx, b));
+    return _mm256_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+}
+
+static PM__INLINE __m256 pm__dot3_8_ps(__m256 a, __m256 b) /* in every element of each lane */
+{
+    __m256 m = _mm256_mul_ps(a, b);
+    return _mm256_add_ps(_mm256_add_ps(PM__SPLAT8(m, 0), PM__SPLAT8(m, 1)), PM__SPLAT8(m, 2));
+}
+
+static PM__INLINE __m256 pm__normalize3_8_ps(__m256 v)
+{
+    __m256 d = pm__dot3_8_ps(v, v), r = _mm256_rsqrt_ps(d);
+    r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r),
+                      _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
+    return _mm256_and_ps(_mm256_mul_ps(v, r), _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
+}
+
+/* a's x, y, z in the low lane's elements, b's in the high lane's */
+static PM__INLINE __m256 pm__load3_pair_ps(const float *a, const float *b)
+{
+    return pm__pair_ps(pm__load3_ps(a), pm__load3_ps(b));
+}
+
+static PM__INLINE void pm__store3_pair_ps(float *a, float *b, __m256 v)
+{
+    pm__store3_ps(a, _mm256_castps256_ps128(v));
+    pm__store3_ps(b, _mm256_extractf128_ps(v, 1));
+}
+
+static PM__INLINE int pm__skin_is_bdef(unsigned char type)
+{
+    return type == PM_SKIN_BDEF1 || type == PM_SKIN_BDEF2 || type == PM_SKIN_BDEF4;
+}
+
+/* Vertices v and v + 1, both BDEF. A vertex with fewer bones than the other
+   gets zero weights on its own first bone. Returns PM_OK, or an error when
+   either vertex is bad (the caller then skins them one at a time). */
+static pm_result pm__skin_bdef_pair(const pm_skin_job *job, int v)
+{
+    int index[2][4], slots[2], slot_count, i, k;
+    float weight[2][4], p[2][3];
+    __m256 c0, c1, c2, t, pos;
+    for (k = 0; k < 2; ++k) {
+        pm_result r = pm__skin_morph(job, v + k, p[k]);
+        if (r != PM_OK) return r;
+        slots[k] = pm__skin_influences(job, v + k, index[k], weight[k]);
+        if (slots[k] < 0) return (pm_result)slots[k];
+    }
+    slot_count = slots[0] > slots[1] ? slots[0] : slots[1];
+    for (k = 0; k < 2; ++k)
+        for (i = slots[k]; i < slot_count; ++i) {
+            index[k][i] = index[k][0];
+            weight[k][i] = 0.0f;
+        }
+    c0 = c1 = c2 = t = _mm256_setzero_ps();
+    for (i = 0; i < slot_count; ++i) {
+        const float *a = job->prepared[index[0][i]].matrix, *b = job->prepared[index[1][i]].matrix;
+        __m256 w = pm__pair_ps(_mm_set1_ps(weight[0][i]), _mm_set1_ps(weight[1][i]));
+        c0 = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a), _mm_loadu_ps(b)), c0);
+        c1 = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a + 3), _mm_loadu_ps(b + 3)), c1);
+        c2 = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a + 6), _mm_loadu_ps(b + 6)), c2);
+        t = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a + 9), _mm_loadu_ps(b + 9)), t);
+    }
+    pos = pm__pair_ps(_mm_setr_ps(p[0][0], p[0][1], p[0][2], 0.0f), _mm_setr_ps(p[1][0], p[1][1], p[1][2], 0.0f));
+    pos = _mm256_fmadd_ps(c0, PM__SPLAT8(pos, 0),
+                          _mm256_fmadd_ps(c1, PM__SPLAT8(pos, 1), _mm256_fmadd_ps(c2, PM__SPLAT8(pos, 2), t)));
+    pm__store3_pair_ps(job->out_positions + 3 * (size_t)v, job->out_positions + 3 * (size_t)v + 3, pos);
+    if (job->normals && job->out_normals) {
+        __m256 n = pm__load3_pair_ps(job->normals + 3 * (size_t)v, job->normals + 3 * (size_t)v + 3), out;
+        if (slot_count == 1) { /* rigid bones: M^-T is M */
+            out = _mm256_fmadd_ps(c0, PM__SPLAT8(n, 0),
+                                  _mm256_fmadd_ps(c1, PM__SPLAT8(n, 1), _mm256_mul_ps(c2, PM__SPLAT8(n, 2))));
+            out = pm__normalize3_8_ps(out);
+        } else { /* cofactors, flipped where det M < 0 */
+            __m256 k0 = pm__cross8_ps(c1, c2), k1 = pm__cross8_ps(c2, c0), k2 = pm__cross8_ps(c0, c1), negative;
+            out = _mm256_fmadd_ps(k0, PM__SPLAT8(n, 0),
+                                  _mm256_fmadd_ps(k1, PM__SPLAT8(n, 1), _mm256_mul_ps(k2, PM__SPLAT8(n, 2))));
+            out = pm__normalize3_8_ps(out);
+            negative = _mm256_cmp_ps(pm__dot3_8_ps(c0, k0), _mm256_setzero_ps(), _CMP_LT_OQ);
+            out = _mm256_xor_ps(out, _mm256_and_ps(negative, _mm256_set1_ps(-0.0f)));
+        }
+        pm__store3_pair_ps(job->out_normals + 3 * (size_t)v, job->out_normals + 3 * (size_t)v + 3, out);
+    }
+    if (job->tangents && job->out_tangents) {
+        const float *tan = job->tangents + 4 * (size_t)v;
+        float *o = job->out_tangents + 4 * (size_t)v;
+        __m256 in = pm__load3_pair_ps(tan, tan + 4), out;
+        out = _mm256_fmadd_ps(c0, PM__SPLAT8(in, 0),
+                              _mm256_fmadd_ps(c1, PM__SPLAT8(in, 1), _mm256_mul_ps(c2, PM__SPLAT8(in, 2))));
+        pm__store3_pair_ps(o, o + 4, pm__normalize3_8_ps(out));
+        o[3] = tan[3];
+        o[7] = tan[7];
+    }
+    return PM_OK;
+}
+#endif
+
 static pm_result pm__skin_vertex(const pm_skin_job *job, int v)
 {
     int index[4], slots;
@@ -2902,8 +3040,16 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     pm_result r = pm__skin_job_arrays(job);
     if (r != PM_OK) return r;
     if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
-    for (v = first_vertex; v < first_vertex + count; ++v)
+    for (v = first_vertex; v < first_vertex + count; ++v) {
+#ifdef PM__AVX2
+        if (v + 1 < first_vertex + count && pm__skin_is_bdef(job->types[v]) && pm__skin_is_bdef(job->types[v + 1]) &&
+            pm__skin_bdef_pair(job, v) == PM_OK) {
+            ++v;
+            continue;
+        }
+#endif
         if ((r = pm__skin_vertex(job, v)) != PM_OK) return r;
+    }
     return PM_OK;
 }
 

@@ -631,9 +631,10 @@ static void bench_skinning(void)
         one = skin_rate(&b, 1, 0);
         two = skin_rate(&b, 2, 0);
         base = skin_rate(&b, 1, 1);
-        printf("%-9s  %8.1f M/s        %6.1f M/s   %8.1f M/s       %5.2fx   %s%4.0f%s    %4.0f%%\n", names[t], one, two,
-               base, one / base, targets[t] > 0 ? ">=" : "  ", targets[t], targets[t] > 0 ? "" : " ",
-               100.0 * one * 1e6 * bytes_per_vertex / (copy * 1e9));
+        char target[16] = "     -";
+        if (targets[t] > 0) snprintf(target, sizeof target, ">= %3.0f", targets[t]);
+        printf("%-9s  %8.1f M/s        %6.1f M/s   %8.1f M/s       %5.2fx   %s    %4.0f%%\n", names[t], one, two, base,
+               one / base, target, 100.0 * one * 1e6 * bytes_per_vertex / (copy * 1e9));
     }
 }
 
