@@ -148,9 +148,11 @@ bench: deps $(BUILD)/bench
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = constraint_json constraint_set skin_job
+# FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path (use a separate BUILD directory).
+FUZZ_FLAGS ?=
 
 $(BUILD)/fuzz-%: tests/fuzz/%.c posemath.h | $(BUILD)
-	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $<
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $<
 
 fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
