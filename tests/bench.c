@@ -572,6 +572,28 @@ static void *skin_thread_main(void *arg)
     return NULL;
 }
 
+/* The ceiling for this layout: one thread reading every input a BDEF4
+   vertex has and writing the outputs, with no math. M vertices/s. */
+static double skin_stream_rate(skin_bench *b)
+{
+    double best = 0.0;
+    int run, v, k;
+    for (run = 0; run < SKIN_RUNS; ++run) {
+        double t0 = now_ns(), rate;
+        for (v = 0; v < SKIN_N; ++v) {
+            float sum = (float)b->type[v];
+            for (k = 0; k < 4; ++k) sum += b->wgt[4 * v + k] + (float)b->idx[4 * v + k];
+            for (k = 0; k < 3; ++k) {
+                b->out_pos[3 * v + k] = b->pos[3 * v + k] + sum;
+                b->out_nrm[3 * v + k] = b->nrm[3 * v + k];
+            }
+        }
+        rate = (double)SKIN_N / (now_ns() - t0) * 1e3;
+        if (rate > best) best = rate;
+    }
+    return best;
+}
+
 /* Best of SKIN_RUNS, in million vertices per second, on 1 or 2 threads. */
 static double skin_rate(skin_bench *b, int threads, int baseline)
 {
@@ -623,6 +645,9 @@ static void bench_skinning(void)
     }
     printf("\nskinning: %d vertices, positions + normals, %d bones; memory copy %.1f GB/s (read + write)\n",
            SKIN_N, SKIN_BONE_COUNT, copy);
+    skin_bench_fill(&b, -1);
+    printf("reading the inputs and writing the outputs alone, no math (this layout's ceiling): %.1f M/s\n",
+           skin_stream_rate(&b));
     printf("type       posemath 1 thread   2 threads   baseline 1 thread   speedup   target   of copy bandwidth\n");
     for (t = 0; t < 6; ++t) {
         double one, two, base;
