@@ -11,8 +11,8 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c
-TEST_DEPS = $(TEST_SRC) posemath.h $(wildcard tests/*.h tests/fixtures/*.h)
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c
+TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h $(wildcard tests/*.h tests/fixtures/*.h)
 EXAMPLES = euler_table constraints_gltf retarget vrma_tracks skinning_twist
 LIBS_constraints_gltf = -lcjson
 LIBS_vrma_tracks = -lcjson
@@ -147,11 +147,11 @@ bench: deps $(BUILD)/bench
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path (use a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-$(BUILD)/fuzz-%: tests/fuzz/%.c posemath.h | $(BUILD)
+$(BUILD)/fuzz-%: tests/fuzz/%.c posemath.h examples/bvh.h | $(BUILD)
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $<
 
 fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))

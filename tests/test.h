@@ -88,7 +88,9 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
     X(skin_properties)                                                                   \
     X(skin_helpers)                                                                      \
     X(skin_bad_input)                                                                    \
-    X(skin_misaligned)
+    X(skin_misaligned)                                                                   \
+    X(bvh_parse)                                                                         \
+    X(bvh_errors)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)

@@ -1,0 +1,179 @@
+/* The examples' BVH reader (examples/bvh.h): structure, rotations against
+   cglm's own rotation products, and malformed files (each an error with a
+   line number; every truncation read from an exact-size heap copy, so ASan
+   sees any read past the end). */
+#include "test.h"
+
+#include "../examples/bvh.h"
+
+static const char bvh_text[] =
+    "HIERARCHY\n"
+    "ROOT Hips\n"
+    "{\n"
+    "  OFFSET 0 90 0\n"
+    "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+    "  JOINT Spine\n"
+    "  {\n"
+    "    OFFSET 0 10.5 0\n"
+    "    CHANNELS 3 Xrotation Yrotation Zrotation\n"
+    "    End Site\n"
+    "    {\n"
+    "      OFFSET 0 20 0\n"
+    "    }\n"
+    "  }\n"
+    "  JOINT LeftLeg\n"
+    "  {\n"
+    "    OFFSET 10 -5 0\n"
+    "    CHANNELS 2 Yrotation Xrotation\n"
+    "    End Site { OFFSET 0 -40 0 }\n"
+    "  }\n"
+    "}\n"
+    "MOTION\n"
+    "Frames: 2\n"
+    "Frame Time: 0.0333333\n"
+    "1 2 3 10 20 30 40 50 60 70 80\n"
+    "0 0 0 0 0 0 0 0 0 0 -90\n";
+
+static int parse_copy(const char *text, size_t length, bvh *out, char *error, size_t error_size)
+{
+    char *copy = (char *)malloc(length ? length : 1);
+    int result;
+    memcpy(copy, text, length);
+    result = bvh_parse(copy, length, out, error, error_size);
+    free(copy);
+    return result;
+}
+
+/* q's rotation matrix against R = R(axis0, angle0) R(axis1, angle1) ... built
+   by cglm's glm_rotate (which multiplies on the right). */
+static void check_rotation(const versor q, int count, const char *axes, const float *degrees)
+{
+    mat4 expected, got;
+    int i, r, c;
+    glm_mat4_identity(expected);
+    for (i = 0; i < count; ++i) {
+        vec3 axis = {0.0f, 0.0f, 0.0f};
+        axis[axes[i] - 'X'] = 1.0f;
+        glm_rotate(expected, glm_rad(degrees[i]), axis);
+    }
+    {
+        versor aligned;
+        glm_quat_copy((float *)q, aligned);
+        glm_quat_mat4(aligned, got);
+    }
+    for (c = 0; c < 3; ++c)
+        for (r = 0; r < 3; ++r) CHECK_NEAR(got[c][r], expected[c][r], 1e-6);
+}
+
+void test_bvh_parse(void)
+{
+    static const float hips[3] = {10.0f, 20.0f, 30.0f}, spine[3] = {40.0f, 50.0f, 60.0f}, leg[2] = {70.0f, 80.0f},
+                       leg_next[1] = {-90.0f};
+    bvh b;
+    char error[128];
+    float t[3];
+    versor q;
+    CHECK(parse_copy(bvh_text, sizeof bvh_text - 1, &b, error, sizeof error) == 0);
+    if (b.joint_count != 3) {
+        CHECK(b.joint_count == 3);
+        return;
+    }
+    CHECK(strcmp(b.joints[0].name, "Hips") == 0 && b.joints[0].parent == -1);
+    CHECK(strcmp(b.joints[1].name, "Spine") == 0 && b.joints[1].parent == 0);
+    CHECK(strcmp(b.joints[2].name, "LeftLeg") == 0 && b.joints[2].parent == 0);
+    CHECK(b.joints[1].offset[1] == 10.5f && b.joints[2].offset[0] == 10.0f && b.joints[2].offset[1] == -5.0f);
+    CHECK(!b.joints[0].has_end_site && b.joints[1].has_end_site && b.joints[1].end_site[1] == 20.0f);
+    CHECK(b.joints[2].has_end_site && b.joints[2].end_site[1] == -40.0f);
+    CHECK(b.joints[0].first_channel == 0 && b.joints[1].first_channel == 6 && b.joints[2].first_channel == 9);
+    CHECK(b.joints[0].rotation_order == PM_EULER_ZXY && b.joints[1].rotation_order == PM_EULER_XYZ);
+    CHECK(b.joints[2].rotation_order == PM_EULER_YXZ); /* Z, which it lacks, appended */
+    CHECK(b.channel_count == 11 && b.frame_count == 2);
+    CHECK_NEAR(b.frame_time, 0.0333333, 1e-12);
+    CHECK(b.frames[10] == 80.0f && b.frames[21] == -90.0f);
+
+    bvh_local(&b, 0, 0, t, q);
+    CHECK(t[0] == 1.0f && t[1] == 92.0f && t[2] == 3.0f);
+    check_rotation(q, 3, "ZXY", hips);
+    bvh_local(&b, 1, 0, t, q);
+    CHECK(t[0] == 0.0f && t[1] == 10.5f && t[2] == 0.0f);
+    check_rotation(q, 3, "XYZ", spine);
+    bvh_local(&b, 2, 0, t, q);
+    check_rotation(q, 2, "YX", leg);
+    bvh_local(&b, 2, 1, t, q);
+    check_rotation(q, 1, "X", leg_next);
+    bvh_local(&b, 0, 1, t, q);
+    CHECK(t[1] == 90.0f && q[3] == 1.0f);
+    bvh_free(&b);
+    CHECK(b.joints == NULL && b.frames == NULL);
+}
+
+/* Each malformed file is an error whose message starts with its line. */
+void test_bvh_errors(void)
+{
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"", "line 1: expected HIERARCHY, found the end of the file"},
+        {"HIERARCHY\nJOINT A { OFFSET 0 0 0 CHANNELS 0 }\nMOTION\nFrames: 0\nFrame Time: 1\n", "line 2: unexpected \"JOINT\""},
+        {"HIERARCHY\nEnd Site { OFFSET 0 0 0 }\n", "line 2: unexpected \"End\""},
+        {"HIERARCHY\nMOTION\nFrames: 0\nFrame Time: 1\n", "line 2: no ROOT joint"},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 1 Wrotation\n}\n", "line 5: unknown channel \"Wrotation\""},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 7 Xrotation\n}\n", "line 5: expected a whole number in [0, 6]"},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 2 Xrotation Xrotation\n}\n", "line 5: channel Xrotation appears twice"},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 zero 0\n", "line 4: expected a finite number, found \"zero\""},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 1e39 0\n", "line 4: offset 1e39 is out of float range"},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 0\n", "line 6: unclosed joint \"A\""},
+        {"HIERARCHY\nROOT {\n", "line 2: a joint without a name"},
+        {"HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 0\n}\n", "line 7: no MOTION section"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: -1\n", "line 4: expected a whole number"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 1.5\n", "line 4: expected a whole number"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 1\nFrame Time: -1\n", "line 5: negative frame time"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 2\nFrame Time: 1\n5\n",
+         "line 7: expected a number, found the end of the file"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 1\nFrame Time: 1\nnan\n",
+         "line 6: expected a finite number, found \"nan\""},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 1\nFrame Time: 1\ninf\n",
+         "line 6: expected a finite number, found \"inf\""},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 1\nFrame Time: 1\n1 2\n",
+         "line 6: more values than Frames x channels"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 100000000\nFrame Time: 1\n",
+         "line 5: more than 16777216 motion values"},
+        {"HIERARCHY\nROOT AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n",
+         "line 2: a word longer than 63 characters"},
+    };
+    char error[128], text[16384];
+    bvh b;
+    size_t i, n;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        test_context("case %d", (int)i);
+        CHECK(parse_copy(cases[i].text, strlen(cases[i].text), &b, error, sizeof error) == -1);
+        CHECK(strncmp(error, cases[i].message, strlen(cases[i].message)) == 0);
+        CHECK(b.joints == NULL && b.frames == NULL && b.joint_count == 0);
+        if (strncmp(error, cases[i].message, strlen(cases[i].message)) != 0) printf("    got: %s\n", error);
+    }
+    /* nesting: 256 levels are fine, 257 are not */
+    n = (size_t)snprintf(text, sizeof text, "HIERARCHY\n");
+    for (i = 0; i < 257; ++i)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s J%d { OFFSET 0 0 0 CHANNELS 0\n", i ? "JOINT" : "ROOT", (int)i);
+    test_context("nesting");
+    CHECK(parse_copy(text, n, &b, error, sizeof error) == -1);
+    CHECK(strstr(error, "line 258: joints nested deeper than 256") != NULL);
+    n = (size_t)snprintf(text, sizeof text, "HIERARCHY\n");
+    for (i = 0; i < 256; ++i)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s J%d { OFFSET 0 0 0 CHANNELS 0\n", i ? "JOINT" : "ROOT", (int)i);
+    for (i = 0; i < 256; ++i) n += (size_t)snprintf(text + n, sizeof text - n, "}");
+    n += (size_t)snprintf(text + n, sizeof text - n, "\nMOTION\nFrames: 1\nFrame Time: 1\n");
+    CHECK(parse_copy(text, n, &b, error, sizeof error) == 0 && b.joint_count == 256 && b.joints[255].parent == 254);
+    bvh_free(&b);
+    /* every truncation of a valid file is an error, except those that cut
+       the last value "-90" to "-9" */
+    for (i = 0; i + 2 < sizeof bvh_text - 1; ++i) {
+        test_context("truncated to %d bytes", (int)i);
+        CHECK(parse_copy(bvh_text, i, &b, error, sizeof error) == -1);
+    }
+    test_context("the last value cut");
+    CHECK(parse_copy(bvh_text, sizeof bvh_text - 3, &b, error, sizeof error) == 0 && b.frames[21] == -9.0f);
+    bvh_free(&b);
+    test_context("no error buffer");
+    CHECK(parse_copy("", 0, &b, NULL, 0) == -1);
+}
