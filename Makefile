@@ -13,10 +13,11 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c
 TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = euler_table constraints_gltf retarget vrma_tracks skinning_twist
+EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist
 LIBS_constraints_gltf = -lcjson
 LIBS_vrma_tracks = -lcjson
 LIBS_skinning_twist = -lpthread
+LIBS_pipeline = -lpthread
 SHARED_DATA = ../shared/data
 
 # Header (as #include'd) = Debian package that provides it.
@@ -72,7 +73,15 @@ readme-check: deps | $(BUILD)
 	./$(BUILD)/readme_example | grep -q '^Unity eulerAngles: 0 45 0$$'
 
 # Each example runs and prints what it should.
-examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES))
+examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
+	./$(BUILD)/pipeline $(BUILD)/pipeline-check.png > $(BUILD)/pipeline.out
+	grep -q '^motion: 19 joints, 40 frames$$' $(BUILD)/pipeline.out
+	grep -q '^per frame: retarget .* us, constraints .* us, skinning .* us' $(BUILD)/pipeline.out
+	./$(BUILD)/png_stats $(BUILD)/pipeline-check.png 5 | awk '$$1 != 1200 || $$3 != 320 { exit 1 } \
+	  { for (i = 4; i <= NF; ++i) if ($$i < 3000 || $$i > 30000) exit 1 }'
+	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 2 Xrotation Qrotation }\n' > $(BUILD)/bad.bvh
+	! ./$(BUILD)/pipeline $(BUILD)/bad.png $(BUILD)/bad.bvh 2> $(BUILD)/bad.err
+	grep -q 'line 3: unknown channel "Qrotation"' $(BUILD)/bad.err
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
@@ -125,10 +134,15 @@ $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
 
 # ---- examples --------------------------------------------------------------
 
-$(BUILD)/%: examples/%.c examples/gltf_json.h posemath.h | $(BUILD)
+$(BUILD)/png_stats: tests/png_stats.c | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $< -lm
+
+$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
+# make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example.
 demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
+	./$(BUILD)/pipeline $(BUILD)/pipeline.png $(BVH)
 	./$(BUILD)/euler_table
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
 	./$(BUILD)/retarget $(BUILD)/retarget.png

@@ -15,7 +15,8 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
-#include <pthread.h>
+#include "raster.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -72,32 +73,14 @@ static void build(mesh *m, pm_skin_type type, float twist)
     m->job.out_normals = m->out_nrm;
 }
 
-typedef struct range {
-    const pm_skin_job *job;
-    int first, count;
-    pm_result result;
-} range;
-
-static void *skin_range(void *arg)
-{
-    range *r = (range *)arg;
-    r->result = pm_skin_job_run(r->job, r->first, r->count);
-    return NULL;
-}
-
-/* validate once, prepare once per frame, then two threads run half each */
+/* validate once, then (each frame) prepare and run on two threads */
 static int skin(mesh *m)
 {
-    range halves[2] = {{&m->job, 0, VERTICES / 2, PM_OK}, {&m->job, VERTICES / 2, VERTICES - VERTICES / 2, PM_OK}};
-    pthread_t thread;
-    if (pm_skin_job_validate(&m->job) != PM_OK || pm_skin_job_prepare(&m->job) != PM_OK) return 0;
-    if (pthread_create(&thread, NULL, skin_range, &halves[1]) != 0) return 0;
-    skin_range(&halves[0]);
-    pthread_join(thread, NULL);
-    return halves[0].result == PM_OK && halves[1].result == PM_OK;
+    return pm_skin_job_validate(&m->job) == PM_OK && pm_skin_job_prepare(&m->job) == PM_OK &&
+           skin_two_threads(&m->job) == PM_OK;
 }
 
-/* ---- a small z-buffered rasterizer ------------------------------------------- */
+/* ---- drawing ------------------------------------------------------------------ */
 
 static unsigned char image[WIDTH * HEIGHT * 3];
 static float depth[WIDTH * HEIGHT];
@@ -114,54 +97,24 @@ static void project(const float p[3], int panel, float out[3])
     out[2] = z;
 }
 
-static float edge(const float a[3], const float b[3], float x, float y)
-{
-    return (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
-}
-
-static void triangle(const float a[3], const float b[3], const float c[3], const unsigned char color[3])
-{
-    float area = edge(a, b, c[0], c[1]);
-    int x0 = (int)fmaxf(0.0f, floorf(fminf(a[0], fminf(b[0], c[0])))),
-        x1 = (int)fminf((float)WIDTH - 1, ceilf(fmaxf(a[0], fmaxf(b[0], c[0])))),
-        y0 = (int)fmaxf(0.0f, floorf(fminf(a[1], fminf(b[1], c[1])))),
-        y1 = (int)fminf((float)HEIGHT - 1, ceilf(fmaxf(a[1], fmaxf(b[1], c[1])))), x, y;
-    if (fabsf(area) < 1e-6f) return;
-    for (y = y0; y <= y1; ++y)
-        for (x = x0; x <= x1; ++x) {
-            float px = (float)x + 0.5f, py = (float)y + 0.5f;
-            float wa = edge(b, c, px, py) / area, wb = edge(c, a, px, py) / area, wc = edge(a, b, px, py) / area, z;
-            if (wa < 0.0f || wb < 0.0f || wc < 0.0f) continue;
-            z = wa * a[2] + wb * b[2] + wc * c[2];
-            if (z <= depth[y * WIDTH + x]) continue;
-            depth[y * WIDTH + x] = z;
-            memcpy(image + 3 * (y * WIDTH + x), color, 3);
-        }
-}
-
 /* Flat shading from the skinned normals; stripes every third segment. */
-static void draw(const mesh *m, int panel, const unsigned char base[3])
+static void draw(raster *r, const mesh *m, int panel, const unsigned char base[3])
 {
+    static const unsigned char white[3] = {235, 235, 235};
     const float light[3] = {0.3f, 0.8f, 0.5f};
-    int r, s, k;
-    for (r = 0; r + 1 < RINGS; ++r)
+    int ring, s, k;
+    for (ring = 0; ring + 1 < RINGS; ++ring)
         for (s = 0; s < SEGMENTS; ++s) {
-            int q[4] = {r * SEGMENTS + s, r * SEGMENTS + (s + 1) % SEGMENTS, (r + 1) * SEGMENTS + (s + 1) % SEGMENTS,
-                        (r + 1) * SEGMENTS + s};
-            float p[4][3], n[3] = {0, 0, 0}, shade;
-            unsigned char color[3];
+            int q[4] = {ring * SEGMENTS + s, ring * SEGMENTS + (s + 1) % SEGMENTS,
+                        (ring + 1) * SEGMENTS + (s + 1) % SEGMENTS, (ring + 1) * SEGMENTS + s};
+            float p[4][3], n[3] = {0, 0, 0};
             for (k = 0; k < 4; ++k) {
                 project(m->out_pos + 3 * q[k], panel, p[k]);
                 n[0] += m->out_nrm[3 * q[k]];
                 n[1] += m->out_nrm[3 * q[k] + 1];
                 n[2] += m->out_nrm[3 * q[k] + 2];
             }
-            shade = 0.35f + 0.65f * fmaxf(0.0f, (n[0] * light[0] + n[1] * light[1] + n[2] * light[2]) /
-                                                    (sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) + 1e-6f));
-            for (k = 0; k < 3; ++k)
-                color[k] = (unsigned char)((float)(s / 3 % 2 ? base[k] : 235) * shade);
-            triangle(p[0], p[1], p[2], color);
-            triangle(p[0], p[2], p[3], color);
+            raster_quad(r, (const float(*)[3])p, n, light, s / 3 % 2 ? base : white);
         }
 }
 
@@ -189,9 +142,9 @@ int main(int argc, char **argv)
         printf("  %-6s radius at the joint %.4f\n", names[i], radius);
     }
     if (argc > 1) {
-        for (i = 0; i < WIDTH * HEIGHT; ++i) depth[i] = -1e30f;
-        memset(image, 250, sizeof image);
-        for (i = 0; i < 3; ++i) draw(&meshes[i], i, colors[i]);
+        raster r = {WIDTH, HEIGHT, image, depth};
+        raster_clear(&r, 250);
+        for (i = 0; i < 3; ++i) draw(&r, &meshes[i], i, colors[i]);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
             fprintf(stderr, "skinning_twist: cannot write %s\n", argv[1]);
             return 1;

@@ -1,0 +1,595 @@
+/* pipeline: the whole of posemath on one character, as an engine runs it.
+
+   usage: pipeline [PICTURE.png [MOTION.bvh]]
+
+   1. Builds a VRM 1.0-style character: 19 humanoid bones (no upperChest),
+      a random rest rotation on every bone, forearm twist bones driven by
+      roll constraints, elbow cuffs driven by aim constraints, and a skinned
+      mesh of cylinders: BDEF1/BDEF2 along the limbs, SDEF at elbows and
+      knees, QDEF at the wrists, and a face morph.
+   2. Reads a BVH motion: the one given, or one it writes itself (first frame
+      a T-pose, centimetres, Zrotation Xrotation Yrotation channels). A
+      given file's first frame must be a T-pose too (mocap files usually
+      are), its units centimetres, and its joints named as in CMU-style
+      mocap (Hips, Spine, LeftArm, LeftForeArm, LeftUpLeg, ...) or by their
+      VRM names.
+   3. Per frame: retargets the BVH pose onto the character, applies the
+      constraints, and skins the mesh on two threads.
+   4. Draws a contact sheet of frames and prints microseconds per frame for
+      each stage. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#define POSEMATH_IMPLEMENTATION
+#include "../posemath.h"
+#include "bvh.h"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb/stb_image_write.h>
+
+#include "raster.h"
+
+#include <time.h>
+#include <unistd.h> /* isatty */
+
+enum {
+    NODES = 23, MAX_VERTICES = 16384, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
+    PANEL = 240, WIDTH = PANEL * SHEET_FRAMES, HEIGHT = 320
+};
+
+/* ---- the character -------------------------------------------------------------- */
+
+typedef struct character {
+    int parent[NODES];
+    pm_transform rest[NODES], pose[NODES];
+    vec3 rest_position[NODES];     /* world */
+    float inverse_bind[NODES][16]; /* inverse of the rest world matrix */
+    int bone_node[PM_BONE_COUNT];
+    pm_humanoid humanoid;
+    pm_constraint constraints[4];
+    pm_constraint_rest constraint_rest[4];
+    int constraint_order[4];
+    pm_constraint_set constraint_set;
+    int twist[2], cuff[2];         /* nodes: left, right */
+} character;
+
+typedef struct mesh {
+    int vertex_count;
+    float position[3 * MAX_VERTICES], normal[3 * MAX_VERTICES], weight[4 * MAX_VERTICES], sdef[9 * MAX_VERTICES];
+    int bone_index[4 * MAX_VERTICES];
+    unsigned char type[MAX_VERTICES], color[MAX_VERTICES];
+    int tube_count, tube_start[32]; /* each tube is RINGS x SEGMENTS vertices */
+    int morph_start[MAX_VERTICES + 1];
+    pm_vertex_morph morphs[MAX_VERTICES];
+    float morph_weight[1];
+    pm_rigid bones[NODES];
+    pm_skin_bone prepared[NODES];
+    float out_position[3 * MAX_VERTICES], out_normal[3 * MAX_VERTICES];
+    pm_skin_job job;
+} mesh;
+
+/* The character's humanoid bones: bone, parent bone, offset from the parent
+   in metres (+X is the character's left; it faces +Z). */
+static const struct {
+    pm_bone bone, parent;
+    float offset[3];
+} skeleton[] = {
+    {PM_BONE_HIPS, PM_BONE_HIPS, {0.0f, 0.9f, 0.0f}},
+    {PM_BONE_SPINE, PM_BONE_HIPS, {0.0f, 0.1f, 0.0f}},
+    {PM_BONE_CHEST, PM_BONE_SPINE, {0.0f, 0.14f, 0.0f}},
+    {PM_BONE_NECK, PM_BONE_CHEST, {0.0f, 0.22f, 0.0f}},
+    {PM_BONE_HEAD, PM_BONE_NECK, {0.0f, 0.09f, 0.0f}},
+    {PM_BONE_LEFT_SHOULDER, PM_BONE_CHEST, {0.04f, 0.17f, 0.0f}},
+    {PM_BONE_LEFT_UPPER_ARM, PM_BONE_LEFT_SHOULDER, {0.1f, 0.0f, 0.0f}},
+    {PM_BONE_LEFT_LOWER_ARM, PM_BONE_LEFT_UPPER_ARM, {0.27f, 0.0f, 0.0f}},
+    {PM_BONE_LEFT_HAND, PM_BONE_LEFT_LOWER_ARM, {0.25f, 0.0f, 0.0f}},
+    {PM_BONE_RIGHT_SHOULDER, PM_BONE_CHEST, {-0.04f, 0.17f, 0.0f}},
+    {PM_BONE_RIGHT_UPPER_ARM, PM_BONE_RIGHT_SHOULDER, {-0.1f, 0.0f, 0.0f}},
+    {PM_BONE_RIGHT_LOWER_ARM, PM_BONE_RIGHT_UPPER_ARM, {-0.27f, 0.0f, 0.0f}},
+    {PM_BONE_RIGHT_HAND, PM_BONE_RIGHT_LOWER_ARM, {-0.25f, 0.0f, 0.0f}},
+    {PM_BONE_LEFT_UPPER_LEG, PM_BONE_HIPS, {0.09f, -0.04f, 0.0f}},
+    {PM_BONE_LEFT_LOWER_LEG, PM_BONE_LEFT_UPPER_LEG, {0.0f, -0.4f, 0.0f}},
+    {PM_BONE_LEFT_FOOT, PM_BONE_LEFT_LOWER_LEG, {0.0f, -0.4f, 0.0f}},
+    {PM_BONE_RIGHT_UPPER_LEG, PM_BONE_HIPS, {-0.09f, -0.04f, 0.0f}},
+    {PM_BONE_RIGHT_LOWER_LEG, PM_BONE_RIGHT_UPPER_LEG, {0.0f, -0.4f, 0.0f}},
+    {PM_BONE_RIGHT_FOOT, PM_BONE_RIGHT_LOWER_LEG, {0.0f, -0.4f, 0.0f}},
+};
+enum { SKELETON_BONES = sizeof skeleton / sizeof skeleton[0] };
+
+static float random_signed(unsigned *state)
+{
+    *state = *state * 1664525u + 1013904223u;
+    return (float)(*state >> 8) / 8388608.0f - 1.0f;
+}
+
+/* A node at a world position with a world rest rotation. */
+static int add_node(character *c, int *count, int parent, const vec3 position, const versor world_rotation,
+                    versor world[NODES])
+{
+    int n = (*count)++;
+    c->parent[n] = parent;
+    glm_vec3_copy((float *)position, c->rest_position[n]);
+    glm_quat_copy((float *)world_rotation, world[n]);
+    return n;
+}
+
+static void build_character(character *c)
+{
+    versor world[NODES], identity;
+    unsigned seed = 2026u;
+    int i, side, count = 0;
+    memset(c, 0, sizeof *c);
+    for (i = 0; i < PM_BONE_COUNT; ++i) c->bone_node[i] = -1;
+    glm_quat_identity(identity);
+    for (i = 0; i < SKELETON_BONES; ++i) {
+        versor rest;
+        vec3 position;
+        int up = i ? c->bone_node[skeleton[i].parent] : -1;
+        glm_quat_init(rest, random_signed(&seed), random_signed(&seed), random_signed(&seed),
+                      random_signed(&seed) + 1.5f); /* like a model exported by another tool */
+        glm_quat_normalize(rest);
+        glm_vec3_copy((float *)skeleton[i].offset, position);
+        if (up >= 0) glm_vec3_add(c->rest_position[up], position, position);
+        c->bone_node[skeleton[i].bone] = add_node(c, &count, up, position, rest, world);
+    }
+    for (side = 0; side < 2; ++side) { /* world rest identity: their X runs along the arm */
+        int lower = c->bone_node[side ? PM_BONE_RIGHT_LOWER_ARM : PM_BONE_LEFT_LOWER_ARM];
+        int upper = c->bone_node[side ? PM_BONE_RIGHT_UPPER_ARM : PM_BONE_LEFT_UPPER_ARM];
+        int hand = c->bone_node[side ? PM_BONE_RIGHT_HAND : PM_BONE_LEFT_HAND];
+        vec3 middle;
+        glm_vec3_lerp(c->rest_position[lower], c->rest_position[hand], 0.5f, middle);
+        c->twist[side] = add_node(c, &count, lower, middle, identity, world);
+        c->cuff[side] = add_node(c, &count, upper, c->rest_position[lower], identity, world);
+        c->constraints[2 * side] = (pm_constraint){PM_CONSTRAINT_ROLL, c->twist[side], hand, PM_AXIS_POSITIVE_X, 0.5f};
+        c->constraints[2 * side + 1] = (pm_constraint){PM_CONSTRAINT_AIM, c->cuff[side], hand,
+                                                       side ? PM_AXIS_NEGATIVE_X : PM_AXIS_POSITIVE_X, 0.7f};
+    }
+    for (i = 0; i < NODES; ++i) { /* local = parent^-1 world */
+        pm_transform *t = &c->rest[i];
+        mat4 m;
+        glm_vec3_one(t->scale);
+        if (c->parent[i] < 0) {
+            glm_vec3_copy(c->rest_position[i], t->translation);
+            glm_quat_copy(world[i], t->rotation);
+        } else {
+            versor inverse;
+            vec3 d;
+            glm_quat_inv(world[c->parent[i]], inverse);
+            glm_vec3_sub(c->rest_position[i], c->rest_position[c->parent[i]], d);
+            glm_quat_rotatev(inverse, d, t->translation);
+            glm_quat_mul(inverse, world[i], t->rotation);
+        }
+        glm_quat_mat4(world[i], m);
+        glm_vec3_copy(c->rest_position[i], m[3]);
+        glm_mat4_inv(m, m);
+        memcpy(c->inverse_bind[i], m, sizeof m);
+    }
+    memcpy(c->pose, c->rest, sizeof c->pose);
+    c->constraint_set.constraints = c->constraints;
+    c->constraint_set.count = 4;
+    c->constraint_set.parent = c->parent;
+    c->constraint_set.node_count = NODES;
+    c->constraint_set.rest = c->constraint_rest;
+    c->constraint_set.order = c->constraint_order;
+    if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, c->rest, NODES) != PM_OK ||
+        pm_constraint_set_init(&c->constraint_set, c->rest) != PM_OK) {
+        fprintf(stderr, "pipeline: the character is not a valid humanoid\n");
+        exit(1);
+    }
+}
+
+/* ---- its mesh ------------------------------------------------------------------- */
+
+/* A tube from node a's joint to `end`, skinned to a; within `blend` of its
+   start it blends with node `from` using `type` (SDEF: about the joint). */
+static void add_tube(mesh *m, const character *c, int a, const vec3 end, float radius, int from, pm_skin_type type,
+                     float blend, unsigned char color)
+{
+    vec3 axis, side, up, start;
+    int r, s;
+    glm_vec3_copy((float *)c->rest_position[a], start);
+    glm_vec3_sub((float *)end, start, axis);
+    glm_vec3_normalize(axis);
+    glm_vec3_crossn(axis, fabsf(axis[1]) < 0.9f ? (vec3){0, 1, 0} : (vec3){1, 0, 0}, side);
+    glm_vec3_crossn(side, axis, up);
+    if (m->vertex_count + RINGS * SEGMENTS > MAX_VERTICES || m->tube_count == 32) return;
+    m->tube_start[m->tube_count++] = m->vertex_count;
+    for (r = 0; r < RINGS; ++r) {
+        float t = (float)r / (float)(RINGS - 1), to_parent = from >= 0 ? glm_clamp(0.5f - t / blend * 0.5f, 0, 0.5f) : 0;
+        vec3 center;
+        glm_vec3_lerp(start, (float *)end, t, center);
+        for (s = 0; s < SEGMENTS; ++s) {
+            int v = m->vertex_count++;
+            float angle = 2.0f * GLM_PIf * (float)s / SEGMENTS;
+            int k;
+            for (k = 0; k < 3; ++k) { /* SDEF: C = R0 = R1 = the joint */
+                float n = cosf(angle) * side[k] + sinf(angle) * up[k];
+                m->normal[3 * v + k] = n;
+                m->position[3 * v + k] = center[k] + radius * n;
+                m->sdef[9 * v + k] = m->sdef[9 * v + 3 + k] = m->sdef[9 * v + 6 + k] = start[k];
+            }
+            m->bone_index[4 * v] = a;
+            m->weight[4 * v] = 1.0f - to_parent;
+            m->type[v] = PM_SKIN_BDEF1;
+            if (to_parent > 0.0f) {
+                m->bone_index[4 * v + 1] = from;
+                m->weight[4 * v + 1] = to_parent;
+                m->type[v] = (unsigned char)type;
+            }
+            m->color[v] = (unsigned char)(color + (s / 4 % 2));
+        }
+    }
+}
+
+/* The point (dx, dy, dz) away from node n's joint. */
+static void beyond(const character *c, int n, float dx, float dy, float dz, vec3 out)
+{
+    out[0] = c->rest_position[n][0] + dx;
+    out[1] = c->rest_position[n][1] + dy;
+    out[2] = c->rest_position[n][2] + dz;
+}
+
+static void build_mesh(mesh *m, const character *c)
+{
+    const int *b = c->bone_node;
+    int side, v, n = 0;
+    vec3 tip;
+    memset(m, 0, sizeof *m);
+    add_tube(m, c, b[PM_BONE_HIPS], c->rest_position[b[PM_BONE_CHEST]], 0.13f, -1, PM_SKIN_BDEF1, 1, 0);
+    add_tube(m, c, b[PM_BONE_CHEST], c->rest_position[b[PM_BONE_NECK]], 0.15f, b[PM_BONE_SPINE], PM_SKIN_BDEF2, 0.5f, 0);
+    beyond(c, b[PM_BONE_HEAD], 0, 0.22f, 0, tip);
+    add_tube(m, c, b[PM_BONE_HEAD], tip, 0.1f, b[PM_BONE_NECK], PM_SKIN_BDEF2, 0.3f, 4);
+    for (side = 0; side < 2; ++side) {
+        int o = side ? PM_BONE_RIGHT_UPPER_ARM - PM_BONE_LEFT_UPPER_ARM : 0;
+        int leg = side ? PM_BONE_RIGHT_UPPER_LEG - PM_BONE_LEFT_UPPER_LEG : 0;
+        float x = side ? -1.0f : 1.0f;
+        add_tube(m, c, b[PM_BONE_LEFT_UPPER_ARM + o], c->rest_position[b[PM_BONE_LEFT_LOWER_ARM + o]], 0.045f,
+                 b[PM_BONE_LEFT_SHOULDER + o], PM_SKIN_BDEF2, 0.3f, 2);
+        add_tube(m, c, b[PM_BONE_LEFT_LOWER_ARM + o], c->rest_position[c->twist[side]], 0.04f,
+                 b[PM_BONE_LEFT_UPPER_ARM + o], PM_SKIN_SDEF, 0.4f, 2); /* elbow */
+        add_tube(m, c, c->twist[side], c->rest_position[b[PM_BONE_LEFT_HAND + o]], 0.035f,
+                 b[PM_BONE_LEFT_LOWER_ARM + o], PM_SKIN_BDEF2, 1.0f, 2); /* the twist spreads along it */
+        beyond(c, b[PM_BONE_LEFT_HAND + o], 0.12f * x, 0, 0, tip);
+        add_tube(m, c, b[PM_BONE_LEFT_HAND + o], tip, 0.03f, c->twist[side], PM_SKIN_QDEF, 0.5f, 4); /* wrist */
+        beyond(c, c->cuff[side], 0.07f * x, 0, 0, tip);
+        add_tube(m, c, c->cuff[side], tip, 0.055f, -1, PM_SKIN_BDEF1, 1, 6);
+        add_tube(m, c, b[PM_BONE_LEFT_UPPER_LEG + leg], c->rest_position[b[PM_BONE_LEFT_LOWER_LEG + leg]], 0.07f,
+                 b[PM_BONE_HIPS], PM_SKIN_BDEF2, 0.25f, 2);
+        add_tube(m, c, b[PM_BONE_LEFT_LOWER_LEG + leg], c->rest_position[b[PM_BONE_LEFT_FOOT + leg]], 0.055f,
+                 b[PM_BONE_LEFT_UPPER_LEG + leg], PM_SKIN_SDEF, 0.3f, 2); /* knee */
+        beyond(c, b[PM_BONE_LEFT_FOOT + leg], 0, -0.05f, 0.16f, tip);
+        add_tube(m, c, b[PM_BONE_LEFT_FOOT + leg], tip, 0.045f, b[PM_BONE_LEFT_LOWER_LEG + leg], PM_SKIN_BDEF2, 0.3f, 6);
+    }
+    /* the face morph: "mouth open" pulls the front of the lower head down and in */
+    for (v = 0; v < m->vertex_count; ++v) {
+        const float *p = m->position + 3 * v;
+        const float *head = c->rest_position[b[PM_BONE_HEAD]];
+        m->morph_start[v] = n;
+        if (m->color[v] >= 4 && m->color[v] < 6 && p[2] > head[2] + 0.06f && p[1] > head[1] + 0.03f &&
+            p[1] < head[1] + 0.09f && fabsf(p[0]) < 0.05f) {
+            m->morphs[n].morph = 0;
+            m->morphs[n].offset[0] = 0.0f;
+            m->morphs[n].offset[1] = -0.02f;
+            m->morphs[n].offset[2] = -0.03f;
+            m->color[v] = 8; /* the mouth */
+            ++n;
+        }
+    }
+    m->morph_start[m->vertex_count] = n;
+    m->job.vertex_count = m->vertex_count;
+    m->job.positions = m->position;
+    m->job.normals = m->normal;
+    m->job.types = m->type;
+    m->job.bone_indices = m->bone_index;
+    m->job.bone_weights = m->weight;
+    m->job.sdef = m->sdef;
+    m->job.morph_start = m->morph_start;
+    m->job.morphs = m->morphs;
+    m->job.morph_weights = m->morph_weight;
+    m->job.morph_count = 1;
+    m->job.bones = m->bones;
+    m->job.bone_count = NODES;
+    m->job.prepared = m->prepared;
+    m->job.out_positions = m->out_position;
+    m->job.out_normals = m->out_normal;
+}
+
+/* ---- the motion ------------------------------------------------------------------- */
+
+/* BVH joint names (the common mocap ones) to humanoid bones; other names are
+   tried as VRM names. */
+static int bvh_bone(const char *name, pm_bone *bone)
+{
+    static const struct {
+        const char *name;
+        pm_bone bone;
+    } names[] = {
+        {"Hips", PM_BONE_HIPS}, {"Spine", PM_BONE_SPINE}, {"Chest", PM_BONE_CHEST}, {"Spine1", PM_BONE_CHEST},
+        {"Neck", PM_BONE_NECK}, {"Head", PM_BONE_HEAD},
+        {"LeftShoulder", PM_BONE_LEFT_SHOULDER}, {"LeftArm", PM_BONE_LEFT_UPPER_ARM},
+        {"LeftForeArm", PM_BONE_LEFT_LOWER_ARM}, {"LeftHand", PM_BONE_LEFT_HAND},
+        {"RightShoulder", PM_BONE_RIGHT_SHOULDER}, {"RightArm", PM_BONE_RIGHT_UPPER_ARM},
+        {"RightForeArm", PM_BONE_RIGHT_LOWER_ARM}, {"RightHand", PM_BONE_RIGHT_HAND},
+        {"LeftUpLeg", PM_BONE_LEFT_UPPER_LEG}, {"LeftLeg", PM_BONE_LEFT_LOWER_LEG}, {"LeftFoot", PM_BONE_LEFT_FOOT},
+        {"LeftToeBase", PM_BONE_LEFT_TOES}, {"RightUpLeg", PM_BONE_RIGHT_UPPER_LEG},
+        {"RightLeg", PM_BONE_RIGHT_LOWER_LEG}, {"RightFoot", PM_BONE_RIGHT_FOOT}, {"RightToeBase", PM_BONE_RIGHT_TOES},
+    };
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (strcmp(name, names[i].name) == 0) {
+            *bone = names[i].bone;
+            return 1;
+        }
+    return pm_bone_parse(name, bone) == PM_OK;
+}
+
+/* The demo's own motion: a T-pose, then a walk in place with arm swings,
+   elbows bending, wrists twisting and the head turning. Centimetres. */
+static char *write_demo_bvh(size_t *length)
+{
+    static const char *const hierarchy =
+        "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+        " JOINT Spine\n {\n  OFFSET 0 9 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "  JOINT Chest\n  {\n   OFFSET 0 13 0\n   CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "   JOINT Neck\n   {\n    OFFSET 0 23 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "    JOINT Head\n    {\n     OFFSET 0 10 0\n     CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "     End Site\n     {\n      OFFSET 0 20 0\n     }\n    }\n   }\n"
+        "%s%s  }\n }\n%s%s}\n";
+    static const char *const arm =
+        "   JOINT %sShoulder\n   {\n    OFFSET %s4 18 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "    JOINT %sArm\n    {\n     OFFSET %s11 0 0\n     CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "     JOINT %sForeArm\n     {\n      OFFSET %s28 0 0\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "      JOINT %sHand\n      {\n       OFFSET %s26 0 0\n       CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "       End Site\n       {\n        OFFSET %s10 0 0\n       }\n      }\n     }\n    }\n   }\n";
+    static const char *const leg =
+        " JOINT %sUpLeg\n {\n  OFFSET %s9 -5 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "  JOINT %sLeg\n  {\n   OFFSET 0 -43 0\n   CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "   JOINT %sFoot\n   {\n    OFFSET 0 -43 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+        "    End Site\n    {\n     OFFSET 0 -5 14\n    }\n   }\n  }\n }\n";
+    enum { FRAMES = 40, SIZE = 65536 };
+    char *text = (char *)malloc(SIZE), parts[4][1024];
+    int n, f;
+    snprintf(parts[0], sizeof parts[0], arm, "Left", "", "Left", "", "Left", "", "Left", "", "");
+    snprintf(parts[1], sizeof parts[1], arm, "Right", "-", "Right", "-", "Right", "-", "Right", "-", "-");
+    snprintf(parts[2], sizeof parts[2], leg, "Left", "", "Left", "Left");
+    snprintf(parts[3], sizeof parts[3], leg, "Right", "-", "Right", "Right");
+    n = snprintf(text, SIZE, hierarchy, parts[0], parts[1], parts[2], parts[3]);
+    n += snprintf(text + n, (size_t)(SIZE - n), "MOTION\nFrames: %d\nFrame Time: 0.0333333\n", FRAMES);
+    for (f = 0; f < FRAMES; ++f) {
+        /* per joint: Z X Y degrees, in the hierarchy's order */
+        float s = f ? sinf(2.0f * GLM_PIf * (float)(f - 1) / (float)(FRAMES - 1)) : 0.0f, on = f ? 1.0f : 0.0f;
+        float hips[6] = {0, 95.0f + 2.0f * fabsf(s) * on, 0, 0, 0, 6.0f * s};
+        float joints[17][3] = {
+            {0, 4.0f * on, -3.0f * s},                          /* Spine */
+            {0, 3.0f * on, -4.0f * s},                          /* Chest */
+            {0, -5.0f * on, 0},                                 /* Neck */
+            {0, -5.0f * s, 35.0f * s},                          /* Head */
+            {0, 0, 0},                                          /* LeftShoulder */
+            {-70.0f * on, 0, -35.0f * s},                       /* LeftArm: down, swinging */
+            {0, 0, -(50.0f + 40.0f * s) * on},                  /* LeftForeArm: bending forward */
+            {0, 80.0f * s, 0},                                  /* LeftHand: twisting */
+            {0, 0, 0},                                          /* RightShoulder */
+            {70.0f * on, 0, -35.0f * s},                        /* RightArm */
+            {0, 0, (50.0f - 40.0f * s) * on},                   /* RightForeArm */
+            {0, -80.0f * s, 0},                                 /* RightHand */
+            {0, -35.0f * s, 0},                                 /* LeftUpLeg */
+            {0, (30.0f + 30.0f * s) * on, 0},                   /* LeftLeg */
+            {0, -10.0f * s, 0},                                 /* LeftFoot */
+            {0, 35.0f * s, 0},                                  /* RightUpLeg */
+            {0, (30.0f - 30.0f * s) * on, 0},                   /* RightLeg */
+        };
+        int j, k;
+        for (k = 0; k < 6; ++k) n += snprintf(text + n, (size_t)(SIZE - n), "%.3f ", (double)hips[k]);
+        for (j = 0; j < 17; ++j)
+            for (k = 0; k < 3; ++k) n += snprintf(text + n, (size_t)(SIZE - n), "%.3f ", (double)joints[j][k]);
+        n += snprintf(text + n, (size_t)(SIZE - n), "0 %.3f 0\n", (double)(10.0f * s)); /* RightFoot */
+    }
+    *length = (size_t)n;
+    return text;
+}
+
+/* The BVH skeleton as a posemath scene in metres, its frame 0 as the rest
+   (T-)pose, and its humanoid. 0, or -1 with a message. */
+typedef struct source {
+    int node_count;
+    int *parent;
+    pm_transform *rest, *pose;
+    int bone_node[PM_BONE_COUNT];
+    pm_humanoid humanoid;
+} source;
+
+static void bvh_scene_pose(const bvh *motion, int frame, pm_transform *pose)
+{
+    int j, k;
+    for (j = 0; j < motion->joint_count; ++j) {
+        bvh_local(motion, j, frame, pose[j].translation, pose[j].rotation);
+        for (k = 0; k < 3; ++k) {
+            pose[j].translation[k] *= 0.01f; /* centimetres */
+            pose[j].scale[k] = 1.0f;
+        }
+    }
+}
+
+static int build_source(const bvh *motion, source *s)
+{
+    int j, b;
+    pm_result r;
+    memset(s, 0, sizeof *s);
+    s->node_count = motion->joint_count;
+    s->parent = (int *)malloc(sizeof(int) * (size_t)s->node_count);
+    s->rest = (pm_transform *)malloc(sizeof(pm_transform) * (size_t)s->node_count);
+    s->pose = (pm_transform *)malloc(sizeof(pm_transform) * (size_t)s->node_count);
+    if (!s->parent || !s->rest || !s->pose || motion->frame_count < 2) {
+        fprintf(stderr, "pipeline: the motion needs a T-pose frame and at least one more\n");
+        return -1;
+    }
+    for (b = 0; b < PM_BONE_COUNT; ++b) s->bone_node[b] = -1;
+    for (j = 0; j < s->node_count; ++j) {
+        pm_bone bone;
+        s->parent[j] = motion->joints[j].parent;
+        if (bvh_bone(motion->joints[j].name, &bone) && s->bone_node[bone] < 0) s->bone_node[bone] = j;
+    }
+    bvh_scene_pose(motion, 0, s->rest);
+    r = pm_humanoid_init(&s->humanoid, s->bone_node, s->parent, s->rest, s->node_count);
+    if (r != PM_OK) {
+        fprintf(stderr, "pipeline: the motion's skeleton is not a humanoid: %s", pm_result_string(r));
+        for (b = 0; r == PM_ERROR_MISSING_BONE && b < PM_BONE_COUNT; ++b)
+            if (pm_bone_required((pm_bone)b) && s->bone_node[b] < 0) fprintf(stderr, " (no %s joint)", pm_bone_name((pm_bone)b));
+        fprintf(stderr, "\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- skinning ------------------------------------------------------------------------ */
+
+/* Bones from the posed scene (world x inverse bind), then two threads. */
+static int skin(mesh *m, const character *c)
+{
+    float world[NODES * 16];
+    int n;
+    pm_scene_world_matrices(c->parent, NODES, c->pose, world);
+    for (n = 0; n < NODES; ++n)
+        if (pm_rigid_from_matrices(world + 16 * n, c->inverse_bind[n], &m->bones[n]) != PM_OK) return 0;
+    return pm_skin_job_prepare(&m->job) == PM_OK && skin_two_threads(&m->job) == PM_OK;
+}
+
+/* ---- drawing ------------------------------------------------------------------------ */
+
+static unsigned char image[WIDTH * HEIGHT * 3];
+static float depth[WIDTH * HEIGHT];
+
+static void project(const float p[3], int panel, float out[3])
+{
+    const float c = cosf(0.5f), s = sinf(0.5f); /* turned 29 degrees */
+    out[0] = (float)(panel * PANEL + PANEL / 2) + 135.0f * (c * p[0] + s * p[2]);
+    out[1] = (float)HEIGHT - 25.0f - 135.0f * p[1];
+    out[2] = -s * p[0] + c * p[2];
+}
+
+/* Flat-shaded quads between the rings of every tube. Returns pixels written. */
+static int draw(raster *r, const mesh *m, int panel)
+{
+    static const unsigned char palette[9][3] = {{90, 110, 150},  {100, 120, 160}, {225, 190, 160},
+                                                {205, 170, 140}, {235, 205, 180}, {215, 185, 160},
+                                                {190, 60, 60},   {170, 50, 50},   {120, 20, 30}};
+    const float light[3] = {0.35f, 0.75f, 0.55f};
+    int t, ring, s, k, written = 0;
+    for (t = 0; t < m->tube_count; ++t)
+        for (ring = 0; ring + 1 < RINGS; ++ring)
+            for (s = 0; s < SEGMENTS; ++s) {
+                int base = m->tube_start[t] + ring * SEGMENTS;
+                int q[4] = {base + s, base + (s + 1) % SEGMENTS, base + SEGMENTS + (s + 1) % SEGMENTS, base + SEGMENTS + s};
+                float p[4][3], n[3] = {0, 0, 0};
+                for (k = 0; k < 4; ++k) {
+                    project(m->out_position + 3 * q[k], panel, p[k]);
+                    n[0] += m->out_normal[3 * q[k]];
+                    n[1] += m->out_normal[3 * q[k] + 1];
+                    n[2] += m->out_normal[3 * q[k] + 2];
+                }
+                written += raster_quad(r, (const float(*)[3])p, n, light, palette[m->color[q[0]]]);
+            }
+    return written;
+}
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    static character c;
+    static mesh m;
+    raster picture = {WIDTH, HEIGHT, image, depth};
+    source src;
+    bvh motion;
+    pm_pose raw, retargeted;
+    char error[160];
+    char *text;
+    size_t length;
+    double t0, time_retarget = 0, time_constraints = 0, time_skin = 0;
+    int f, panel = 0, sheet[SHEET_FRAMES], drawn[SHEET_FRAMES];
+
+    build_character(&c);
+    build_mesh(&m, &c);
+    if (pm_skin_job_validate(&m.job) != PM_OK) {
+        fprintf(stderr, "pipeline: the mesh does not validate\n");
+        return 1;
+    }
+    if (argc > 2) {
+        FILE *file = fopen(argv[2], "rb");
+        long size;
+        if (!file || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || fseek(file, 0, SEEK_SET) != 0 ||
+            !(text = (char *)malloc((size_t)size + 1)) || fread(text, 1, (size_t)size, file) != (size_t)size) {
+            fprintf(stderr, "pipeline: cannot read %s\n", argv[2]);
+            return 1;
+        }
+        fclose(file);
+        length = (size_t)size;
+    } else {
+        text = write_demo_bvh(&length);
+    }
+    if (bvh_parse(text, length, &motion, error, sizeof error) != 0) {
+        fprintf(stderr, "pipeline: %s: %s\n", argc > 2 ? argv[2] : "demo motion", error);
+        return 1;
+    }
+    free(text);
+    if (build_source(&motion, &src) != 0) return 1;
+    printf("character: %d nodes (19 humanoid bones, random rest rotations, no upperChest), 4 constraints, "
+           "%d vertices\n", NODES, m.vertex_count);
+    printf("motion: %d joints, %d frames\n", motion.joint_count, motion.frame_count);
+    for (f = 0; f < SHEET_FRAMES; ++f) sheet[f] = 1 + (motion.frame_count - 2) * f / (SHEET_FRAMES - 1);
+    raster_clear(&picture, 248);
+
+    for (f = 1; f < motion.frame_count; ++f) {
+        if (isatty(2)) fprintf(stderr, "\rframe %d/%d", f, motion.frame_count - 1);
+        t0 = seconds();
+        bvh_scene_pose(&motion, f, src.pose);
+        if (pm_pose_read(&src.humanoid, src.pose, &raw) != PM_OK ||
+            pm_pose_retarget(&src.humanoid, &raw, &c.humanoid, &retargeted) != PM_OK ||
+            pm_pose_write(&c.humanoid, &retargeted, c.pose) != PM_OK) {
+            fprintf(stderr, "\npipeline: frame %d cannot be retargeted\n", f);
+            return 1;
+        }
+        time_retarget += seconds() - t0;
+        t0 = seconds();
+        if (pm_constraint_set_apply(&c.constraint_set, c.pose) != PM_OK) {
+            fprintf(stderr, "\npipeline: frame %d: constraints failed\n", f);
+            return 1;
+        }
+        time_constraints += seconds() - t0;
+        m.morph_weight[0] = 0.5f - 0.5f * cosf(0.4f * (float)f); /* the mouth opens and closes */
+        t0 = seconds();
+        if (!skin(&m, &c)) {
+            fprintf(stderr, "\npipeline: frame %d: skinning failed\n", f);
+            return 1;
+        }
+        time_skin += seconds() - t0;
+        if (panel < SHEET_FRAMES && f == sheet[panel]) {
+            drawn[panel] = draw(&picture, &m, panel);
+            ++panel;
+        }
+    }
+    if (isatty(2)) fprintf(stderr, "\r");
+    f = motion.frame_count - 1;
+    printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us (2 threads, one started per frame)\n",
+           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_skin / f);
+    printf("pixels drawn per picture:");
+    for (f = 0; f < panel; ++f) printf(" %d", drawn[f]);
+    printf("\n");
+    if (argc > 1) {
+        if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
+            fprintf(stderr, "pipeline: cannot write %s\n", argv[1]);
+            return 1;
+        }
+        printf("wrote %s: frames", argv[1]);
+        for (f = 0; f < panel; ++f) printf(" %d", sheet[f]);
+        printf("\n");
+    }
+    bvh_free(&motion);
+    free(src.parent);
+    free(src.rest);
+    free(src.pose);
+    return 0;
+}
