@@ -2550,7 +2550,8 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
         __m128 w = _mm_loadu_ps(job->bone_weights + 4 * (size_t)v), half;
         __m128i bad_index = _mm_or_si128(_mm_cmplt_epi32(idx, _mm_setzero_si128()),
                                          _mm_cmpgt_epi32(idx, _mm_set1_epi32(job->bone_count - 1)));
-        /* false for NaN, negative and infinite weights alike (see below) */
+        /* false for NaN, negative and infinite weights alike; non-negative
+           weights cannot cancel in a QDEF sum */
         __m128 good_weight = _mm_and_ps(_mm_cmpge_ps(w, _mm_setzero_ps()), _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
         if (_mm_movemask_ps(_mm_castsi128_ps(bad_index)) & used) return PM_ERROR_OUT_OF_RANGE;
         if ((_mm_movemask_ps(good_weight) & used) != used) return PM_ERROR_INVALID_ARGUMENT;
