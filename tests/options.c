@@ -39,3 +39,13 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
 {
     return pm_quat_to_proper_euler(q, order, type, angles);
 }
+
+pm_result scalar_skin_job_prepare(const pm_skin_job *job)
+{
+    return pm_skin_job_prepare(job);
+}
+
+pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
+{
+    return pm_skin_job_run(job, first_vertex, count);
+}

@@ -51,6 +51,8 @@ pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotati
                                float euler[3]);
 pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order order,
                                       pm_rotation_type type, float angles[3]);
+pm_result scalar_skin_job_prepare(const pm_skin_job *job);
+pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
 
 #define PM_TEST_LIST(X)                                                                  \
     X(result_string)                                                                     \
@@ -89,6 +91,7 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
     X(skin_helpers)                                                                      \
     X(skin_bad_input)                                                                    \
     X(skin_misaligned)                                                                   \
+    X(skin_simd_matches_scalar)                                                          \
     X(bvh_parse)                                                                         \
     X(bvh_errors)
 
