@@ -31,7 +31,7 @@
 #include <unistd.h> /* isatty */
 
 enum {
-    NODES = 23, MAX_VERTICES = 16384, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
+    NODES = 23, MAX_VERTICES = 16384, MAX_TUBES = 32, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
     PANEL = 240, WIDTH = PANEL * SHEET_FRAMES, HEIGHT = 320
 };
 
@@ -56,7 +56,7 @@ typedef struct mesh {
     float position[3 * MAX_VERTICES], normal[3 * MAX_VERTICES], weight[4 * MAX_VERTICES], sdef[9 * MAX_VERTICES];
     int bone_index[4 * MAX_VERTICES];
     unsigned char type[MAX_VERTICES], color[MAX_VERTICES];
-    int tube_count, tube_start[32]; /* each tube is RINGS x SEGMENTS vertices */
+    int tube_count, tube_start[MAX_TUBES]; /* each tube is RINGS x SEGMENTS vertices */
     int morph_start[MAX_VERTICES + 1];
     pm_vertex_morph morphs[MAX_VERTICES];
     float morph_weight[1];
@@ -190,7 +190,7 @@ static void add_tube(mesh *m, const character *c, int a, const vec3 end, float r
     glm_vec3_normalize(axis);
     glm_vec3_crossn(axis, fabsf(axis[1]) < 0.9f ? (vec3){0, 1, 0} : (vec3){1, 0, 0}, side);
     glm_vec3_crossn(side, axis, up);
-    if (m->vertex_count + RINGS * SEGMENTS > MAX_VERTICES || m->tube_count == 32) return;
+    if (m->vertex_count + RINGS * SEGMENTS > MAX_VERTICES || m->tube_count == MAX_TUBES) return;
     m->tube_start[m->tube_count++] = m->vertex_count;
     for (r = 0; r < RINGS; ++r) {
         float t = (float)r / (float)(RINGS - 1), to_parent = from >= 0 ? glm_clamp(0.5f - t / blend * 0.5f, 0, 0.5f) : 0;
