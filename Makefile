@@ -165,7 +165,7 @@ FUZZ_TARGETS = constraint_json constraint_set skin_job bvh
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path (use a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-$(BUILD)/fuzz-%: tests/fuzz/%.c posemath.h examples/bvh.h | $(BUILD)
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h examples/bvh.h | $(BUILD)
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $<
 
 fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))

@@ -5,41 +5,25 @@
    denormals, zero quaternions). Nothing may crash or read out of bounds. */
 #define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
+#include "fuzz_reader.h"
 
 #include <stdint.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t left;
-} reader;
-
-static int next_byte(reader *r)
+static float next_value(reader *r) /* mostly small values, the rest raw bits */
 {
-    if (r->left == 0) return 0;
-    --r->left;
-    return *r->p++;
+    return next_float(r, 128, 64.0f);
 }
 
-static float next_float(reader *r)
-{
-    uint8_t bytes[4] = {0, 0, 0, 0};
-    float f;
-    int i;
-    if (next_byte(r) < 128) return (float)(next_byte(r) - 128) / 64.0f; /* mostly tame values */
-    for (i = 0; i < 4; ++i) bytes[i] = (uint8_t)next_byte(r);
-    memcpy(&f, bytes, sizeof f);
-    return f;
-}
 
 static void next_transform(reader *r, pm_transform *t)
 {
     int i;
-    for (i = 0; i < 3; ++i) t->translation[i] = next_float(r);
-    for (i = 0; i < 4; ++i) t->rotation[i] = next_float(r);
-    for (i = 0; i < 3; ++i) t->scale[i] = next_float(r);
+    for (i = 0; i < 3; ++i) t->translation[i] = next_value(r);
+    for (i = 0; i < 4; ++i) t->rotation[i] = next_value(r);
+    for (i = 0; i < 3; ++i) t->scale[i] = next_value(r);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -64,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         constraints[i].destination = next_byte(&r) % (node_count + 2) - 1;
         constraints[i].source = next_byte(&r) % (node_count + 2) - 1;
         constraints[i].axis = (pm_axis)(next_byte(&r) % 8 - 1);
-        constraints[i].weight = w < 200 ? (float)w / 199.0f : next_float(&r);
+        constraints[i].weight = w < 200 ? (float)w / 199.0f : next_value(&r);
     }
     set.constraints = constraints;
     set.count = count;

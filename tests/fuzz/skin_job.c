@@ -6,6 +6,7 @@
    read or write out of bounds; run must agree with validate on good jobs. */
 #define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
+#include "fuzz_reader.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,28 +14,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t left;
-} reader;
-
-static int next_byte(reader *r)
+static float next_value(reader *r) /* mostly small values, the rest raw bits */
 {
-    if (r->left == 0) return 0;
-    --r->left;
-    return *r->p++;
+    return next_float(r, 200, 32.0f);
 }
 
-static float next_float(reader *r)
-{
-    uint8_t bytes[4];
-    float f;
-    int i;
-    if (next_byte(r) < 200) return (float)(next_byte(r) - 128) / 32.0f;
-    for (i = 0; i < 4; ++i) bytes[i] = (uint8_t)next_byte(r);
-    memcpy(&f, bytes, sizeof f);
-    return f;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -56,20 +40,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
     for (i = 0; i < 4 * job.vertex_count; ++i) {
         idx[i] = next_byte(&r) % (job.bone_count + 2) - 1;
-        wgt[i] = next_float(&r);
-        tan[i] = next_float(&r);
+        wgt[i] = next_value(&r);
+        tan[i] = next_value(&r);
     }
     for (i = 0; i < 3 * job.vertex_count; ++i) {
-        pos[i] = next_float(&r);
-        nrm[i] = next_float(&r);
+        pos[i] = next_value(&r);
+        nrm[i] = next_value(&r);
     }
-    for (i = 0; i < 9 * job.vertex_count; ++i) sdef[i] = next_float(&r);
+    for (i = 0; i < 9 * job.vertex_count; ++i) sdef[i] = next_value(&r);
     for (i = 0; i < job.bone_count; ++i) {
         int k;
-        for (k = 0; k < 4; ++k) bones[i].rotation[k] = next_float(&r);
-        for (k = 0; k < 3; ++k) bones[i].translation[k] = next_float(&r);
+        for (k = 0; k < 4; ++k) bones[i].rotation[k] = next_value(&r);
+        for (k = 0; k < 3; ++k) bones[i].translation[k] = next_value(&r);
     }
-    for (i = 0; i < job.morph_count; ++i) morph_weights[i] = next_float(&r);
+    for (i = 0; i < job.morph_count; ++i) morph_weights[i] = next_value(&r);
     /* a morph CSR: mostly well formed, sometimes not */
     entries = 0;
     morph_start[0] = 0;
@@ -83,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < entries; ++i) {
         int k;
         morphs[i].morph = next_byte(&r) % (job.morph_count + 2) - 1;
-        for (k = 0; k < 3; ++k) morphs[i].offset[k] = next_float(&r);
+        for (k = 0; k < 3; ++k) morphs[i].offset[k] = next_value(&r);
     }
     job.positions = pos;
     job.normals = next_byte(&r) & 1 ? nrm : NULL;
