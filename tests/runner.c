@@ -52,6 +52,13 @@ double test_quat_diff(const float a[4], const double b[4])
     return fmin(plus, minus);
 }
 
+void test_set_transform(pm_transform *t, const float trs[10])
+{
+    memcpy(t->translation, trs, 3 * sizeof(float));
+    memcpy(t->rotation, trs + 3, 4 * sizeof(float));
+    memcpy(t->scale, trs + 7, 3 * sizeof(float));
+}
+
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0;

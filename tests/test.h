@@ -46,6 +46,9 @@ void test_context(const char *format, ...)
    (q and -q are the same rotation). */
 double test_quat_diff(const float a[4], const double b[4]);
 
+/* A transform from a fixture's 10 floats: translation, rotation (x, y, z, w), scale. */
+void test_set_transform(pm_transform *t, const float trs[10]);
+
 /* tests/options.c: the same functions from a POSEMATH_NO_SIMD copy. */
 pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
                                float euler[3]);

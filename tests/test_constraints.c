@@ -20,13 +20,6 @@
 #define MAX_NODES 30
 #define MAX_CONSTRAINTS 10
 
-static void set_transform(pm_transform *t, const float v[10])
-{
-    memcpy(t->translation, v, 3 * sizeof(float));
-    memcpy(t->rotation, v + 3, 4 * sizeof(float));
-    memcpy(t->scale, v + 7, 3 * sizeof(float));
-}
-
 typedef struct scene {
     int node_count, count;
     int parent[MAX_NODES];
@@ -47,8 +40,8 @@ static void load_scene(int index, scene *s)
     for (i = 0; i < cs->node_count; ++i) {
         const struct scene_node *n = &scene_nodes[cs->first_node + i];
         s->parent[i] = n->parent;
-        set_transform(&s->rest[i], n->rest);
-        set_transform(&s->pose[i], n->moved ? n->pose : n->rest);
+        test_set_transform(&s->rest[i], n->rest);
+        test_set_transform(&s->pose[i], n->moved ? n->pose : n->rest);
     }
     for (i = 0; i < cs->constraint_count; ++i) {
         const struct scene_constraint *c = &scene_constraints[cs->first_constraint + i];

@@ -32,9 +32,7 @@ static pm_result load_rig(int index, rig *r)
     for (i = 0; i < hr->node_count; ++i) {
         const struct humanoid_node *n = &humanoid_nodes[hr->first_node + i];
         r->parent[i] = n->parent;
-        memcpy(r->rest[i].translation, n->rest, 3 * sizeof(float));
-        memcpy(r->rest[i].rotation, n->rest + 3, 4 * sizeof(float));
-        memcpy(r->rest[i].scale, n->rest + 7, 3 * sizeof(float));
+        test_set_transform(&r->rest[i], n->rest);
     }
     memcpy(r->bone_node, hr->bone_node, sizeof r->bone_node);
     return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
