@@ -16,6 +16,7 @@ import * as THREE from 'three';
 import {
   VRMAimConstraint, VRMNodeConstraintManager, VRMRollConstraint, VRMRotationConstraint,
 } from '@pixiv/three-vrm-node-constraint';
+import { f32, f64, objectTree, randomQuaternion as randomRotation, round, seededRandom } from './common.mjs';
 
 const RANDOM_SCENES = 1000;
 const ROLL = 0, AIM = 1, ROTATION = 2;                 // pm_constraint_type
@@ -23,21 +24,9 @@ const AIM_AXES = ['PositiveX', 'NegativeX', 'PositiveY', 'NegativeY', 'PositiveZ
 const ROLL_AXES = { 0: 'X', 2: 'Y', 4: 'Z' };
 const CYCLE = -3;                                      // PM_ERROR_CYCLE
 
-let seed = 0xc0ffee21;
-function random() { // mulberry32
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seededRandom(0xc0ffee21);
 const randInt = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-const round = (x, places) => Math.fround(Math.round(x * 10 ** places) / 10 ** places);
-function randomQuaternion() { // uniform (Shoemake), float32
-  const u1 = random(), u2 = 2 * Math.PI * random(), u3 = 2 * Math.PI * random();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)].map(Math.fround);
-}
+const randomQuaternion = () => randomRotation(random);
 const randomTranslation = () => [0, 1, 2].map(() => round(2 * random() - 1, 3));
 function randomScale(uniformOnly) {
   if (uniformOnly || random() < 0.75) { const s = round(0.5 + 1.5 * random(), 2); return [s, s, s]; }
@@ -140,15 +129,7 @@ function trueOrder(scene) {
   return order;
 }
 
-function buildObjects(scene, which) {
-  const objects = scene[which].map((x) => {
-    const o = new THREE.Object3D();
-    o.position.fromArray(x.t); o.quaternion.fromArray(x.q); o.scale.fromArray(x.s);
-    return o;
-  });
-  scene.parent.forEach((p, i) => { if (p >= 0) objects[p].add(objects[i]); });
-  return objects;
-}
+const buildObjects = (scene, which) => objectTree(scene[which], scene.parent);
 
 function sheared(objects, scene) {
   const m = new THREE.Matrix4(), e = m.elements;
@@ -195,15 +176,6 @@ function evaluate(scene) {
   return { result: 0, falseCycle, expected: scene.constraints.map((c) => objects[c.destination].quaternion.toArray()) };
 }
 
-// The shortest text that reads back as the same float32.
-function f32(x) {
-  for (let p = 1; p <= 9; p++) {
-    const s = Math.fround(x).toPrecision(p);
-    if (Math.fround(parseFloat(s)) === Math.fround(x)) return (/[.e]/.test(s) ? s : s + '.0') + 'f';
-  }
-  throw new Error('unreachable');
-}
-const f64 = (x) => (Math.abs(x) < 1e-12 ? '0' : x.toPrecision(10));
 
 const scenes = [];
 let falseCycles = 0, cycles = 0;

@@ -5,26 +5,13 @@
 // double. The same 1000 random unit quaternions and 1000 random Euler
 // triples are used for every order.
 import { Euler, Quaternion, REVISION } from 'three';
+import { randomQuaternion as randomRotation, seededRandom } from './common.mjs';
 
 const N = 1000;
 const ORDERS = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX'];
 
-// mulberry32: a small seeded generator, so the fixture is reproducible.
-let seed = 0x5eed2026;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-
-// Uniformly distributed rotation (Shoemake, Graphics Gems III), rounded to float32.
-function randomQuaternion() {
-  const u1 = random(), u2 = 2 * Math.PI * random(), u3 = 2 * Math.PI * random();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)].map(Math.fround);
-}
+const random = seededRandom(0x5eed2026);
+const randomQuaternion = () => randomRotation(random);
 
 const f32 = (x) => Math.fround(x).toPrecision(9) + 'f';
 const f64 = (x) => x.toPrecision(15);

@@ -10,6 +10,7 @@
 // uniform random scales; node indices in random order.
 import * as THREE from 'three';
 import { VRMHumanoid } from '@pixiv/three-vrm-core';
+import { f32, f64, objectTree, randomQuaternion as randomRotation, round, seededRandom } from './common.mjs';
 
 const RIGS = 300;
 const BONES = ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head', 'leftEye', 'rightEye', 'jaw',
@@ -22,20 +23,8 @@ const PARENT = [-1, 0, 1, 2, 3, 4, 5, 5, 5, 0, 9, 10, 11, 0, 13, 14, 15, 3, 17, 
 const REQUIRED = new Set(['hips', 'spine', 'head', 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg',
   'rightLowerLeg', 'rightFoot', 'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand']);
 
-let seed = 0x7a11b0e5;
-function random() { // mulberry32
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const round = (x, places) => Math.fround(Math.round(x * 10 ** places) / 10 ** places);
-function randomQuaternion() {
-  const u1 = random(), u2 = 2 * Math.PI * random(), u3 = 2 * Math.PI * random();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)].map(Math.fround);
-}
+const random = seededRandom(0x7a11b0e5);
+const randomQuaternion = () => randomRotation(random);
 const offset = (size) => [0, 1, 2].map(() => round((2 * random() - 1) * size, 3));
 
 function makeRig() {
@@ -61,24 +50,7 @@ function makeRig() {
 }
 function randInt(lo, hi) { return lo + Math.floor(random() * (hi - lo + 1)); }
 
-function build(rig) {
-  const objects = rig.nodes.map((n) => {
-    const o = new THREE.Object3D();
-    o.position.fromArray(n.t); o.quaternion.fromArray(n.q); o.scale.fromArray(n.s);
-    return o;
-  });
-  rig.nodes.forEach((n, i) => { if (n.parent >= 0) objects[n.parent].add(objects[i]); });
-  return objects;
-}
-
-function f32(x) {
-  for (let p = 1; p <= 9; p++) {
-    const s = Math.fround(x).toPrecision(p);
-    if (Math.fround(parseFloat(s)) === Math.fround(x)) return (/[.e]/.test(s) ? s : s + '.0') + 'f';
-  }
-  throw new Error('unreachable');
-}
-const f64 = (x) => (Math.abs(x) < 1e-12 ? '0' : x.toPrecision(10));
+const build = (rig) => objectTree(rig.nodes, rig.nodes.map((n) => n.parent));
 
 const rigLines = [], nodeLines = [], boneLines = [];
 let made = 0;

@@ -1,0 +1,47 @@
+// What the fixture generators share: a seeded generator so that every
+// fixture is reproducible, random rotations, float32 text, and three.js
+// object trees.
+import * as THREE from 'three';
+
+// mulberry32, a small seeded generator: returns () => a number in [0, 1).
+export function seededRandom(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Uniformly distributed rotation (Shoemake, Graphics Gems III), rounded to float32.
+export function randomQuaternion(random) {
+  const u1 = random(), u2 = 2 * Math.PI * random(), u3 = 2 * Math.PI * random();
+  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
+  return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)].map(Math.fround);
+}
+
+// x rounded to `places` decimals, as a float32.
+export const round = (x, places) => Math.fround(Math.round(x * 10 ** places) / 10 ** places);
+
+// The shortest C text that reads back as the same float32.
+export function f32(x) {
+  for (let p = 1; p <= 9; p++) {
+    const s = Math.fround(x).toPrecision(p);
+    if (Math.fround(parseFloat(s)) === Math.fround(x)) return (/[.e]/.test(s) ? s : s + '.0') + 'f';
+  }
+  throw new Error('unreachable');
+}
+export const f64 = (x) => (Math.abs(x) < 1e-12 ? '0' : x.toPrecision(10));
+
+// Object3Ds with local TRS ({t, q, s} each) under parent[i] (-1 for a root).
+export function objectTree(transforms, parent) {
+  const objects = transforms.map((x) => {
+    const o = new THREE.Object3D();
+    o.position.fromArray(x.t); o.quaternion.fromArray(x.q); o.scale.fromArray(x.s);
+    return o;
+  });
+  parent.forEach((p, i) => { if (p >= 0) objects[p].add(objects[i]); });
+  return objects;
+}
