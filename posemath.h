@@ -900,19 +900,29 @@ static int pm__mat_to_quat(const float *m, int stride, double q[4])
     return 1;
 }
 
-/* Rotation matrix of a unit quaternion into the 3x3 block at stride. */
-static void pm__quat_to_mat(const double q[4], float *m, int stride)
+/* Rotation matrix r[column][row] of a unit quaternion. */
+static void pm__quat_to_rotation(const double q[4], double r[3][3])
 {
     double x = q[0], y = q[1], z = q[2], w = q[3];
-    m[0] = (float)(1.0 - 2.0 * (y * y + z * z));
-    m[1] = (float)(2.0 * (x * y + z * w));
-    m[2] = (float)(2.0 * (x * z - y * w));
-    m[stride + 0] = (float)(2.0 * (x * y - z * w));
-    m[stride + 1] = (float)(1.0 - 2.0 * (x * x + z * z));
-    m[stride + 2] = (float)(2.0 * (y * z + x * w));
-    m[2 * stride + 0] = (float)(2.0 * (x * z + y * w));
-    m[2 * stride + 1] = (float)(2.0 * (y * z - x * w));
-    m[2 * stride + 2] = (float)(1.0 - 2.0 * (x * x + y * y));
+    r[0][0] = 1.0 - 2.0 * (y * y + z * z);
+    r[0][1] = 2.0 * (x * y + z * w);
+    r[0][2] = 2.0 * (x * z - y * w);
+    r[1][0] = 2.0 * (x * y - z * w);
+    r[1][1] = 1.0 - 2.0 * (x * x + z * z);
+    r[1][2] = 2.0 * (y * z + x * w);
+    r[2][0] = 2.0 * (x * z + y * w);
+    r[2][1] = 2.0 * (y * z - x * w);
+    r[2][2] = 1.0 - 2.0 * (x * x + y * y);
+}
+
+/* The same in float, into the 3x3 block at stride (columns `stride` apart). */
+static void pm__quat_to_mat(const double q[4], float *m, int stride)
+{
+    double r[3][3];
+    int c, k;
+    pm__quat_to_rotation(q, r);
+    for (c = 0; c < 3; ++c)
+        for (k = 0; k < 3; ++k) m[c * stride + k] = (float)r[c][k];
 }
 
 static pm_result pm__mat_to_euler(const float *m, int stride, pm_euler_order order,
@@ -1118,21 +1128,6 @@ static void pm__affine_mul(const pm__affine *a, const pm__affine *b, pm__affine 
     for (i = 0; i < 3; ++i)
         r.t[i] = a->m[0][i] * b->t[0] + a->m[1][i] * b->t[1] + a->m[2][i] * b->t[2] + a->t[i];
     *out = r;
-}
-
-/* Rotation matrix r[column][row] of a unit quaternion. */
-static void pm__quat_to_rotation(const double q[4], double r[3][3])
-{
-    double x = q[0], y = q[1], z = q[2], w = q[3];
-    r[0][0] = 1.0 - 2.0 * (y * y + z * z);
-    r[0][1] = 2.0 * (x * y + z * w);
-    r[0][2] = 2.0 * (x * z - y * w);
-    r[1][0] = 2.0 * (x * y - z * w);
-    r[1][1] = 1.0 - 2.0 * (x * x + z * z);
-    r[1][2] = 2.0 * (y * z + x * w);
-    r[2][0] = 2.0 * (x * z + y * w);
-    r[2][1] = 2.0 * (y * z - x * w);
-    r[2][2] = 1.0 - 2.0 * (x * x + y * y);
 }
 
 /* A transform as stored by the caller, read in double. pm_transform arrays
@@ -2490,17 +2485,15 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
     for (i = 0; i < job->bone_count; ++i) {
         const unsigned char *bytes = (const unsigned char *)job->bones + (size_t)i * sizeof(pm_rigid);
         pm_skin_bone *out = &job->prepared[i];
-        double q[4], r[3][3], t[4] = {0, 0, 0, 0}, dual[4];
+        double q[4], t[4] = {0, 0, 0, 0}, dual[4];
         float tf[3];
-        int c, k;
+        int k;
         pm__get4(bytes, offsetof(pm_rigid, rotation), q);
         memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
         if (!pm__quat_normalize(q) || !isfinite(tf[0]) || !isfinite(tf[1]) || !isfinite(tf[2]))
             return PM_ERROR_INVALID_ARGUMENT;
         for (k = 0; k < 3; ++k) t[k] = (double)tf[k];
-        pm__quat_to_rotation(q, r);
-        for (c = 0; c < 3; ++c)
-            for (k = 0; k < 3; ++k) out->matrix[3 * c + k] = (float)r[c][k];
+        pm__quat_to_mat(q, out->matrix, 3);
         for (k = 0; k < 3; ++k) out->matrix[9 + k] = tf[k];
         pm__quat_mul(t, q, dual); /* dual part: (t, 0) q / 2 */
         for (k = 0; k < 4; ++k) {
