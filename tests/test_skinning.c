@@ -252,6 +252,16 @@ void test_skin_helpers(void)
     CHECK_RESULT(pm_morphs_by_vertex(-1, 2, starts, verts, offsets, morph_start, morphs, 5),
                  PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_morphs_by_vertex(4, 2, starts, verts, offsets, NULL, morphs, 5), PM_ERROR_INVALID_ARGUMENT);
+    {
+        const int decreasing[3] = {0, 3, 2};
+        float bad_offsets[15];
+        memcpy(bad_offsets, offsets, sizeof bad_offsets);
+        bad_offsets[7] = NAN;
+        CHECK_RESULT(pm_morphs_by_vertex(4, 2, decreasing, verts, offsets, morph_start, morphs, 5),
+                     PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_morphs_by_vertex(4, 2, starts, verts, bad_offsets, morph_start, morphs, 5),
+                     PM_ERROR_INVALID_ARGUMENT);
+    }
     /* MMD bone: M = T(world) R T(-bind) takes the bind position to the world position */
     glm_quatv(q, 1.0f, axis);
     CHECK_RESULT(pm_rigid_from_bone(q, world, bind, &a), PM_OK);
@@ -266,8 +276,32 @@ void test_skin_helpers(void)
     for (k = 0; k < 4; ++k) a_rotation[k] = (double)a.rotation[k];
     CHECK_NEAR(test_quat_diff(b.rotation, a_rotation), 0.0, 1e-6);
     for (k = 0; k < 3; ++k) CHECK_NEAR(b.translation[k], a.translation[k], 1e-5);
+    { /* a scaled world matrix: the rotation stays, the translation is the product's (cglm's) */
+        mat4 scaled, product;
+        vec3 scale = {2.0f, 0.5f, 3.0f};
+        glm_mat4_copy(world_m, scaled);
+        glm_scale(scaled, scale);
+        glm_mat4_mul(scaled, inv_bind, product);
+        CHECK_RESULT(pm_rigid_from_matrices((float *)scaled, (float *)inv_bind, &b), PM_OK);
+        CHECK_NEAR(test_quat_diff(b.rotation, a_rotation), 0.0, 1e-6);
+        for (k = 0; k < 3; ++k) CHECK_NEAR(b.translation[k], product[3][k], 1e-5);
+    }
     CHECK_RESULT(pm_rigid_from_bone(NULL, world, bind, &a), PM_ERROR_INVALID_ARGUMENT);
+    glm_quat_init(q, 0.0f, 0.0f, 0.0f, 0.0f);
+    CHECK_RESULT(pm_rigid_from_bone(q, world, bind, &a), PM_ERROR_INVALID_ARGUMENT);
+    glm_quatv(q, 1.0f, axis);
+    bind[1] = NAN;
+    CHECK_RESULT(pm_rigid_from_bone(q, world, bind, &a), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_rigid_from_matrices((float *)world_m, NULL, &b), PM_ERROR_INVALID_ARGUMENT);
+    {
+        mat4 bad;
+        glm_mat4_copy(world_m, bad);
+        bad[3][1] = INFINITY;
+        CHECK_RESULT(pm_rigid_from_matrices((float *)bad, (float *)inv_bind, &b), PM_ERROR_INVALID_ARGUMENT);
+        glm_mat4_copy(world_m, bad);
+        bad[0][1] = NAN;
+        CHECK_RESULT(pm_rigid_from_matrices((float *)bad, (float *)inv_bind, &b), PM_ERROR_INVALID_ARGUMENT);
+    }
     world_m[2][2] = -world_m[2][2]; /* a mirror is not rigid */
     CHECK_RESULT(pm_rigid_from_matrices((float *)world_m, (float *)inv_bind, &b), PM_ERROR_INVALID_ARGUMENT);
 }
