@@ -1136,6 +1136,31 @@ typedef struct pm__trs {
     double t[3], q[4], s[3];
 } pm__trs;
 
+/* Four floats at byte `offset` of any struct, in double, and back: structs
+   with versor members are read byte-wise so that any alignment works. */
+static void pm__get4(const void *base, size_t offset, double out[4])
+{
+    float f[4];
+    memcpy(f, (const unsigned char *)base + offset, sizeof f);
+    out[0] = (double)f[0];
+    out[1] = (double)f[1];
+    out[2] = (double)f[2];
+    out[3] = (double)f[3];
+}
+
+static void pm__put4(void *base, size_t offset, const double in[4])
+{
+    float f[4];
+    f[0] = (float)in[0];
+    f[1] = (float)in[1];
+    f[2] = (float)in[2];
+    f[3] = (float)in[3];
+    memcpy((unsigned char *)base + offset, f, sizeof f);
+}
+
+/* Where node `index`'s rotation is in a pm_transform array. */
+#define PM__ROTATION_OFFSET(index) ((size_t)(index) * sizeof(pm_transform) + offsetof(pm_transform, rotation))
+
 static const unsigned char *pm__transform_bytes(const pm_transform *array, int index)
 {
     return (const unsigned char *)array + (size_t)index * sizeof(pm_transform);
@@ -1162,21 +1187,13 @@ static int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
 
 static int pm__load_rotation(const pm_transform *array, int index, double q[4])
 {
-    float f[4];
-    int i;
-    memcpy(f, pm__transform_bytes(array, index) + offsetof(pm_transform, rotation), sizeof f);
-    for (i = 0; i < 4; ++i) q[i] = (double)f[i];
+    pm__get4(array, PM__ROTATION_OFFSET(index), q);
     return pm__quat_normalize(q);
 }
 
 static void pm__store_rotation(pm_transform *array, int index, const double q[4])
 {
-    float f[4];
-    int i;
-    for (i = 0; i < 4; ++i) f[i] = (float)q[i];
-    memcpy((unsigned char *)array + (size_t)index * sizeof(pm_transform) +
-               offsetof(pm_transform, rotation),
-           f, sizeof f);
+    pm__put4(array, PM__ROTATION_OFFSET(index), q);
 }
 
 static void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
@@ -1843,14 +1860,6 @@ static pm_result pm__check_constraints(const pm_constraint_set *set, const pm_tr
     return PM_OK;
 }
 
-static void pm__store_versor(unsigned char *bytes, const double q[4])
-{
-    float f[4];
-    int i;
-    for (i = 0; i < 4; ++i) f[i] = (float)q[i];
-    memcpy(bytes, f, sizeof f);
-}
-
 PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transform *rest_pose)
 {
     pm_result result;
@@ -1872,9 +1881,9 @@ PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transfor
     for (i = 0; i < set->count; ++i) {
         unsigned char *bytes = pm__rest_bytes(set->rest, i);
         pm__load_rotation(rest_pose, set->constraints[i].destination, q);
-        pm__store_versor(bytes + offsetof(pm_constraint_rest, destination), q);
+        pm__put4(bytes, offsetof(pm_constraint_rest, destination), q);
         pm__load_rotation(rest_pose, set->constraints[i].source, q);
-        pm__store_versor(bytes + offsetof(pm_constraint_rest, source), q);
+        pm__put4(bytes, offsetof(pm_constraint_rest, source), q);
     }
     return PM_OK;
 }
@@ -1883,10 +1892,7 @@ PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transfor
    leaves it up to 1e-7 off). init stored a unit quaternion. */
 static void pm__load_rest(const pm_constraint_rest *rest, int index, size_t field, double q[4])
 {
-    float f[4];
-    int i;
-    memcpy(f, (const unsigned char *)rest + (size_t)index * sizeof(pm_constraint_rest) + field, sizeof f);
-    for (i = 0; i < 4; ++i) q[i] = (double)f[i];
+    pm__get4(rest, (size_t)index * sizeof(pm_constraint_rest) + field, q);
     pm__quat_normalize(q);
 }
 
@@ -2126,28 +2132,6 @@ PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone)
     }
     if (strstr(name, "Thumb")) return PM_ERROR_PARSE; /* 1.0's thumbMetacarpal is not a 0.x name */
     return pm_bone_parse(name, bone);
-}
-
-/* Four floats at byte `offset` of any struct, in double, and back: structs
-   with versor members are read byte-wise so that any alignment works. */
-static void pm__get4(const void *base, size_t offset, double out[4])
-{
-    float f[4];
-    memcpy(f, (const unsigned char *)base + offset, sizeof f);
-    out[0] = (double)f[0];
-    out[1] = (double)f[1];
-    out[2] = (double)f[2];
-    out[3] = (double)f[3];
-}
-
-static void pm__put4(void *base, size_t offset, const double in[4])
-{
-    float f[4];
-    f[0] = (float)in[0];
-    f[1] = (float)in[1];
-    f[2] = (float)in[2];
-    f[3] = (float)in[3];
-    memcpy((unsigned char *)base + offset, f, sizeof f);
 }
 
 #define PM__BONE_OFFSET(type, field, bone) (offsetof(type, field) + (size_t)(bone) * 4 * sizeof(float))
@@ -2411,7 +2395,7 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         int node = humanoid->bone_node[b];
         if (node >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
-        if (node >= 0) pm__get4(scene_pose, (size_t)node * sizeof(pm_transform) + offsetof(pm_transform, rotation), q);
+        if (node >= 0) pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q);
         pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), node >= 0 ? q : pm__identity);
     }
     if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
@@ -2435,7 +2419,7 @@ PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, p
         int node = humanoid->bone_node[b];
         if (node < 0) continue;
         pm__get4(raw, PM__BONE_OFFSET(pm_pose, rotation, b), q);
-        pm__put4(scene_pose, (size_t)node * sizeof(pm_transform) + offsetof(pm_transform, rotation), q);
+        pm__store_rotation(scene_pose, node, q);
     }
     pm__pose_hips(raw, hips);
     t[0] = (float)hips[0];
