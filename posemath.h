@@ -2585,7 +2585,8 @@ static pm_result pm__skin_morph(const pm_skin_job *job, int v, float p[3])
     return PM_OK;
 }
 
-#ifndef PM__SSE2 /* the portable path; the SSE2 one follows */
+/* The portable path (BDEF also in SIMD builds, for the vertices no block of
+   four takes); SIMD builds replace SDEF and QDEF. */
 static void pm__mat3_apply(const float m[9], const float v[3], float out[3])
 {
     out[0] = m[0] * v[0] + m[3] * v[1] + m[6] * v[2];
@@ -2602,21 +2603,6 @@ static void pm__normalize3(float v[3])
         v[1] *= inv;
         v[2] *= inv;
     }
-}
-
-/* Rotation matrix (3x3 columns) of a quaternion of any nonzero length. */
-static void pm__quat_matrix_f(const float q[4], float m[9])
-{
-    float x = q[0], y = q[1], z = q[2], w = q[3], s = 2.0f / (x * x + y * y + z * z + w * w);
-    m[0] = 1.0f - s * (y * y + z * z);
-    m[1] = s * (x * y + z * w);
-    m[2] = s * (x * z - y * w);
-    m[3] = s * (x * y - z * w);
-    m[4] = 1.0f - s * (x * x + z * z);
-    m[5] = s * (y * z + x * w);
-    m[6] = s * (x * z + y * w);
-    m[7] = s * (y * z - x * w);
-    m[8] = 1.0f - s * (x * x + y * y);
 }
 
 /* out = M p (3x4), n by normal_matrix and t by M, normalized when `unit`
@@ -2673,6 +2659,22 @@ static void pm__skin_bdef(const pm_skin_job *job, int v, int slots, const int in
     pm__skin_write(job, v, m, cof, p, 1);
 }
 
+
+#ifndef PM__SSE2
+/* Rotation matrix (3x3 columns) of a quaternion of any nonzero length. */
+static void pm__quat_matrix_f(const float q[4], float m[9])
+{
+    float x = q[0], y = q[1], z = q[2], w = q[3], s = 2.0f / (x * x + y * y + z * z + w * w);
+    m[0] = 1.0f - s * (y * y + z * z);
+    m[1] = s * (x * y + z * w);
+    m[2] = s * (x * z - y * w);
+    m[3] = s * (x * y - z * w);
+    m[4] = 1.0f - s * (x * x + z * z);
+    m[5] = s * (y * z + x * w);
+    m[6] = s * (x * z + y * w);
+    m[7] = s * (y * z - x * w);
+    m[8] = 1.0f - s * (x * x + y * y);
+}
 
 /* SDEF (nagadomi's, the seed's equation 4):
    p' = M C + R (p - C) + (w0 w1 / 2) (A0 - A1)(R0 - R1), R the rotation of
@@ -2761,70 +2763,6 @@ static PM__INLINE __m128 pm__cross_ps(__m128 a, __m128 b)
     return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
 }
 
-static PM__INLINE __m128 pm__dot3_ps(__m128 a, __m128 b) /* in every lane */
-{
-    __m128 m = _mm_mul_ps(a, b);
-    __m128 s = _mm_add_ss(_mm_add_ss(m, _mm_shuffle_ps(m, m, 1)), _mm_movehl_ps(m, m));
-    return PM__SPLAT(s, 0);
-}
-
-/* v / |v| by rsqrt and one Newton step (~23 bits: well inside the 1e-5 the
-   paths must agree to), at a fraction of sqrt + div's cost. */
-static PM__INLINE __m128 pm__normalize3_ps(__m128 v)
-{
-    __m128 d = pm__dot3_ps(v, v), r = _mm_rsqrt_ps(d);
-    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
-    return _mm_and_ps(_mm_mul_ps(v, r), _mm_cmpgt_ps(d, _mm_setzero_ps())); /* a zero vector stays zero */
-}
-
-/* BDEF with SSE2: the same formulas as pm__skin_bdef, four components at a time. */
-static void pm__skin_bdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
-                               float scale, const float p[3])
-{
-    __m128 c0, c1, c2, t, pos;
-    int i;
-    const float *m = job->prepared[index[0]].matrix;
-    __m128 w = _mm_set1_ps(weight[0]);
-    c0 = _mm_mul_ps(w, _mm_loadu_ps(m));
-    c1 = _mm_mul_ps(w, _mm_loadu_ps(m + 3));
-    c2 = _mm_mul_ps(w, _mm_loadu_ps(m + 6));
-    t = _mm_mul_ps(w, _mm_loadu_ps(m + 9)); /* the lane past the translation is ignored */
-    for (i = 1; i < slots; ++i) {
-        m = job->prepared[index[i]].matrix;
-        w = _mm_set1_ps(weight[i]);
-        c0 = _mm_add_ps(c0, _mm_mul_ps(w, _mm_loadu_ps(m)));
-        c1 = _mm_add_ps(c1, _mm_mul_ps(w, _mm_loadu_ps(m + 3)));
-        c2 = _mm_add_ps(c2, _mm_mul_ps(w, _mm_loadu_ps(m + 6)));
-        t = _mm_add_ps(t, _mm_mul_ps(w, _mm_loadu_ps(m + 9)));
-    }
-    pos = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(p[0])), _mm_mul_ps(c1, _mm_set1_ps(p[1]))),
-                     _mm_add_ps(_mm_mul_ps(c2, _mm_set1_ps(p[2])), t));
-    pm__store3_ps(job->out_positions + 3 * (size_t)v, _mm_mul_ps(pos, _mm_set1_ps(scale)));
-    if (job->normals && job->out_normals) {
-        __m128 n = pm__load3_ps(job->normals + 3 * (size_t)v), out;
-        if (slots == 1) { /* one rigid bone: M^-T is M */
-            out = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, PM__SPLAT(n, 0)), _mm_mul_ps(c1, PM__SPLAT(n, 1))),
-                             _mm_mul_ps(c2, PM__SPLAT(n, 2)));
-            out = pm__normalize3_ps(out);
-        } else { /* det M^-T has the columns c1 x c2, c2 x c0, c0 x c1 */
-            __m128 k0 = pm__cross_ps(c1, c2), k1 = pm__cross_ps(c2, c0), k2 = pm__cross_ps(c0, c1);
-            out = _mm_add_ps(_mm_add_ps(_mm_mul_ps(k0, PM__SPLAT(n, 0)), _mm_mul_ps(k1, PM__SPLAT(n, 1))),
-                             _mm_mul_ps(k2, PM__SPLAT(n, 2)));
-            out = pm__normalize3_ps(out);
-            if (_mm_cvtss_f32(pm__dot3_ps(c0, k0)) < 0.0f) out = _mm_sub_ps(_mm_setzero_ps(), out);
-        }
-        pm__store3_ps(job->out_normals + 3 * (size_t)v, out);
-    }
-    if (job->tangents && job->out_tangents) {
-        const float *tan = job->tangents + 4 * (size_t)v;
-        __m128 out = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(tan[0])), _mm_mul_ps(c1, _mm_set1_ps(tan[1]))),
-                                _mm_mul_ps(c2, _mm_set1_ps(tan[2])));
-        float *o = job->out_tangents + 4 * (size_t)v;
-        pm__store3_ps(o, pm__normalize3_ps(out));
-        o[3] = tan[3];
-    }
-}
-
 /* v rotated by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v). */
 static PM__INLINE __m128 pm__rotate_ps(__m128 q, __m128 v)
 {
@@ -2856,7 +2794,7 @@ static PM__INLINE __m128 pm__unit_ps(__m128 q) /* 4 lanes, rsqrt + Newton */
 }
 
 /* SDEF with SSE2: the seed's equation (4), as in the scalar path. */
-static void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4], const float weight[4],
+static PM__INLINE void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4], const float weight[4],
                                float scale, const float p[3])
 {
     const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
@@ -2891,7 +2829,7 @@ static void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4]
 }
 
 /* QDEF with SSE2: as the scalar path. */
-static pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4],
+static PM__INLINE pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4],
                                     const float weight[4], const float p[3])
 {
     __m128 real = _mm_setzero_ps(), dual = _mm_setzero_ps(), n2, inv, pos, t, r_w, d_w;
@@ -2922,123 +2860,232 @@ static pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, co
     pm__skin_rotate_extras(job, v, real);
     return PM_OK;
 }
+
+/* ---- Four BDEF vertices at once (SSE2; FMA when built with AVX2 + FMA) ----
+
+   A vertex alone spends most of its instructions on shuffles: cross
+   products and splats within one register. Four consecutive vertices,
+   transposed so that each register holds one quantity of all four, need
+   none: the blend stays per vertex (one register per matrix column), then
+   one transpose gives the blended matrices' elements four vertices wide,
+   and the position, cofactor and normal math is plain multiply-adds. */
+#ifdef PM__AVX2
+#define PM__MADD(a, b, c) _mm_fmadd_ps(a, b, c)
+#else
+#define PM__MADD(a, b, c) _mm_add_ps(_mm_mul_ps(a, b), c)
 #endif
 
-#ifdef PM__AVX2
-/* AVX2 + FMA: two BDEF vertices at once, one in each 128-bit lane. Every
-   shuffle below stays within its lane, so each lane computes what
-   pm__skin_bdef_sse2 computes for its vertex (up to FMA's rounding). */
-static PM__INLINE __m256 pm__pair_ps(__m128 low, __m128 high)
+/* 4 xyz points (12 floats) to x, y, z registers, and back */
+static PM__INLINE void pm__load_xyz4(const float *src, __m128 xyz[3])
 {
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
+    __m128 a = _mm_loadu_ps(src), b = _mm_loadu_ps(src + 4), c = _mm_loadu_ps(src + 8); /* x0y0z0x1 y1z1x2y2 z2x3y3z3 */
+    __m128 b2b3c1c2 = _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
+    xyz[0] = _mm_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
+    xyz[1] = _mm_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
+    xyz[2] = _mm_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
 }
 
-#define PM__SPLAT8(v, i) _mm256_shuffle_ps(v, v, _MM_SHUFFLE(i, i, i, i))
-
-static PM__INLINE __m256 pm__cross8_ps(__m256 a, __m256 b)
+static PM__INLINE void pm__store_xyz4(float *dst, const __m128 xyz[3])
 {
-    __m256 a_yzx = _mm256_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)),
-           b_yzx = _mm256_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
-    __m256 c = _mm256_fmsub_ps(a, b_yzx, _mm256_mul_ps(a_yzx, b));
-    return _mm256_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+    __m128 lo = _mm_unpacklo_ps(xyz[0], xyz[1]), hi = _mm_unpackhi_ps(xyz[0], xyz[1]); /* x0y0x1y1, x2y2x3y3 */
+    __m128 z0z0x1x1 = _mm_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
+    __m128 y1y1z1z1 = _mm_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
+    __m128 x3y3z2z3 = _mm_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
+    _mm_storeu_ps(dst, _mm_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
+    _mm_storeu_ps(dst + 4, _mm_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
+    _mm_storeu_ps(dst + 8, _mm_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
 }
 
-static PM__INLINE __m256 pm__dot3_8_ps(__m256 a, __m256 b) /* in every element of each lane */
+/* out = m v for four vertices; m[3c + r] is element (r, c) as in pm_skin_bone */
+static PM__INLINE void pm__mat3_apply4(const __m128 m[9], const __m128 v[3], __m128 out[3])
 {
-    __m256 m = _mm256_mul_ps(a, b);
-    return _mm256_add_ps(_mm256_add_ps(PM__SPLAT8(m, 0), PM__SPLAT8(m, 1)), PM__SPLAT8(m, 2));
+    out[0] = PM__MADD(m[0], v[0], PM__MADD(m[3], v[1], _mm_mul_ps(m[6], v[2])));
+    out[1] = PM__MADD(m[1], v[0], PM__MADD(m[4], v[1], _mm_mul_ps(m[7], v[2])));
+    out[2] = PM__MADD(m[2], v[0], PM__MADD(m[5], v[1], _mm_mul_ps(m[8], v[2])));
 }
 
-static PM__INLINE __m256 pm__normalize3_8_ps(__m256 v)
+/* sum w_i M_i over a vertex's slots (index and weight with a stride of 4), its
+   3x4 matrix as elements 0-3, 4-7, 8-11; one slot has weight 1 */
+static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, const float *weight, int slots,
+                                      __m128 *m0, __m128 *m4, __m128 *m8)
 {
-    __m256 d = pm__dot3_8_ps(v, v), r = _mm256_rsqrt_ps(d);
-    r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r),
-                      _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
-    return _mm256_and_ps(_mm256_mul_ps(v, r), _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
-}
-
-/* a's x, y, z in the low lane's elements, b's in the high lane's */
-static PM__INLINE __m256 pm__load3_pair_ps(const float *a, const float *b)
-{
-    return pm__pair_ps(pm__load3_ps(a), pm__load3_ps(b));
-}
-
-static PM__INLINE void pm__store3_pair_ps(float *a, float *b, __m256 v)
-{
-    pm__store3_ps(a, _mm256_castps256_ps128(v));
-    pm__store3_ps(b, _mm256_extractf128_ps(v, 1));
-}
-
-static PM__INLINE int pm__skin_is_bdef(unsigned char type)
-{
-    return type == PM_SKIN_BDEF1 || type == PM_SKIN_BDEF2 || type == PM_SKIN_BDEF4;
-}
-
-/* Vertices v and v + 1, both BDEF. A vertex with fewer bones than the other
-   gets zero weights on its own first bone. Returns PM_OK, or an error when
-   either vertex is bad (the caller then skins them one at a time). */
-static pm_result pm__skin_bdef_pair(const pm_skin_job *job, int v)
-{
-    int index[2][4], slots[2], slot_count, i, k;
-    float weight[2][4], scale[2], p[2][3];
-    __m256 c0, c1, c2, t, pos;
-    for (k = 0; k < 2; ++k) {
-        pm_result r = pm__skin_morph(job, v + k, p[k]);
-        if (r != PM_OK) return r;
-        slots[k] = pm__skin_influences(job, v + k, index[k], weight[k], &scale[k]);
-        if (slots[k] < 0) return (pm_result)slots[k];
+    const float *b = job->prepared[index[0]].matrix;
+    __m128 s;
+    int i;
+    if (slots == 1) {
+        *m0 = _mm_loadu_ps(b);
+        *m4 = _mm_loadu_ps(b + 4);
+        *m8 = _mm_loadu_ps(b + 8);
+        return;
     }
-    slot_count = slots[0] > slots[1] ? slots[0] : slots[1];
-    for (k = 0; k < 2; ++k)
-        for (i = slots[k]; i < slot_count; ++i) {
-            index[k][i] = index[k][0];
-            weight[k][i] = 0.0f;
+    s = _mm_set1_ps(weight[0]);
+    *m0 = _mm_mul_ps(s, _mm_loadu_ps(b));
+    *m4 = _mm_mul_ps(s, _mm_loadu_ps(b + 4));
+    *m8 = _mm_mul_ps(s, _mm_loadu_ps(b + 8));
+    for (i = 1; i < slots; ++i) {
+        b = job->prepared[index[4 * i]].matrix;
+        s = _mm_set1_ps(weight[4 * i]);
+        *m0 = PM__MADD(s, _mm_loadu_ps(b), *m0);
+        *m4 = PM__MADD(s, _mm_loadu_ps(b + 4), *m4);
+        *m8 = PM__MADD(s, _mm_loadu_ps(b + 8), *m8);
+    }
+}
+
+/* v / |v| for four vertices by rsqrt and one Newton step (~23 bits, well
+   inside the 1e-5 the paths must agree to), times -1 where `flip` has its
+   sign bit set; a zero vector stays zero. */
+static PM__INLINE void pm__normalize4(__m128 v[3], __m128 flip)
+{
+    __m128 d = PM__MADD(v[0], v[0], PM__MADD(v[1], v[1], _mm_mul_ps(v[2], v[2]))), r = _mm_rsqrt_ps(d);
+    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+    r = _mm_and_ps(_mm_xor_ps(r, _mm_and_ps(flip, _mm_set1_ps(-0.0f))), _mm_cmpgt_ps(d, _mm_setzero_ps()));
+    v[0] = _mm_mul_ps(v[0], r);
+    v[1] = _mm_mul_ps(v[1], r);
+    v[2] = _mm_mul_ps(v[2], r);
+}
+
+/* Per type: the bones the block blends (SDEF and QDEF vertices ride along as
+   BDEF1 and are skinned again by the caller) and the weights it reads
+   (BDEF1's is 1 whatever is stored). */
+static const int pm__block_bones[5] = {1, 2, 4, 1, 1};
+static const int pm__block_weights[5] = {0, 2, 4, 0, 0};
+
+/* Skins vertices v..v+3 as BDEF when each is valid. Returns a bit per vertex
+   the caller still has to skin: 0xF (all four) when any of them fails a check
+   or none is BDEF, else the SDEF and QDEF ones. */
+static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
+{
+    const unsigned char *type = job->types + v;
+    const float *p = job->positions + 3 * (size_t)v;
+    float morphed[12], weight[4][4]; /* [slot][vertex], as index */
+    int index[4][4], slots = 1, j, k;
+    unsigned others = 0;
+    __m128i bones, weights, bad = _mm_setzero_si128();
+    __m128 sum = _mm_set1_ps(1.0f), m[12], pos[3], out[3];
+    if (job->bone_count < 1) return 0xF;
+    for (j = 0; j < 4; ++j) {
+        if (type[j] > PM_SKIN_QDEF) return 0xF;
+        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
+        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
+    }
+    if (others == 0xF) return 0xF;
+    bones = _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]], pm__block_bones[type[2]],
+                           pm__block_bones[type[3]]);
+    { /* slot k of the four vertices in lanes: bones in range, 0 where unused */
+        const __m128i flip = _mm_set1_epi32((int)0x80000000), last = _mm_set1_epi32((job->bone_count - 1) ^ (int)0x80000000);
+        const float *src = (const float *)(const void *)(job->bone_indices + 4 * (size_t)v);
+        __m128 i0 = _mm_loadu_ps(src), i1 = _mm_loadu_ps(src + 4), i2 = _mm_loadu_ps(src + 8), i3 = _mm_loadu_ps(src + 12);
+        __m128i slot[4];
+        _MM_TRANSPOSE4_PS(i0, i1, i2, i3);
+        slot[0] = _mm_castps_si128(i0);
+        slot[1] = _mm_castps_si128(i1);
+        slot[2] = _mm_castps_si128(i2);
+        slot[3] = _mm_castps_si128(i3);
+        for (k = 0; k < slots; ++k) {
+            __m128i used = _mm_cmpgt_epi32(bones, _mm_set1_epi32(k)); /* unsigned compare: negatives are huge */
+            bad = _mm_or_si128(bad, _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot[k], flip), last)));
+            _mm_storeu_si128((__m128i *)(void *)index[k], _mm_and_si128(slot[k], used));
         }
-    c0 = c1 = c2 = t = _mm256_setzero_ps();
-    for (i = 0; i < slot_count; ++i) {
-        const float *a = job->prepared[index[0][i]].matrix, *b = job->prepared[index[1][i]].matrix;
-        __m256 w = pm__pair_ps(_mm_set1_ps(weight[0][i]), _mm_set1_ps(weight[1][i]));
-        c0 = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a), _mm_loadu_ps(b)), c0);
-        c1 = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a + 3), _mm_loadu_ps(b + 3)), c1);
-        c2 = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a + 6), _mm_loadu_ps(b + 6)), c2);
-        t = _mm256_fmadd_ps(w, pm__pair_ps(_mm_loadu_ps(a + 9), _mm_loadu_ps(b + 9)), t);
     }
-    pos = pm__pair_ps(_mm_setr_ps(p[0][0], p[0][1], p[0][2], 0.0f), _mm_setr_ps(p[1][0], p[1][1], p[1][2], 0.0f));
-    pos = _mm256_fmadd_ps(c0, PM__SPLAT8(pos, 0),
-                          _mm256_fmadd_ps(c1, PM__SPLAT8(pos, 1), _mm256_fmadd_ps(c2, PM__SPLAT8(pos, 2), t)));
-    pos = _mm256_mul_ps(pos, pm__pair_ps(_mm_set1_ps(scale[0]), _mm_set1_ps(scale[1])));
-    pm__store3_pair_ps(job->out_positions + 3 * (size_t)v, job->out_positions + 3 * (size_t)v + 3, pos);
+    if (slots > 1) { /* the weights, checked as pm__skin_influences does, and their sums */
+        const float *src = job->bone_weights + 4 * (size_t)v;
+        __m128 w[4];
+        w[0] = _mm_loadu_ps(src);
+        w[1] = _mm_loadu_ps(src + 4);
+        w[2] = _mm_loadu_ps(src + 8);
+        w[3] = _mm_loadu_ps(src + 12);
+        _MM_TRANSPOSE4_PS(w[0], w[1], w[2], w[3]);
+        weights = _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]], pm__block_weights[type[2]],
+                                 pm__block_weights[type[3]]);
+        sum = _mm_setzero_ps();
+        for (k = 0; k < slots; ++k) {
+            __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
+            /* false for NaN, negative and infinite weights alike */
+            __m128 good = _mm_and_ps(_mm_cmpge_ps(w[k], _mm_setzero_ps()), _mm_cmple_ps(w[k], _mm_set1_ps(FLT_MAX)));
+            bad = _mm_or_si128(bad, _mm_castps_si128(_mm_andnot_ps(good, used)));
+            w[k] = _mm_and_ps(w[k], used);
+            if (k == 0) w[0] = _mm_or_ps(w[0], _mm_andnot_ps(used, _mm_set1_ps(1.0f))); /* weight-1 lanes */
+            sum = _mm_add_ps(sum, w[k]);
+            _mm_storeu_ps(weight[k], w[k]);
+        }
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(sum, _mm_set1_ps(FLT_MAX))));
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpngt_ps(sum, _mm_setzero_ps())));
+    }
+    if (_mm_movemask_epi8(bad)) return 0xF;
+    if (job->morph_start) {
+        for (j = 0; j < 4; ++j)
+            if (pm__skin_morph(job, v + j, morphed + 3 * j) != PM_OK) return 0xF;
+        p = morphed;
+    }
+    /* each vertex's blend in its own registers; transposed, m[k] holds
+       element k (pm_skin_bone's order) of all four */
+    pm__blend_rows(job, &index[0][0], &weight[0][0], slots, &m[0], &m[4], &m[8]);
+    pm__blend_rows(job, &index[0][1], &weight[0][1], slots, &m[1], &m[5], &m[9]);
+    pm__blend_rows(job, &index[0][2], &weight[0][2], slots, &m[2], &m[6], &m[10]);
+    pm__blend_rows(job, &index[0][3], &weight[0][3], slots, &m[3], &m[7], &m[11]);
+    _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
+    _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
+    _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
+    /* the weights' sums divide the position only: normals and tangents are normalized */
+    pm__load_xyz4(p, pos);
+    pm__mat3_apply4(m, pos, out);
+    out[0] = _mm_add_ps(out[0], m[9]);
+    out[1] = _mm_add_ps(out[1], m[10]);
+    out[2] = _mm_add_ps(out[2], m[11]);
+    if (slots > 1) {
+        sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
+        out[0] = _mm_mul_ps(out[0], sum);
+        out[1] = _mm_mul_ps(out[1], sum);
+        out[2] = _mm_mul_ps(out[2], sum);
+    }
+    pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
     if (job->normals && job->out_normals) {
-        __m256 n = pm__load3_pair_ps(job->normals + 3 * (size_t)v, job->normals + 3 * (size_t)v + 3), out;
-        if (slot_count == 1) { /* rigid bones: M^-T is M */
-            out = _mm256_fmadd_ps(c0, PM__SPLAT8(n, 0),
-                                  _mm256_fmadd_ps(c1, PM__SPLAT8(n, 1), _mm256_mul_ps(c2, PM__SPLAT8(n, 2))));
-            out = pm__normalize3_8_ps(out);
-        } else { /* cofactors, flipped where det M < 0 */
-            __m256 k0 = pm__cross8_ps(c1, c2), k1 = pm__cross8_ps(c2, c0), k2 = pm__cross8_ps(c0, c1), negative;
-            out = _mm256_fmadd_ps(k0, PM__SPLAT8(n, 0),
-                                  _mm256_fmadd_ps(k1, PM__SPLAT8(n, 1), _mm256_mul_ps(k2, PM__SPLAT8(n, 2))));
-            out = pm__normalize3_8_ps(out);
-            negative = _mm256_cmp_ps(pm__dot3_8_ps(c0, k0), _mm256_setzero_ps(), _CMP_LT_OQ);
-            out = _mm256_xor_ps(out, _mm256_and_ps(negative, _mm256_set1_ps(-0.0f)));
+        __m128 n[3], flip = _mm_setzero_ps();
+        pm__load_xyz4(job->normals + 3 * (size_t)v, n);
+        if (slots == 1) { /* rigid bones: M^-T is M */
+            pm__mat3_apply4(m, n, out);
+        } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
+            __m128 cof[9];
+            cof[0] = _mm_sub_ps(_mm_mul_ps(m[4], m[8]), _mm_mul_ps(m[5], m[7]));
+            cof[1] = _mm_sub_ps(_mm_mul_ps(m[5], m[6]), _mm_mul_ps(m[3], m[8]));
+            cof[2] = _mm_sub_ps(_mm_mul_ps(m[3], m[7]), _mm_mul_ps(m[4], m[6]));
+            cof[3] = _mm_sub_ps(_mm_mul_ps(m[2], m[7]), _mm_mul_ps(m[1], m[8]));
+            cof[4] = _mm_sub_ps(_mm_mul_ps(m[0], m[8]), _mm_mul_ps(m[2], m[6]));
+            cof[5] = _mm_sub_ps(_mm_mul_ps(m[1], m[6]), _mm_mul_ps(m[0], m[7]));
+            cof[6] = _mm_sub_ps(_mm_mul_ps(m[1], m[5]), _mm_mul_ps(m[2], m[4]));
+            cof[7] = _mm_sub_ps(_mm_mul_ps(m[2], m[3]), _mm_mul_ps(m[0], m[5]));
+            cof[8] = _mm_sub_ps(_mm_mul_ps(m[0], m[4]), _mm_mul_ps(m[1], m[3]));
+            pm__mat3_apply4(cof, n, out);
+            flip = PM__MADD(m[0], cof[0], PM__MADD(m[3], cof[3], _mm_mul_ps(m[6], cof[6]))); /* det M */
         }
-        pm__store3_pair_ps(job->out_normals + 3 * (size_t)v, job->out_normals + 3 * (size_t)v + 3, out);
+        pm__normalize4(out, flip);
+        pm__store_xyz4(job->out_normals + 3 * (size_t)v, out);
     }
     if (job->tangents && job->out_tangents) {
         const float *tan = job->tangents + 4 * (size_t)v;
+        __m128 t[4];
         float *o = job->out_tangents + 4 * (size_t)v;
-        __m256 in = pm__load3_pair_ps(tan, tan + 4), out;
-        out = _mm256_fmadd_ps(c0, PM__SPLAT8(in, 0),
-                              _mm256_fmadd_ps(c1, PM__SPLAT8(in, 1), _mm256_mul_ps(c2, PM__SPLAT8(in, 2))));
-        pm__store3_pair_ps(o, o + 4, pm__normalize3_8_ps(out));
-        o[3] = tan[3];
-        o[7] = tan[7];
+        t[0] = _mm_loadu_ps(tan);
+        t[1] = _mm_loadu_ps(tan + 4);
+        t[2] = _mm_loadu_ps(tan + 8);
+        t[3] = _mm_loadu_ps(tan + 12);
+        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]);
+        pm__mat3_apply4(m, t, out);
+        pm__normalize4(out, _mm_setzero_ps());
+        t[0] = out[0];
+        t[1] = out[1];
+        t[2] = out[2];
+        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]); /* w copied */
+        _mm_storeu_ps(o, t[0]);
+        _mm_storeu_ps(o + 4, t[1]);
+        _mm_storeu_ps(o + 8, t[2]);
+        _mm_storeu_ps(o + 12, t[3]);
     }
-    return PM_OK;
+    return others;
 }
 #endif
 
-static pm_result pm__skin_vertex(const pm_skin_job *job, int v)
+static PM__INLINE pm_result pm__skin_vertex(const pm_skin_job *job, int v)
 {
     int index[4], slots;
     float weight[4], scale, p[3];
@@ -3047,17 +3094,15 @@ static pm_result pm__skin_vertex(const pm_skin_job *job, int v)
     slots = pm__skin_influences(job, v, index, weight, &scale);
     if (slots < 0) return (pm_result)slots;
     /* QDEF's blend is divided by its own length: the weights' scale cancels */
-#ifdef PM__SSE2
     switch (job->types[v]) {
+#ifdef PM__SSE2
     case PM_SKIN_SDEF: pm__skin_sdef_sse2(job, v, index, weight, scale, p); return PM_OK;
     case PM_SKIN_QDEF: return pm__skin_qdef_sse2(job, v, slots, index, weight, p);
-    default: pm__skin_bdef_sse2(job, v, slots, index, weight, scale, p); return PM_OK;
 #else
-    switch (job->types[v]) {
     case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, scale, p); return PM_OK;
     case PM_SKIN_QDEF: return pm__skin_qdef(job, v, slots, index, weight, p);
-    default: pm__skin_bdef(job, v, slots, index, weight, scale, p); return PM_OK;
 #endif
+    default: pm__skin_bdef(job, v, slots, index, weight, scale, p); return PM_OK;
     }
 }
 
@@ -3068,10 +3113,13 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     if (r != PM_OK) return r;
     if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
     for (v = first_vertex; v < first_vertex + count; ++v) {
-#ifdef PM__AVX2
-        if (v + 1 < first_vertex + count && pm__skin_is_bdef(job->types[v]) && pm__skin_is_bdef(job->types[v + 1]) &&
-            pm__skin_bdef_pair(job, v) == PM_OK) {
-            ++v;
+#ifdef PM__SSE2
+        if (first_vertex + count - v >= 4 && job->types[v] < PM_SKIN_SDEF) {
+            unsigned rest = pm__skin_bdef_block4(job, v);
+            int j;
+            for (j = 0; j < 4; ++j)
+                if ((rest >> j & 1u) && (r = pm__skin_vertex(job, v + j)) != PM_OK) return r;
+            v += 3;
             continue;
         }
 #endif

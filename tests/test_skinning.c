@@ -376,6 +376,20 @@ void test_skin_bad_input(void)
     CHECK_RESULT(pm_skin_job_run(&s.job, 10, 3), PM_ERROR_INVALID_ARGUMENT);
     CHECK(s.out_pos[3 * 10] == s.pos[3 * 10]);
     CHECK(s.out_pos[3 * 12] != s.pos[3 * 12]);
+    /* the same inside a block of four (SIMD builds take vertices 10-13 at
+       once): vertices 10 and 11 written, 12 (BDEF4, a bad bone) and 13 not */
+    small_mesh_init(&s, 60, -1);
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+    memset(s.out_pos, 0x3c, sizeof s.out_pos);
+    s.idx[4 * 12 + 3] = 4;
+    CHECK_RESULT(pm_skin_job_run(&s.job, 10, 8), PM_ERROR_OUT_OF_RANGE);
+    {
+        static const unsigned char untouched[12] = {0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c};
+        CHECK(memcmp(s.out_pos + 3 * 10, untouched, sizeof untouched) != 0);
+        CHECK(memcmp(s.out_pos + 3 * 11, untouched, sizeof untouched) != 0);
+        CHECK(memcmp(s.out_pos + 3 * 12, untouched, sizeof untouched) == 0);
+        CHECK(memcmp(s.out_pos + 3 * 13, untouched, sizeof untouched) == 0);
+    }
     /* bones: zero or non-finite rotations, non-finite translations; non-unit is fine */
     small_mesh_init(&s, 60, -1);
     glm_quat_init(s.bones[2].rotation, 0.0f, 0.0f, 0.0f, 0.0f);
@@ -389,6 +403,43 @@ void test_skin_bad_input(void)
     CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
     CHECK(s.prepared[2].real[3] == 1.0f); /* normalized */
 #undef EXPECT
+}
+
+/* Slots a type does not use are ignored, whatever they hold: PMX files fill
+   them with -1 and any weight. Same bits as with the fixtures' own values. */
+void test_skin_unused_slots(void)
+{
+    static skin_case clean, filled;
+    static int idx[4 * SKIN_VERTICES];
+    static float wgt[4 * SKIN_VERTICES];
+    int n, v, k;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        load_skin_case(n, &clean);
+        load_skin_case(n, &filled);
+        memcpy(idx, m->idx, sizeof idx);
+        memcpy(wgt, m->wgt, sizeof wgt);
+        for (v = 0; v < SKIN_VERTICES; ++v) {
+            int used = m->type[v] == PM_SKIN_BDEF1 ? 1 : m->type[v] == PM_SKIN_BDEF2 || m->type[v] == PM_SKIN_SDEF ? 2 : 4;
+            for (k = used; k < 4; ++k) {
+                idx[4 * v + k] = v % 2 ? -1 : 1 << 30;
+                wgt[4 * v + k] = NAN;
+            }
+            if (m->type[v] == PM_SKIN_BDEF1) wgt[4 * v] = v % 2 ? NAN : -1.0f; /* BDEF1's weight is 1 */
+        }
+        filled.job.bone_indices = idx;
+        filled.job.bone_weights = wgt;
+        test_context("mesh %d", n);
+        CHECK_RESULT(pm_skin_job_validate(&filled.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_prepare(&clean.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_prepare(&filled.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&clean.job, 0, SKIN_VERTICES), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&filled.job, 0, SKIN_VERTICES), PM_OK);
+        CHECK(memcmp(clean.out_pos, filled.out_pos, sizeof clean.out_pos) == 0);
+        CHECK(memcmp(clean.out_nrm, filled.out_nrm, sizeof clean.out_nrm) == 0);
+        CHECK(memcmp(clean.out_tan, filled.out_tan, sizeof clean.out_tan) == 0);
+    }
+    test_context("%s", "");
 }
 
 /* Arrays at 4-byte offsets (bones too) give the same bits as aligned ones. */
