@@ -452,6 +452,7 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #define POSEMATH_IMPLEMENTED
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -2861,14 +2862,15 @@ static PM__INLINE pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, in
     return PM_OK;
 }
 
-/* ---- Four BDEF vertices at once (SSE2; FMA when built with AVX2 + FMA) ----
+/* ---- Four vertices at once (SSE2; FMA when built with AVX2 + FMA) -------
 
    A vertex alone spends most of its instructions on shuffles: cross
-   products and splats within one register. Four consecutive vertices,
-   transposed so that each register holds one quantity of all four, need
-   none: the blend stays per vertex (one register per matrix column), then
-   one transpose gives the blended matrices' elements four vertices wide,
-   and the position, cofactor and normal math is plain multiply-adds. */
+   products, dot products and splats within one register. Four consecutive
+   vertices, transposed so that each register holds one quantity of all
+   four, need none. A BDEF block blends each vertex's matrices in its own
+   registers (one per matrix column), then one transpose gives the blended
+   matrices' elements four vertices wide; SDEF and QDEF blocks transpose
+   the bones' quaternions. What follows is plain multiply-adds. */
 #ifdef PM__AVX2
 #define PM__MADD(a, b, c) _mm_fmadd_ps(a, b, c)
 #else
@@ -2905,7 +2907,7 @@ static PM__INLINE void pm__mat3_apply4(const __m128 m[9], const __m128 v[3], __m
 }
 
 /* sum w_i M_i over a vertex's slots (index and weight with a stride of 4), its
-   3x4 matrix as elements 0-3, 4-7, 8-11; one slot has weight 1 */
+   3x4 matrix as elements 0-3, 4-7, 8-11; a single slot weighs 1, unread */
 static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, const float *weight, int slots,
                                       __m128 *m0, __m128 *m4, __m128 *m8)
 {
@@ -2931,92 +2933,160 @@ static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, 
     }
 }
 
-/* v / |v| for four vertices by rsqrt and one Newton step (~23 bits, well
-   inside the 1e-5 the paths must agree to), times -1 where `flip` has its
-   sign bit set; a zero vector stays zero. */
+/* 1 / sqrt(d) by rsqrt and one Newton step: ~23 bits, well inside the 1e-5
+   the paths must agree to, at a fraction of sqrt and divide's cost. */
+static PM__INLINE __m128 pm__rsqrt4(__m128 d)
+{
+    __m128 r = _mm_rsqrt_ps(d);
+    return _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+}
+
+/* v / |v| for four vertices, times -1 where `flip` is negative; a zero
+   vector stays zero. */
 static PM__INLINE void pm__normalize4(__m128 v[3], __m128 flip)
 {
-    __m128 d = PM__MADD(v[0], v[0], PM__MADD(v[1], v[1], _mm_mul_ps(v[2], v[2]))), r = _mm_rsqrt_ps(d);
-    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+    __m128 d = PM__MADD(v[0], v[0], PM__MADD(v[1], v[1], _mm_mul_ps(v[2], v[2]))), r = pm__rsqrt4(d);
     r = _mm_and_ps(_mm_xor_ps(r, _mm_and_ps(flip, _mm_set1_ps(-0.0f))), _mm_cmpgt_ps(d, _mm_setzero_ps()));
     v[0] = _mm_mul_ps(v[0], r);
     v[1] = _mm_mul_ps(v[1], r);
     v[2] = _mm_mul_ps(v[2], r);
 }
 
-/* Per type: the bones the block blends (SDEF and QDEF vertices ride along as
-   BDEF1 and are skinned again by the caller) and the weights it reads
-   (BDEF1's is 1 whatever is stored). */
-static const int pm__block_bones[5] = {1, 2, 4, 1, 1};
-static const int pm__block_weights[5] = {0, 2, 4, 0, 0};
-
-/* Skins vertices v..v+3 as BDEF when each is valid. Returns a bit per vertex
-   the caller still has to skin: 0xF (all four) when any of them fails a check
-   or none is BDEF, else the SDEF and QDEF ones. */
-static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
+/* Normals by normal_matrix and tangents by m (w copied) for vertices
+   v..v+3, normalized when `unit` (linear blends; rotations keep lengths),
+   normals also negated where `flip` is negative. */
+static PM__INLINE void pm__block_extras(const pm_skin_job *job, int v, const __m128 m[9], const __m128 normal_matrix[9],
+                                        __m128 flip, int unit)
 {
-    const unsigned char *type = job->types + v;
-    const float *p = job->positions + 3 * (size_t)v;
-    float morphed[12], weight[4][4]; /* [slot][vertex], as index */
-    int index[4][4], slots = 1, j, k;
-    unsigned others = 0;
-    __m128i bones, weights, bad = _mm_setzero_si128();
-    __m128 sum = _mm_set1_ps(1.0f), m[12], pos[3], out[3];
-    if (job->bone_count < 1) return 0xF;
-    for (j = 0; j < 4; ++j) {
-        if (type[j] > PM_SKIN_QDEF) return 0xF;
-        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
-        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
+    __m128 out[3];
+    if (job->normals && job->out_normals) {
+        __m128 n[3];
+        pm__load_xyz4(job->normals + 3 * (size_t)v, n);
+        pm__mat3_apply4(normal_matrix, n, out);
+        if (unit) pm__normalize4(out, flip);
+        pm__store_xyz4(job->out_normals + 3 * (size_t)v, out);
     }
-    if (others == 0xF) return 0xF;
-    bones = _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]], pm__block_bones[type[2]],
-                           pm__block_bones[type[3]]);
-    { /* slot k of the four vertices in lanes: bones in range, 0 where unused */
-        const __m128i flip = _mm_set1_epi32((int)0x80000000), last = _mm_set1_epi32((job->bone_count - 1) ^ (int)0x80000000);
-        const float *src = (const float *)(const void *)(job->bone_indices + 4 * (size_t)v);
-        __m128 i0 = _mm_loadu_ps(src), i1 = _mm_loadu_ps(src + 4), i2 = _mm_loadu_ps(src + 8), i3 = _mm_loadu_ps(src + 12);
-        __m128i slot[4];
-        _MM_TRANSPOSE4_PS(i0, i1, i2, i3);
-        slot[0] = _mm_castps_si128(i0);
-        slot[1] = _mm_castps_si128(i1);
-        slot[2] = _mm_castps_si128(i2);
-        slot[3] = _mm_castps_si128(i3);
-        for (k = 0; k < slots; ++k) {
-            __m128i used = _mm_cmpgt_epi32(bones, _mm_set1_epi32(k)); /* unsigned compare: negatives are huge */
-            bad = _mm_or_si128(bad, _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot[k], flip), last)));
-            _mm_storeu_si128((__m128i *)(void *)index[k], _mm_and_si128(slot[k], used));
-        }
+    if (job->tangents && job->out_tangents) {
+        const float *tan = job->tangents + 4 * (size_t)v;
+        float *o = job->out_tangents + 4 * (size_t)v;
+        __m128 t[4];
+        t[0] = _mm_loadu_ps(tan);
+        t[1] = _mm_loadu_ps(tan + 4);
+        t[2] = _mm_loadu_ps(tan + 8);
+        t[3] = _mm_loadu_ps(tan + 12);
+        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]);
+        pm__mat3_apply4(m, t, out);
+        if (unit) pm__normalize4(out, _mm_setzero_ps());
+        t[0] = out[0];
+        t[1] = out[1];
+        t[2] = out[2];
+        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]); /* w copied */
+        _mm_storeu_ps(o, t[0]);
+        _mm_storeu_ps(o + 4, t[1]);
+        _mm_storeu_ps(o + 8, t[2]);
+        _mm_storeu_ps(o + 12, t[3]);
     }
-    if (slots > 1) { /* the weights, checked as pm__skin_influences does, and their sums */
-        const float *src = job->bone_weights + 4 * (size_t)v;
-        __m128 w[4];
+}
+
+/* The bones and weights of vertices v..v+3, checked four wide as
+   pm__skin_influences checks one: index[k][j] and weight[k][j] are slot k of
+   vertex v + j for k < slots. `bones` and `weights` hold, per vertex, how
+   many slots it uses and how many it weighs (one that weighs none weighs 1
+   on its one bone); the others get bone 0 and weight 0. Returns 0 when a
+   check fails, else 1 and the weight sums. */
+static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
+                                          int index[4][4], float weight[4][4], __m128 *sum)
+{
+    const __m128i flip = _mm_set1_epi32(INT_MIN), last = _mm_set1_epi32((job->bone_count - 1) ^ INT_MIN);
+    const float *src = (const float *)(const void *)(job->bone_indices + 4 * (size_t)v);
+    __m128 s0 = _mm_loadu_ps(src), s1 = _mm_loadu_ps(src + 4), s2 = _mm_loadu_ps(src + 8), s3 = _mm_loadu_ps(src + 12);
+    __m128 w[4];
+    __m128i bad = _mm_setzero_si128(), slot[4];
+    int k;
+    if (job->bone_count < 1) return 0;
+    _MM_TRANSPOSE4_PS(s0, s1, s2, s3); /* slot k of the four vertices in lanes */
+    slot[0] = _mm_castps_si128(s0);
+    slot[1] = _mm_castps_si128(s1);
+    slot[2] = _mm_castps_si128(s2);
+    slot[3] = _mm_castps_si128(s3);
+    for (k = 0; k < slots; ++k) {
+        __m128i used = _mm_cmpgt_epi32(bones, _mm_set1_epi32(k));
+        /* compared unsigned: negative indices are huge */
+        bad = _mm_or_si128(bad, _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot[k], flip), last)));
+        _mm_storeu_si128((__m128i *)(void *)index[k], _mm_and_si128(slot[k], used));
+    }
+    *sum = _mm_set1_ps(1.0f);
+    if (slots > 1) {
+        src = job->bone_weights + 4 * (size_t)v;
         w[0] = _mm_loadu_ps(src);
         w[1] = _mm_loadu_ps(src + 4);
         w[2] = _mm_loadu_ps(src + 8);
         w[3] = _mm_loadu_ps(src + 12);
         _MM_TRANSPOSE4_PS(w[0], w[1], w[2], w[3]);
-        weights = _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]], pm__block_weights[type[2]],
-                                 pm__block_weights[type[3]]);
-        sum = _mm_setzero_ps();
+        *sum = _mm_setzero_ps();
         for (k = 0; k < slots; ++k) {
             __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
             /* false for NaN, negative and infinite weights alike */
             __m128 good = _mm_and_ps(_mm_cmpge_ps(w[k], _mm_setzero_ps()), _mm_cmple_ps(w[k], _mm_set1_ps(FLT_MAX)));
             bad = _mm_or_si128(bad, _mm_castps_si128(_mm_andnot_ps(good, used)));
             w[k] = _mm_and_ps(w[k], used);
-            if (k == 0) w[0] = _mm_or_ps(w[0], _mm_andnot_ps(used, _mm_set1_ps(1.0f))); /* weight-1 lanes */
-            sum = _mm_add_ps(sum, w[k]);
+            if (k == 0) w[0] = _mm_or_ps(w[0], _mm_andnot_ps(used, _mm_set1_ps(1.0f)));
+            *sum = _mm_add_ps(*sum, w[k]);
             _mm_storeu_ps(weight[k], w[k]);
         }
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(sum, _mm_set1_ps(FLT_MAX))));
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpngt_ps(sum, _mm_setzero_ps())));
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(*sum, _mm_set1_ps(FLT_MAX))));
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpngt_ps(*sum, _mm_setzero_ps())));
     }
-    if (_mm_movemask_epi8(bad)) return 0xF;
-    if (job->morph_start) {
-        for (j = 0; j < 4; ++j)
-            if (pm__skin_morph(job, v + j, morphed + 3 * j) != PM_OK) return 0xF;
-        p = morphed;
+    return !_mm_movemask_epi8(bad);
+}
+
+/* The bind positions of vertices v..v+3 plus their morphs, as x, y, z
+   registers. Returns 0 when a morph fails a check. */
+static PM__INLINE int pm__block_positions(const pm_skin_job *job, int v, __m128 pos[3])
+{
+    float morphed[12];
+    int j;
+    if (!job->morph_start) {
+        pm__load_xyz4(job->positions + 3 * (size_t)v, pos);
+        return 1;
     }
+    for (j = 0; j < 4; ++j)
+        if (pm__skin_morph(job, v + j, morphed + 3 * j) != PM_OK) return 0;
+    pm__load_xyz4(morphed, pos);
+    return 1;
+}
+
+/* Per type: the bones a vertex uses and the weights it reads (BDEF1's is 1
+   whatever is stored). */
+static const int pm__block_bones[5] = {1, 2, 4, 2, 4};
+static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
+
+/* Skins vertices v..v+3 as BDEF when each is valid. SDEF and QDEF vertices
+   among them are checked too, so that the block fails exactly when a vertex
+   would, and ride along as linear blends: the caller skins them again.
+   Returns a bit per vertex the caller still has to skin: 0xF (all four) when
+   any of them fails a check or none is BDEF, else the SDEF and QDEF ones. */
+static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
+{
+    const unsigned char *type = job->types + v;
+    float weight[4][4];
+    int index[4][4], slots = 1, j;
+    unsigned others = 0;
+    __m128 sum, m[12], pos[3], out[3];
+    for (j = 0; j < 4; ++j) {
+        if (type[j] > PM_SKIN_QDEF || (type[j] == PM_SKIN_SDEF && !job->sdef)) return 0xF;
+        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
+        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
+    }
+    if (others == 0xF ||
+        !pm__block_influences(job, v,
+                              _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]],
+                                             pm__block_bones[type[2]], pm__block_bones[type[3]]),
+                              _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]],
+                                             pm__block_weights[type[2]], pm__block_weights[type[3]]),
+                              slots, index, weight, &sum) ||
+        !pm__block_positions(job, v, pos))
+        return 0xF;
     /* each vertex's blend in its own registers; transposed, m[k] holds
        element k (pm_skin_bone's order) of all four */
     pm__blend_rows(job, &index[0][0], &weight[0][0], slots, &m[0], &m[4], &m[8]);
@@ -3027,7 +3097,6 @@ static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
     _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
     _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
     /* the weights' sums divide the position only: normals and tangents are normalized */
-    pm__load_xyz4(p, pos);
     pm__mat3_apply4(m, pos, out);
     out[0] = _mm_add_ps(out[0], m[9]);
     out[1] = _mm_add_ps(out[1], m[10]);
@@ -3039,49 +3108,225 @@ static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
         out[2] = _mm_mul_ps(out[2], sum);
     }
     pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    if (job->normals && job->out_normals) {
-        __m128 n[3], flip = _mm_setzero_ps();
-        pm__load_xyz4(job->normals + 3 * (size_t)v, n);
-        if (slots == 1) { /* rigid bones: M^-T is M */
-            pm__mat3_apply4(m, n, out);
-        } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
-            __m128 cof[9];
-            cof[0] = _mm_sub_ps(_mm_mul_ps(m[4], m[8]), _mm_mul_ps(m[5], m[7]));
-            cof[1] = _mm_sub_ps(_mm_mul_ps(m[5], m[6]), _mm_mul_ps(m[3], m[8]));
-            cof[2] = _mm_sub_ps(_mm_mul_ps(m[3], m[7]), _mm_mul_ps(m[4], m[6]));
-            cof[3] = _mm_sub_ps(_mm_mul_ps(m[2], m[7]), _mm_mul_ps(m[1], m[8]));
-            cof[4] = _mm_sub_ps(_mm_mul_ps(m[0], m[8]), _mm_mul_ps(m[2], m[6]));
-            cof[5] = _mm_sub_ps(_mm_mul_ps(m[1], m[6]), _mm_mul_ps(m[0], m[7]));
-            cof[6] = _mm_sub_ps(_mm_mul_ps(m[1], m[5]), _mm_mul_ps(m[2], m[4]));
-            cof[7] = _mm_sub_ps(_mm_mul_ps(m[2], m[3]), _mm_mul_ps(m[0], m[5]));
-            cof[8] = _mm_sub_ps(_mm_mul_ps(m[0], m[4]), _mm_mul_ps(m[1], m[3]));
-            pm__mat3_apply4(cof, n, out);
-            flip = PM__MADD(m[0], cof[0], PM__MADD(m[3], cof[3], _mm_mul_ps(m[6], cof[6]))); /* det M */
-        }
-        pm__normalize4(out, flip);
-        pm__store_xyz4(job->out_normals + 3 * (size_t)v, out);
-    }
-    if (job->tangents && job->out_tangents) {
-        const float *tan = job->tangents + 4 * (size_t)v;
-        __m128 t[4];
-        float *o = job->out_tangents + 4 * (size_t)v;
-        t[0] = _mm_loadu_ps(tan);
-        t[1] = _mm_loadu_ps(tan + 4);
-        t[2] = _mm_loadu_ps(tan + 8);
-        t[3] = _mm_loadu_ps(tan + 12);
-        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]);
-        pm__mat3_apply4(m, t, out);
-        pm__normalize4(out, _mm_setzero_ps());
-        t[0] = out[0];
-        t[1] = out[1];
-        t[2] = out[2];
-        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]); /* w copied */
-        _mm_storeu_ps(o, t[0]);
-        _mm_storeu_ps(o + 4, t[1]);
-        _mm_storeu_ps(o + 8, t[2]);
-        _mm_storeu_ps(o + 12, t[3]);
+    if (slots == 1) { /* rigid bones: M^-T is M */
+        pm__block_extras(job, v, m, m, _mm_setzero_ps(), 1);
+    } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
+        __m128 cof[9];
+        cof[0] = _mm_sub_ps(_mm_mul_ps(m[4], m[8]), _mm_mul_ps(m[5], m[7]));
+        cof[1] = _mm_sub_ps(_mm_mul_ps(m[5], m[6]), _mm_mul_ps(m[3], m[8]));
+        cof[2] = _mm_sub_ps(_mm_mul_ps(m[3], m[7]), _mm_mul_ps(m[4], m[6]));
+        cof[3] = _mm_sub_ps(_mm_mul_ps(m[2], m[7]), _mm_mul_ps(m[1], m[8]));
+        cof[4] = _mm_sub_ps(_mm_mul_ps(m[0], m[8]), _mm_mul_ps(m[2], m[6]));
+        cof[5] = _mm_sub_ps(_mm_mul_ps(m[1], m[6]), _mm_mul_ps(m[0], m[7]));
+        cof[6] = _mm_sub_ps(_mm_mul_ps(m[1], m[5]), _mm_mul_ps(m[2], m[4]));
+        cof[7] = _mm_sub_ps(_mm_mul_ps(m[2], m[3]), _mm_mul_ps(m[0], m[5]));
+        cof[8] = _mm_sub_ps(_mm_mul_ps(m[0], m[4]), _mm_mul_ps(m[1], m[3]));
+        pm__block_extras(job, v, m, cof, PM__MADD(m[0], cof[0], PM__MADD(m[3], cof[3], _mm_mul_ps(m[6], cof[6]))), 1);
     }
     return others;
+}
+
+/* Component c of the real (or dual) parts of bones index[0..3] in q[c]. */
+static PM__INLINE void pm__block_quats(const pm_skin_job *job, const int index[4], int dual, __m128 q[4])
+{
+    const pm_skin_bone *b = job->prepared;
+    q[0] = _mm_loadu_ps(dual ? b[index[0]].dual : b[index[0]].real);
+    q[1] = _mm_loadu_ps(dual ? b[index[1]].dual : b[index[1]].real);
+    q[2] = _mm_loadu_ps(dual ? b[index[2]].dual : b[index[2]].real);
+    q[3] = _mm_loadu_ps(dual ? b[index[3]].dual : b[index[3]].real);
+    _MM_TRANSPOSE4_PS(q[0], q[1], q[2], q[3]);
+}
+
+static PM__INLINE __m128 pm__dot4(const __m128 a[4], const __m128 b[4])
+{
+    return PM__MADD(a[0], b[0], PM__MADD(a[1], b[1], PM__MADD(a[2], b[2], _mm_mul_ps(a[3], b[3]))));
+}
+
+/* acc += w q and q *= s, four components (written out: compilers keep
+   constant-indexed registers in registers, loops over them not always) */
+static PM__INLINE void pm__madd4(__m128 acc[4], __m128 w, const __m128 q[4])
+{
+    acc[0] = PM__MADD(w, q[0], acc[0]);
+    acc[1] = PM__MADD(w, q[1], acc[1]);
+    acc[2] = PM__MADD(w, q[2], acc[2]);
+    acc[3] = PM__MADD(w, q[3], acc[3]);
+}
+
+static PM__INLINE void pm__scale4(__m128 q[4], __m128 s)
+{
+    q[0] = _mm_mul_ps(q[0], s);
+    q[1] = _mm_mul_ps(q[1], s);
+    q[2] = _mm_mul_ps(q[2], s);
+    q[3] = _mm_mul_ps(q[3], s);
+}
+
+/* -w where `dot` is negative: puts a quaternion on the other's side */
+static PM__INLINE __m128 pm__align_weight(__m128 w, __m128 dot)
+{
+    return _mm_xor_ps(w, _mm_and_ps(_mm_cmplt_ps(dot, _mm_setzero_ps()), _mm_set1_ps(-0.0f)));
+}
+
+/* Rotation matrices (pm_skin_bone's element order) of unit quaternions q. */
+static PM__INLINE void pm__quat_matrix4(const __m128 q[4], __m128 m[9])
+{
+    __m128 x2 = _mm_add_ps(q[0], q[0]), y2 = _mm_add_ps(q[1], q[1]), z2 = _mm_add_ps(q[2], q[2]);
+    __m128 xx = _mm_mul_ps(q[0], x2), yy = _mm_mul_ps(q[1], y2), zz = _mm_mul_ps(q[2], z2);
+    __m128 xy = _mm_mul_ps(q[0], y2), xz = _mm_mul_ps(q[0], z2), yz = _mm_mul_ps(q[1], z2);
+    __m128 wx = _mm_mul_ps(q[3], x2), wy = _mm_mul_ps(q[3], y2), wz = _mm_mul_ps(q[3], z2), one = _mm_set1_ps(1.0f);
+    m[0] = _mm_sub_ps(one, _mm_add_ps(yy, zz));
+    m[1] = _mm_add_ps(xy, wz);
+    m[2] = _mm_sub_ps(xz, wy);
+    m[3] = _mm_sub_ps(xy, wz);
+    m[4] = _mm_sub_ps(one, _mm_add_ps(xx, zz));
+    m[5] = _mm_add_ps(yz, wx);
+    m[6] = _mm_add_ps(xz, wy);
+    m[7] = _mm_sub_ps(yz, wx);
+    m[8] = _mm_sub_ps(one, _mm_add_ps(xx, yy));
+}
+
+/* M0 - M1 of a vertex's two bones, its 3x4 matrix as elements 0-3, 4-7, 8-11 */
+static PM__INLINE void pm__difference_rows(const pm_skin_job *job, int bone0, int bone1, __m128 *d0, __m128 *d4, __m128 *d8)
+{
+    const float *a = job->prepared[bone0].matrix, *b = job->prepared[bone1].matrix;
+    *d0 = _mm_sub_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
+    *d4 = _mm_sub_ps(_mm_loadu_ps(a + 4), _mm_loadu_ps(b + 4));
+    *d8 = _mm_sub_ps(_mm_loadu_ps(a + 8), _mm_loadu_ps(b + 8));
+}
+
+/* Skins vertices v..v+3, all SDEF, as pm__skin_sdef does. Returns 0 when
+   any of them fails a check. */
+static int pm__skin_sdef_block4(const pm_skin_job *job, int v)
+{
+    const __m128i two = _mm_set1_epi32(2);
+    const float *sdef;
+    float weight[4][4];
+    int index[4][4];
+    __m128 sum, pos[3], out[3], q0[4], q1[4], q[4], w0, w1, r[9], m[12], d[12], a[4], b[4], c[3], diff[3], extra[3],
+        turned[3];
+    if (!job->sdef || !pm__block_influences(job, v, two, two, 2, index, weight, &sum) ||
+        !pm__block_positions(job, v, pos))
+        return 0;
+    sdef = job->sdef + 9 * (size_t)v;
+    sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
+    w0 = _mm_mul_ps(_mm_loadu_ps(weight[0]), sum);
+    w1 = _mm_mul_ps(_mm_loadu_ps(weight[1]), sum);
+    /* R: the rotation of normalize(w0 q0 + w1 q1), q1 on q0's side */
+    pm__block_quats(job, index[0], 0, q0);
+    pm__block_quats(job, index[1], 0, q1);
+    q[0] = q[1] = q[2] = q[3] = _mm_setzero_ps();
+    pm__madd4(q, w0, q0);
+    pm__madd4(q, pm__align_weight(w1, pm__dot4(q0, q1)), q1);
+    pm__scale4(q, pm__rsqrt4(pm__dot4(q, q)));
+    pm__quat_matrix4(q, r);
+    /* M = w0 M0 + w1 M1 (stored weights, divided below) and M0 - M1, transposed */
+    pm__blend_rows(job, &index[0][0], &weight[0][0], 2, &m[0], &m[4], &m[8]);
+    pm__blend_rows(job, &index[0][1], &weight[0][1], 2, &m[1], &m[5], &m[9]);
+    pm__blend_rows(job, &index[0][2], &weight[0][2], 2, &m[2], &m[6], &m[10]);
+    pm__blend_rows(job, &index[0][3], &weight[0][3], 2, &m[3], &m[7], &m[11]);
+    pm__difference_rows(job, index[0][0], index[1][0], &d[0], &d[4], &d[8]);
+    pm__difference_rows(job, index[0][1], index[1][1], &d[1], &d[5], &d[9]);
+    pm__difference_rows(job, index[0][2], index[1][2], &d[2], &d[6], &d[10]);
+    pm__difference_rows(job, index[0][3], index[1][3], &d[3], &d[7], &d[11]);
+    _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
+    _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
+    _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
+    _MM_TRANSPOSE4_PS(d[0], d[1], d[2], d[3]);
+    _MM_TRANSPOSE4_PS(d[4], d[5], d[6], d[7]);
+    _MM_TRANSPOSE4_PS(d[8], d[9], d[10], d[11]);
+    /* C, R0, R1: 9 floats per vertex; a holds C and R0.x, b R0.yz and R1.xy */
+    a[0] = _mm_loadu_ps(sdef);
+    a[1] = _mm_loadu_ps(sdef + 9);
+    a[2] = _mm_loadu_ps(sdef + 18);
+    a[3] = _mm_loadu_ps(sdef + 27);
+    b[0] = _mm_loadu_ps(sdef + 4);
+    b[1] = _mm_loadu_ps(sdef + 13);
+    b[2] = _mm_loadu_ps(sdef + 22);
+    b[3] = _mm_loadu_ps(sdef + 31);
+    _MM_TRANSPOSE4_PS(a[0], a[1], a[2], a[3]);
+    _MM_TRANSPOSE4_PS(b[0], b[1], b[2], b[3]);
+    c[0] = a[0];
+    c[1] = a[1];
+    c[2] = a[2];
+    diff[0] = _mm_sub_ps(a[3], b[2]);
+    diff[1] = _mm_sub_ps(b[0], b[3]);
+    diff[2] = _mm_sub_ps(b[1], _mm_setr_ps(sdef[8], sdef[17], sdef[26], sdef[35]));
+    /* p' = M C + (w0 w1 / 2) (A0 - A1)(R0 - R1) + R (p - C) */
+    pm__mat3_apply4(m, c, out);
+    pm__mat3_apply4(d, diff, extra);
+    pos[0] = _mm_sub_ps(pos[0], c[0]);
+    pos[1] = _mm_sub_ps(pos[1], c[1]);
+    pos[2] = _mm_sub_ps(pos[2], c[2]);
+    pm__mat3_apply4(r, pos, turned);
+    w0 = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), w0), w1); /* w0 w1 / 2 */
+    out[0] = _mm_add_ps(PM__MADD(_mm_add_ps(out[0], m[9]), sum, _mm_mul_ps(w0, extra[0])), turned[0]);
+    out[1] = _mm_add_ps(PM__MADD(_mm_add_ps(out[1], m[10]), sum, _mm_mul_ps(w0, extra[1])), turned[1]);
+    out[2] = _mm_add_ps(PM__MADD(_mm_add_ps(out[2], m[11]), sum, _mm_mul_ps(w0, extra[2])), turned[2]);
+    pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
+    pm__block_extras(job, v, r, r, _mm_setzero_ps(), 0);
+    return 1;
+}
+
+/* Skins vertices v..v+3, all QDEF, as pm__skin_qdef does. Returns 0 when
+   any of them fails a check. */
+static int pm__skin_qdef_block4(const pm_skin_job *job, int v)
+{
+    const __m128i four = _mm_set1_epi32(4);
+    float weight[4][4];
+    int index[4][4], k;
+    __m128 sum, pos[3], out[3], real[4], dual[4], part[4], signed_weight[4], r[9], n2, t[3];
+    if (!pm__block_influences(job, v, four, four, 4, index, weight, &sum) || !pm__block_positions(job, v, pos))
+        return 0;
+    /* the real parts, each against the running sum's side; then the dual
+       parts with the same signs (two passes keep fewer registers live) */
+    real[0] = real[1] = real[2] = real[3] = dual[0] = dual[1] = dual[2] = dual[3] = _mm_setzero_ps();
+    for (k = 0; k < 4; ++k) {
+        pm__block_quats(job, index[k], 0, part);
+        signed_weight[k] = pm__align_weight(_mm_loadu_ps(weight[k]), pm__dot4(real, part));
+        pm__madd4(real, signed_weight[k], part);
+    }
+    for (k = 0; k < 4; ++k) {
+        pm__block_quats(job, index[k], 1, part);
+        pm__madd4(dual, signed_weight[k], part);
+    }
+    n2 = pm__dot4(real, real);
+    if (_mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(n2, _mm_setzero_ps()), _mm_cmple_ps(n2, _mm_set1_ps(FLT_MAX)))) != 0xF)
+        return 0;
+    n2 = pm__rsqrt4(n2);
+    pm__scale4(real, n2);
+    pm__scale4(dual, n2);
+    /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
+    t[0] = _mm_sub_ps(PM__MADD(real[3], dual[0], _mm_mul_ps(real[1], dual[2])),
+                      PM__MADD(dual[3], real[0], _mm_mul_ps(real[2], dual[1])));
+    t[1] = _mm_sub_ps(PM__MADD(real[3], dual[1], _mm_mul_ps(real[2], dual[0])),
+                      PM__MADD(dual[3], real[1], _mm_mul_ps(real[0], dual[2])));
+    t[2] = _mm_sub_ps(PM__MADD(real[3], dual[2], _mm_mul_ps(real[0], dual[1])),
+                      PM__MADD(dual[3], real[2], _mm_mul_ps(real[1], dual[0])));
+    pm__quat_matrix4(real, r);
+    pm__mat3_apply4(r, pos, out);
+    out[0] = _mm_add_ps(out[0], _mm_add_ps(t[0], t[0]));
+    out[1] = _mm_add_ps(out[1], _mm_add_ps(t[1], t[1]));
+    out[2] = _mm_add_ps(out[2], _mm_add_ps(t[2], t[2]));
+    pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
+    pm__block_extras(job, v, r, r, _mm_setzero_ps(), 0);
+    return 1;
+}
+
+/* Vertices v..v+3 as a block when their types allow: returns
+   PM__NOT_A_BLOCK, or a bit for each vertex the caller still has to skin. */
+#define PM__NOT_A_BLOCK 0x10u
+static unsigned pm__skin_block4(const pm_skin_job *job, int v)
+{
+    const unsigned char *type = job->types + v;
+    unsigned others;
+    if (type[0] < PM_SKIN_SDEF) {
+        others = pm__skin_bdef_block4(job, v);
+    } else {
+        if (type[1] != type[0] || type[2] != type[0] || type[3] != type[0]) return PM__NOT_A_BLOCK;
+        if (type[0] == PM_SKIN_SDEF) others = pm__skin_sdef_block4(job, v) ? 0 : 0xF;
+        else if (type[0] == PM_SKIN_QDEF) others = pm__skin_qdef_block4(job, v) ? 0 : 0xF;
+        else others = 0xF;
+    }
+    return others == 0xF ? PM__NOT_A_BLOCK : others;
 }
 #endif
 
@@ -3114,8 +3359,8 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
     for (v = first_vertex; v < first_vertex + count; ++v) {
 #ifdef PM__SSE2
-        if (first_vertex + count - v >= 4 && job->types[v] < PM_SKIN_SDEF) {
-            unsigned rest = pm__skin_bdef_block4(job, v);
+        unsigned rest = first_vertex + count - v >= 4 ? pm__skin_block4(job, v) : PM__NOT_A_BLOCK;
+        if (rest != PM__NOT_A_BLOCK) {
             int j;
             for (j = 0; j < 4; ++j)
                 if ((rest >> j & 1u) && (r = pm__skin_vertex(job, v + j)) != PM_OK) return r;

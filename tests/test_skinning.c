@@ -343,6 +343,9 @@ void test_skin_bad_input(void)
     EXPECT(s.pos[3 * 20 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK); /* run lets NaN through */
     EXPECT(s.nrm[3 * 20] = INFINITY, PM_ERROR_INVALID_ARGUMENT, PM_OK);
     EXPECT(s.job.sdef = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 3 is SDEF */
+    EXPECT((memset(s.type, PM_SKIN_SDEF, sizeof s.type), s.job.sdef = NULL), PM_ERROR_INVALID_ARGUMENT,
+           PM_ERROR_INVALID_ARGUMENT); /* SIMD builds: SDEF four at a time */
+    CHECK_RESULT(pm_skin_job_run(&s.job, 4, 8), PM_ERROR_INVALID_ARGUMENT); /* not at vertex 0 */
     EXPECT(s.sdef[9 * 3 + 4] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK);
     /* morphs: an index out of range, a bad CSR */
     for (v = 0; v <= 60; ++v) morph_start[v] = v > 30; /* vertex 30 has the one entry */
@@ -377,18 +380,22 @@ void test_skin_bad_input(void)
     CHECK(s.out_pos[3 * 10] == s.pos[3 * 10]);
     CHECK(s.out_pos[3 * 12] != s.pos[3 * 12]);
     /* the same inside a block of four (SIMD builds take vertices 10-13 at
-       once): vertices 10 and 11 written, 12 (BDEF4, a bad bone) and 13 not */
-    small_mesh_init(&s, 60, -1);
-    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
-    memset(s.out_pos, 0x3c, sizeof s.out_pos);
-    s.idx[4 * 12 + 3] = 4;
-    CHECK_RESULT(pm_skin_job_run(&s.job, 10, 8), PM_ERROR_OUT_OF_RANGE);
+       once, checking all four first): a bad BDEF4 vertex 12, or vertex 11
+       made an SDEF vertex with a NaN weight */
     {
         static const unsigned char untouched[12] = {0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c};
-        CHECK(memcmp(s.out_pos + 3 * 10, untouched, sizeof untouched) != 0);
-        CHECK(memcmp(s.out_pos + 3 * 11, untouched, sizeof untouched) != 0);
-        CHECK(memcmp(s.out_pos + 3 * 12, untouched, sizeof untouched) == 0);
-        CHECK(memcmp(s.out_pos + 3 * 13, untouched, sizeof untouched) == 0);
+        int bad;
+        for (bad = 12; bad >= 11; --bad) {
+            small_mesh_init(&s, 60, -1);
+            CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+            memset(s.out_pos, 0x3c, sizeof s.out_pos);
+            if (bad == 12) s.idx[4 * 12 + 3] = 4;
+            else s.type[11] = PM_SKIN_SDEF, s.wgt[4 * 11 + 1] = NAN;
+            test_context("bad vertex %d in a block", bad);
+            CHECK_RESULT(pm_skin_job_run(&s.job, 10, 8), bad == 12 ? PM_ERROR_OUT_OF_RANGE : PM_ERROR_INVALID_ARGUMENT);
+            for (v = 10; v < 14; ++v) CHECK((memcmp(s.out_pos + 3 * v, untouched, sizeof untouched) == 0) == (v >= bad));
+        }
+        test_context("%s", "");
     }
     /* bones: zero or non-finite rotations, non-finite translations; non-unit is fine */
     small_mesh_init(&s, 60, -1);

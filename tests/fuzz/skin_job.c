@@ -3,7 +3,9 @@
    (out of range, NaN, Inf, zero sums), positions, SDEF parameters (or
    none), the morph CSR (including bad starts and indices), bone transforms
    (zero and non-finite quaternions) and the run range. Nothing may crash or
-   read or write out of bounds; run must agree with validate on good jobs. */
+   read or write out of bounds (every array is an exact-size heap copy, so
+   AddressSanitizer sees one element too far); run must agree with validate
+   on good jobs. */
 #define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
@@ -19,18 +21,35 @@ static float next_value(reader *r) /* mostly small values, the rest raw bits */
     return next_float(r, 200, 32.0f);
 }
 
+/* An exact-size heap array of `count` elements of `size` bytes, zeroed. */
+static void *heap_array(size_t count, size_t size)
+{
+    void *array = malloc(count * size ? count * size : 1); /* malloc(0) may return NULL */
+    if (!array) abort();
+    memset(array, 0, count * size);
+    return array;
+}
+
+/* An exact-size heap copy (NULL stays NULL). */
+static void *heap_copy(const void *data, size_t count, size_t size)
+{
+    void *copy;
+    if (!data) return NULL;
+    copy = heap_array(count, size);
+    memcpy(copy, data, count * size);
+    return copy;
+}
+
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     enum { MAX_V = 24, MAX_B = 6, MAX_M = 4, MAX_ENTRIES = 16 };
     reader r = {data, size};
     float pos[3 * MAX_V], nrm[3 * MAX_V], tan[4 * MAX_V], wgt[4 * MAX_V], sdef[9 * MAX_V], morph_weights[MAX_M];
-    float out_pos[3 * MAX_V], out_nrm[3 * MAX_V], out_tan[4 * MAX_V];
     unsigned char types[MAX_V];
     int idx[4 * MAX_V], morph_start[MAX_V + 1], i, entries;
     pm_vertex_morph morphs[MAX_ENTRIES];
     pm_rigid bones[MAX_B];
-    pm_skin_bone prepared[MAX_B];
     pm_skin_job job;
     pm_result valid;
     memset(&job, 0, sizeof job);
@@ -80,18 +99,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.morphs = morphs;
     job.morph_weights = morph_weights;
     job.bones = bones;
-    job.prepared = prepared;
-    job.out_positions = out_pos;
-    job.out_normals = out_nrm;
-    job.out_tangents = out_tan;
     /* a corrupt CSR end past the storage is the caller's promise broken: only
        ranges inside it are fed to run */
     if (job.morph_start && morph_start[job.vertex_count] > MAX_ENTRIES) job.morph_start = NULL;
+    {
+        size_t n = (size_t)job.vertex_count, m = job.morph_start ? (size_t)morph_start[job.vertex_count] : 0;
+        job.positions = (const float *)heap_copy(job.positions, 3 * n, sizeof(float));
+        job.normals = (const float *)heap_copy(job.normals, 3 * n, sizeof(float));
+        job.tangents = (const float *)heap_copy(job.tangents, 4 * n, sizeof(float));
+        job.types = (const unsigned char *)heap_copy(job.types, n, 1);
+        job.bone_indices = (const int *)heap_copy(job.bone_indices, 4 * n, sizeof(int));
+        job.bone_weights = (const float *)heap_copy(job.bone_weights, 4 * n, sizeof(float));
+        job.sdef = (const float *)heap_copy(job.sdef, 9 * n, sizeof(float));
+        job.morph_start = (const int *)heap_copy(job.morph_start, n + 1, sizeof(int));
+        job.morphs = (const pm_vertex_morph *)heap_copy(job.morphs, m, sizeof(pm_vertex_morph));
+        job.morph_weights = (const float *)heap_copy(job.morph_weights, (size_t)job.morph_count, sizeof(float));
+        job.bones = (const pm_rigid *)heap_copy(job.bones, (size_t)job.bone_count, sizeof(pm_rigid));
+        job.prepared = (pm_skin_bone *)heap_array((size_t)job.bone_count, sizeof(pm_skin_bone));
+        job.out_positions = (float *)heap_array(3 * n, sizeof(float));
+        job.out_normals = (float *)heap_array(3 * n, sizeof(float));
+        job.out_tangents = (float *)heap_array(4 * n, sizeof(float));
+    }
     valid = pm_skin_job_validate(&job);
     if (pm_skin_job_prepare(&job) == PM_OK) {
         int first = next_byte(&r) % (job.vertex_count + 3) - 1, count = next_byte(&r) % (job.vertex_count + 3) - 1;
         pm_result ran = pm_skin_job_run(&job, first, count);
         if (valid == PM_OK && first >= 0 && count >= 0 && first + count <= job.vertex_count && ran != PM_OK) abort();
     }
+    free((void *)job.positions);
+    free((void *)job.normals);
+    free((void *)job.tangents);
+    free((void *)job.types);
+    free((void *)job.bone_indices);
+    free((void *)job.bone_weights);
+    free((void *)job.sdef);
+    free((void *)job.morph_start);
+    free((void *)job.morphs);
+    free((void *)job.morph_weights);
+    free((void *)job.bones);
+    free(job.prepared);
+    free(job.out_positions);
+    free(job.out_normals);
+    free(job.out_tangents);
     return 0;
 }
