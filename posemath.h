@@ -3056,43 +3056,32 @@ static PM__INLINE int pm__block_positions(const pm_skin_job *job, int v, __m128 
     return 1;
 }
 
-/* Per type: the bones a vertex uses and the weights it reads (BDEF1's is 1
-   whatever is stored). */
+/* Per type: the bones a vertex uses, the weights it reads (BDEF1's is 1
+   whatever is stored), and the bones a block of linear blends blends for it
+   (one for SDEF and QDEF, which are skinned again). */
 static const int pm__block_bones[5] = {1, 2, 4, 2, 4};
 static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
+static const int pm__block_blends[5] = {1, 2, 4, 1, 1};
 
-/* Skins vertices v..v+3 as BDEF when each is valid. SDEF and QDEF vertices
-   among them are checked too, so that the block fails exactly when a vertex
-   would, and ride along as linear blends: the caller skins them again.
-   Returns a bit per vertex the caller still has to skin: 0xF (all four) when
-   any of them fails a check or none is BDEF, else the SDEF and QDEF ones. */
-static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
+/* Skins vertices v..v+3 as linear blends of blends[j] bones each; `bones`
+   and `weights` as for pm__block_influences, `slots` their largest bone
+   count. SDEF and QDEF vertices among them are checked as well, so that the
+   block fails exactly when a vertex would; the caller skins them again.
+   Returns 0 when a check fails. */
+static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
+                                const int blends[4])
 {
-    const unsigned char *type = job->types + v;
     float weight[4][4];
-    int index[4][4], slots = 1, j;
-    unsigned others = 0;
+    int index[4][4];
     __m128 sum, m[12], pos[3], out[3];
-    for (j = 0; j < 4; ++j) {
-        if (type[j] > PM_SKIN_QDEF || (type[j] == PM_SKIN_SDEF && !job->sdef)) return 0xF;
-        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
-        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
-    }
-    if (others == 0xF ||
-        !pm__block_influences(job, v,
-                              _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]],
-                                             pm__block_bones[type[2]], pm__block_bones[type[3]]),
-                              _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]],
-                                             pm__block_weights[type[2]], pm__block_weights[type[3]]),
-                              slots, index, weight, &sum) ||
-        !pm__block_positions(job, v, pos))
-        return 0xF;
+    if (!pm__block_influences(job, v, bones, weights, slots, index, weight, &sum) || !pm__block_positions(job, v, pos))
+        return 0;
     /* each vertex's blend in its own registers; transposed, m[k] holds
        element k (pm_skin_bone's order) of all four */
-    pm__blend_rows(job, &index[0][0], &weight[0][0], slots, &m[0], &m[4], &m[8]);
-    pm__blend_rows(job, &index[0][1], &weight[0][1], slots, &m[1], &m[5], &m[9]);
-    pm__blend_rows(job, &index[0][2], &weight[0][2], slots, &m[2], &m[6], &m[10]);
-    pm__blend_rows(job, &index[0][3], &weight[0][3], slots, &m[3], &m[7], &m[11]);
+    pm__blend_rows(job, &index[0][0], &weight[0][0], blends[0], &m[0], &m[4], &m[8]);
+    pm__blend_rows(job, &index[0][1], &weight[0][1], blends[1], &m[1], &m[5], &m[9]);
+    pm__blend_rows(job, &index[0][2], &weight[0][2], blends[2], &m[2], &m[6], &m[10]);
+    pm__blend_rows(job, &index[0][3], &weight[0][3], blends[3], &m[3], &m[7], &m[11]);
     _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
     _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
     _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
@@ -3108,7 +3097,7 @@ static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
         out[2] = _mm_mul_ps(out[2], sum);
     }
     pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    if (slots == 1) { /* rigid bones: M^-T is M */
+    if ((blends[0] | blends[1] | blends[2] | blends[3]) == 1) { /* rigid bones: M^-T is M */
         pm__block_extras(job, v, m, m, _mm_setzero_ps(), 1);
     } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
         __m128 cof[9];
@@ -3123,7 +3112,7 @@ static unsigned pm__skin_bdef_block4(const pm_skin_job *job, int v)
         cof[8] = _mm_sub_ps(_mm_mul_ps(m[0], m[4]), _mm_mul_ps(m[1], m[3]));
         pm__block_extras(job, v, m, cof, PM__MADD(m[0], cof[0], PM__MADD(m[3], cof[3], _mm_mul_ps(m[6], cof[6]))), 1);
     }
-    return others;
+    return 1;
 }
 
 /* Component c of the real (or dual) parts of bones index[0..3] in q[c]. */
@@ -3317,16 +3306,35 @@ static int pm__skin_qdef_block4(const pm_skin_job *job, int v)
 static unsigned pm__skin_block4(const pm_skin_job *job, int v)
 {
     const unsigned char *type = job->types + v;
-    unsigned others;
-    if (type[0] < PM_SKIN_SDEF) {
-        others = pm__skin_bdef_block4(job, v);
-    } else {
-        if (type[1] != type[0] || type[2] != type[0] || type[3] != type[0]) return PM__NOT_A_BLOCK;
-        if (type[0] == PM_SKIN_SDEF) others = pm__skin_sdef_block4(job, v) ? 0 : 0xF;
-        else if (type[0] == PM_SKIN_QDEF) others = pm__skin_qdef_block4(job, v) ? 0 : 0xF;
-        else others = 0xF;
+    unsigned others = 0;
+    int slots = 1, blends[4], j;
+    if (type[1] == type[0] && type[2] == type[0] && type[3] == type[0]) { /* one type, the common case */
+        int done;
+        if (type[0] == PM_SKIN_SDEF) done = pm__skin_sdef_block4(job, v);
+        else if (type[0] == PM_SKIN_QDEF) done = pm__skin_qdef_block4(job, v);
+        else if (type[0] > PM_SKIN_QDEF) done = 0;
+        else {
+            blends[0] = blends[1] = blends[2] = blends[3] = pm__block_bones[type[0]];
+            done = pm__skin_bdef_block4(job, v, _mm_set1_epi32(pm__block_bones[type[0]]),
+                                        _mm_set1_epi32(pm__block_weights[type[0]]), pm__block_bones[type[0]], blends);
+        }
+        return done ? 0 : PM__NOT_A_BLOCK;
     }
-    return others == 0xF ? PM__NOT_A_BLOCK : others;
+    if (type[0] >= PM_SKIN_SDEF) return PM__NOT_A_BLOCK;
+    for (j = 0; j < 4; ++j) {
+        if (type[j] > PM_SKIN_QDEF || (type[j] == PM_SKIN_SDEF && !job->sdef)) return PM__NOT_A_BLOCK;
+        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
+        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
+        blends[j] = pm__block_blends[type[j]];
+    }
+    return pm__skin_bdef_block4(job, v,
+                                _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]],
+                                               pm__block_bones[type[2]], pm__block_bones[type[3]]),
+                                _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]],
+                                               pm__block_weights[type[2]], pm__block_weights[type[3]]),
+                                slots, blends)
+               ? others
+               : PM__NOT_A_BLOCK;
 }
 #endif
 
@@ -3362,7 +3370,7 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
         unsigned rest = first_vertex + count - v >= 4 ? pm__skin_block4(job, v) : PM__NOT_A_BLOCK;
         if (rest != PM__NOT_A_BLOCK) {
             int j;
-            for (j = 0; j < 4; ++j)
+            for (j = 0; rest && j < 4; ++j)
                 if ((rest >> j & 1u) && (r = pm__skin_vertex(job, v + j)) != PM_OK) return r;
             v += 3;
             continue;
