@@ -162,8 +162,9 @@
      SKINNING (docs/skinning.md)
 
      pm_result pm_skin_job_validate(const pm_skin_job *job)
-         Checks every vertex: indices, types, weights (finite, >= 0, nonzero
-         sum), SDEF data present, morphs, and that all numbers are finite.
+         Checks every vertex: indices, types, weights (finite, >= 0, a sum
+         of at least FLT_MIN), SDEF data present, morphs, and that all
+         numbers are finite.
          Once, when the mesh is loaded.
      pm_result pm_skin_job_prepare(const pm_skin_job *job)
          Per frame, after the bones moved: job->bones (normalized) into
@@ -2555,7 +2556,8 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
         sum += weight[i];
     }
 #endif
-    if (!(sum != 0.0f) || !isfinite(sum)) return PM_ERROR_INVALID_ARGUMENT;
+    /* zero, denormal (1 / sum would overflow) or infinite */
+    if (!(sum >= FLT_MIN && sum <= FLT_MAX)) return PM_ERROR_INVALID_ARGUMENT;
     inv = 1.0f / sum;
     if (sum >= 0.5f && sum <= 2.0f) *scale = inv;
     else
@@ -3035,7 +3037,7 @@ static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128
             _mm_storeu_ps(weight[k], w[k]);
         }
         bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(*sum, _mm_set1_ps(FLT_MAX))));
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpngt_ps(*sum, _mm_setzero_ps())));
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnge_ps(*sum, _mm_set1_ps(FLT_MIN))));
     }
     return !_mm_movemask_epi8(bad);
 }
@@ -3381,9 +3383,9 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     return PM_OK;
 }
 
-/* Everything run checks, for every vertex, plus what run lets through: a
-   zero weight sum is an error, and positions, normals, tangents, SDEF
-   parameters and morph data must be finite. */
+/* Everything run checks, for every vertex, plus what run lets through:
+   positions, normals, tangents, SDEF parameters and morph data must be
+   finite. */
 PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job)
 {
     int v, i, index[4];

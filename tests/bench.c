@@ -416,7 +416,7 @@ static void bench_retarget(void)
 
 /* ---- skinning: 1M vertices, positions and normals ---------------------------- */
 
-enum { SKIN_N = 1 << 20, SKIN_BONE_COUNT = 64, SKIN_RUNS = 5 };
+enum { SKIN_N = 1 << 20, SKIN_BONE_COUNT = 64, SKIN_RUNS = 11 };
 
 typedef struct skin_bench {
     float *pos, *nrm, *wgt, *sdef, *out_pos, *out_nrm;

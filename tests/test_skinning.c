@@ -340,6 +340,9 @@ void test_skin_bad_input(void)
     EXPECT(s.wgt[4 * 14 + 2] = -0.5f, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* QDEF vertex */
     EXPECT((s.wgt[4 * 12] = 0.0f, s.wgt[4 * 12 + 1] = 0.0f, s.wgt[4 * 12 + 2] = 0.0f, s.wgt[4 * 12 + 3] = 0.0f),
            PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 12 is BDEF4: weights sum to 0 */
+    EXPECT((s.wgt[4 * 11] = 1e-39f, s.wgt[4 * 11 + 1] = 0.0f), PM_ERROR_INVALID_ARGUMENT,
+           PM_ERROR_INVALID_ARGUMENT); /* vertex 11 is BDEF2: a denormal sum, 1 / sum overflows */
+    EXPECT((s.wgt[4 * 11] = FLT_MIN, s.wgt[4 * 11 + 1] = 0.0f), PM_OK, PM_OK); /* the smallest sum that is fine */
     EXPECT(s.pos[3 * 20 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK); /* run lets NaN through */
     EXPECT(s.nrm[3 * 20] = INFINITY, PM_ERROR_INVALID_ARGUMENT, PM_OK);
     EXPECT(s.job.sdef = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 3 is SDEF */
