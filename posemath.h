@@ -2994,15 +2994,16 @@ static PM__INLINE void pm__block_extras(const pm_skin_job *job, int v, const __m
    pm__skin_influences checks one: index[k][j] and weight[k][j] are slot k of
    vertex v + j for k < slots. `bones` and `weights` hold, per vertex, how
    many slots it uses and how many it weighs (one that weighs none weighs 1
-   on its one bone); the others get bone 0 and weight 0. Returns 0 when a
-   check fails, else 1 and the weight sums. */
+   on its one bone); the others get bone 0 and weight 0. The weights are
+   divided by their sum, so that no blend can overflow. Returns 0 when a
+   check fails. */
 static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
-                                          int index[4][4], float weight[4][4], __m128 *sum)
+                                          int index[4][4], float weight[4][4])
 {
     const __m128i flip = _mm_set1_epi32(INT_MIN), last = _mm_set1_epi32((job->bone_count - 1) ^ INT_MIN);
     const float *src = (const float *)(const void *)(job->bone_indices + 4 * (size_t)v);
     __m128 s0 = _mm_loadu_ps(src), s1 = _mm_loadu_ps(src + 4), s2 = _mm_loadu_ps(src + 8), s3 = _mm_loadu_ps(src + 12);
-    __m128 w[4];
+    __m128 w[4], sum = _mm_setzero_ps();
     __m128i bad = _mm_setzero_si128(), slot[4];
     int k;
     if (job->bone_count < 1) return 0;
@@ -3017,15 +3018,13 @@ static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128
         bad = _mm_or_si128(bad, _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot[k], flip), last)));
         _mm_storeu_si128((__m128i *)(void *)index[k], _mm_and_si128(slot[k], used));
     }
-    *sum = _mm_set1_ps(1.0f);
-    if (slots > 1) {
+    if (slots > 1) { /* one slot each: every weight is 1, unread */
         src = job->bone_weights + 4 * (size_t)v;
         w[0] = _mm_loadu_ps(src);
         w[1] = _mm_loadu_ps(src + 4);
         w[2] = _mm_loadu_ps(src + 8);
         w[3] = _mm_loadu_ps(src + 12);
         _MM_TRANSPOSE4_PS(w[0], w[1], w[2], w[3]);
-        *sum = _mm_setzero_ps();
         for (k = 0; k < slots; ++k) {
             __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
             /* false for NaN, negative and infinite weights alike */
@@ -3033,11 +3032,13 @@ static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128
             bad = _mm_or_si128(bad, _mm_castps_si128(_mm_andnot_ps(good, used)));
             w[k] = _mm_and_ps(w[k], used);
             if (k == 0) w[0] = _mm_or_ps(w[0], _mm_andnot_ps(used, _mm_set1_ps(1.0f)));
-            *sum = _mm_add_ps(*sum, w[k]);
-            _mm_storeu_ps(weight[k], w[k]);
+            sum = _mm_add_ps(sum, w[k]);
         }
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(*sum, _mm_set1_ps(FLT_MAX))));
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnge_ps(*sum, _mm_set1_ps(FLT_MIN))));
+        /* zero, denormal (1 / sum would overflow) or infinite */
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(sum, _mm_set1_ps(FLT_MAX))));
+        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnge_ps(sum, _mm_set1_ps(FLT_MIN))));
+        sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
+        for (k = 0; k < slots; ++k) _mm_storeu_ps(weight[k], _mm_mul_ps(w[k], sum));
     }
     return !_mm_movemask_epi8(bad);
 }
@@ -3075,8 +3076,8 @@ static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __
 {
     float weight[4][4];
     int index[4][4];
-    __m128 sum, m[12], pos[3], out[3];
-    if (!pm__block_influences(job, v, bones, weights, slots, index, weight, &sum) || !pm__block_positions(job, v, pos))
+    __m128 m[12], pos[3], out[3];
+    if (!pm__block_influences(job, v, bones, weights, slots, index, weight) || !pm__block_positions(job, v, pos))
         return 0;
     /* each vertex's blend in its own registers; transposed, m[k] holds
        element k (pm_skin_bone's order) of all four */
@@ -3087,17 +3088,10 @@ static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __
     _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
     _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
     _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
-    /* the weights' sums divide the position only: normals and tangents are normalized */
     pm__mat3_apply4(m, pos, out);
     out[0] = _mm_add_ps(out[0], m[9]);
     out[1] = _mm_add_ps(out[1], m[10]);
     out[2] = _mm_add_ps(out[2], m[11]);
-    if (slots > 1) {
-        sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
-        out[0] = _mm_mul_ps(out[0], sum);
-        out[1] = _mm_mul_ps(out[1], sum);
-        out[2] = _mm_mul_ps(out[2], sum);
-    }
     pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
     if ((blends[0] | blends[1] | blends[2] | blends[3]) == 1) { /* rigid bones: M^-T is M */
         pm__block_extras(job, v, m, m, _mm_setzero_ps(), 1);
@@ -3192,15 +3186,13 @@ static int pm__skin_sdef_block4(const pm_skin_job *job, int v)
     const float *sdef;
     float weight[4][4];
     int index[4][4];
-    __m128 sum, pos[3], out[3], q0[4], q1[4], q[4], w0, w1, r[9], m[12], d[12], a[4], b[4], c[3], diff[3], extra[3],
+    __m128 pos[3], out[3], q0[4], q1[4], q[4], w0, w1, r[9], m[12], d[12], a[4], b[4], c[3], diff[3], extra[3],
         turned[3];
-    if (!job->sdef || !pm__block_influences(job, v, two, two, 2, index, weight, &sum) ||
-        !pm__block_positions(job, v, pos))
+    if (!job->sdef || !pm__block_influences(job, v, two, two, 2, index, weight) || !pm__block_positions(job, v, pos))
         return 0;
     sdef = job->sdef + 9 * (size_t)v;
-    sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
-    w0 = _mm_mul_ps(_mm_loadu_ps(weight[0]), sum);
-    w1 = _mm_mul_ps(_mm_loadu_ps(weight[1]), sum);
+    w0 = _mm_loadu_ps(weight[0]);
+    w1 = _mm_loadu_ps(weight[1]);
     /* R: the rotation of normalize(w0 q0 + w1 q1), q1 on q0's side */
     pm__block_quats(job, index[0], 0, q0);
     pm__block_quats(job, index[1], 0, q1);
@@ -3209,7 +3201,7 @@ static int pm__skin_sdef_block4(const pm_skin_job *job, int v)
     pm__madd4(q, pm__align_weight(w1, pm__dot4(q0, q1)), q1);
     pm__scale4(q, pm__rsqrt4(pm__dot4(q, q)));
     pm__quat_matrix4(q, r);
-    /* M = w0 M0 + w1 M1 (stored weights, divided below) and M0 - M1, transposed */
+    /* M = w0 M0 + w1 M1 and M0 - M1, transposed */
     pm__blend_rows(job, &index[0][0], &weight[0][0], 2, &m[0], &m[4], &m[8]);
     pm__blend_rows(job, &index[0][1], &weight[0][1], 2, &m[1], &m[5], &m[9]);
     pm__blend_rows(job, &index[0][2], &weight[0][2], 2, &m[2], &m[6], &m[10]);
@@ -3249,9 +3241,9 @@ static int pm__skin_sdef_block4(const pm_skin_job *job, int v)
     pos[2] = _mm_sub_ps(pos[2], c[2]);
     pm__mat3_apply4(r, pos, turned);
     w0 = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), w0), w1); /* w0 w1 / 2 */
-    out[0] = _mm_add_ps(PM__MADD(_mm_add_ps(out[0], m[9]), sum, _mm_mul_ps(w0, extra[0])), turned[0]);
-    out[1] = _mm_add_ps(PM__MADD(_mm_add_ps(out[1], m[10]), sum, _mm_mul_ps(w0, extra[1])), turned[1]);
-    out[2] = _mm_add_ps(PM__MADD(_mm_add_ps(out[2], m[11]), sum, _mm_mul_ps(w0, extra[2])), turned[2]);
+    out[0] = _mm_add_ps(_mm_add_ps(out[0], m[9]), PM__MADD(w0, extra[0], turned[0]));
+    out[1] = _mm_add_ps(_mm_add_ps(out[1], m[10]), PM__MADD(w0, extra[1], turned[1]));
+    out[2] = _mm_add_ps(_mm_add_ps(out[2], m[11]), PM__MADD(w0, extra[2], turned[2]));
     pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
     pm__block_extras(job, v, r, r, _mm_setzero_ps(), 0);
     return 1;
@@ -3264,9 +3256,8 @@ static int pm__skin_qdef_block4(const pm_skin_job *job, int v)
     const __m128i four = _mm_set1_epi32(4);
     float weight[4][4];
     int index[4][4], k;
-    __m128 sum, pos[3], out[3], real[4], dual[4], part[4], signed_weight[4], r[9], n2, t[3];
-    if (!pm__block_influences(job, v, four, four, 4, index, weight, &sum) || !pm__block_positions(job, v, pos))
-        return 0;
+    __m128 pos[3], out[3], real[4], dual[4], part[4], signed_weight[4], r[9], inv, t[3];
+    if (!pm__block_influences(job, v, four, four, 4, index, weight) || !pm__block_positions(job, v, pos)) return 0;
     /* the real parts, each against the running sum's side; then the dual
        parts with the same signs (two passes keep fewer registers live) */
     real[0] = real[1] = real[2] = real[3] = dual[0] = dual[1] = dual[2] = dual[3] = _mm_setzero_ps();
@@ -3279,12 +3270,11 @@ static int pm__skin_qdef_block4(const pm_skin_job *job, int v)
         pm__block_quats(job, index[k], 1, part);
         pm__madd4(dual, signed_weight[k], part);
     }
-    n2 = pm__dot4(real, real);
-    if (_mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(n2, _mm_setzero_ps()), _mm_cmple_ps(n2, _mm_set1_ps(FLT_MAX)))) != 0xF)
-        return 0;
-    n2 = pm__rsqrt4(n2);
-    pm__scale4(real, n2);
-    pm__scale4(dual, n2);
+    /* |real| is at least the largest weight, 1/4 or more: each term added
+       has a non-negative dot product with the sum so far */
+    inv = pm__rsqrt4(pm__dot4(real, real));
+    pm__scale4(real, inv);
+    pm__scale4(dual, inv);
     /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
     t[0] = _mm_sub_ps(PM__MADD(real[3], dual[0], _mm_mul_ps(real[1], dual[2])),
                       PM__MADD(dual[3], real[0], _mm_mul_ps(real[2], dual[1])));

@@ -452,6 +452,39 @@ void test_skin_unused_slots(void)
     test_context("%s", "");
 }
 
+/* Weights mean only their ratios: scaled by 2^124 (sums up to 2^126, where
+   blending the bones with the raw weights would overflow) or by 2^-100,
+   every type skins as with the fixtures' own weights, within SKIN_TOL. */
+void test_skin_weight_scale(void)
+{
+    static skin_case clean, scaled;
+    static float wgt[4 * SKIN_VERTICES];
+    int n, v, k, s;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        load_skin_case(n, &clean);
+        CHECK_RESULT(pm_skin_job_prepare(&clean.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&clean.job, 0, SKIN_VERTICES), PM_OK);
+        for (s = 0; s < 2; ++s) {
+            load_skin_case(n, &scaled);
+            for (k = 0; k < 4 * SKIN_VERTICES; ++k) wgt[k] = ldexpf(skin_meshes[n].wgt[k], s ? -100 : 124);
+            scaled.job.bone_weights = wgt;
+            test_context("mesh %d, weights times 2^%d", n, s ? -100 : 124);
+            CHECK_RESULT(pm_skin_job_validate(&scaled.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_prepare(&scaled.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_run(&scaled.job, 0, SKIN_VERTICES), PM_OK);
+            for (v = 0; v < SKIN_VERTICES; ++v) {
+                const float *p = clean.out_pos + 3 * v;
+                double size = 1.0 + sqrt((double)p[0] * p[0] + (double)p[1] * p[1] + (double)p[2] * p[2]);
+                for (k = 0; k < 3; ++k) {
+                    CHECK_NEAR(scaled.out_pos[3 * v + k], p[k], SKIN_TOL * size);
+                    CHECK_NEAR(scaled.out_nrm[3 * v + k], clean.out_nrm[3 * v + k], SKIN_TOL);
+                }
+            }
+        }
+    }
+    test_context("%s", "");
+}
+
 /* Arrays at 4-byte offsets (bones too) give the same bits as aligned ones. */
 void test_skin_misaligned(void)
 {
