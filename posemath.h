@@ -2711,9 +2711,12 @@ static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], con
 }
 
 /* QDEF: dual quaternions blended against the running sum's side, divided
-   by the real part's length (the stored weights need not sum to 1); n' = R n. */
-static pm_result pm__skin_qdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
-                               const float p[3])
+   by the real part's length (the stored weights need not sum to 1); n' = R n.
+   The length is at least the largest weight (each term added has a
+   non-negative dot product with the sum so far), and pm__skin_influences
+   leaves that at 1/8 or more. */
+static void pm__skin_qdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
+                          const float p[3])
 {
     float real[4] = {0, 0, 0, 0}, dual[4] = {0, 0, 0, 0}, m[12], n2, inv;
     int i, k;
@@ -2727,7 +2730,6 @@ static pm_result pm__skin_qdef(const pm_skin_job *job, int v, int slots, const i
         }
     }
     n2 = real[0] * real[0] + real[1] * real[1] + real[2] * real[2] + real[3] * real[3];
-    if (!(n2 > 0.0f) || !isfinite(n2)) return PM_ERROR_INVALID_ARGUMENT;
     inv = 1.0f / sqrtf(n2);
     for (k = 0; k < 4; ++k) {
         real[k] *= inv;
@@ -2739,7 +2741,6 @@ static pm_result pm__skin_qdef(const pm_skin_job *job, int v, int slots, const i
     m[10] = 2.0f * (real[3] * dual[1] - dual[3] * real[1] + real[2] * dual[0] - real[0] * dual[2]);
     m[11] = 2.0f * (real[3] * dual[2] - dual[3] * real[2] + real[0] * dual[1] - real[1] * dual[0]);
     pm__skin_write(job, v, m, m, p, 0);
-    return PM_OK;
 }
 #endif
 
@@ -2758,6 +2759,14 @@ static PM__INLINE void pm__store3_ps(float *p, __m128 v)
 }
 
 #define PM__SPLAT(v, i) _mm_shuffle_ps(v, v, _MM_SHUFFLE(i, i, i, i))
+
+/* 1 / sqrt(d) by rsqrt and one Newton step: ~23 bits, well inside the 1e-5
+   the paths must agree to, at a fraction of sqrt and divide's cost. */
+static PM__INLINE __m128 pm__rsqrt4(__m128 d)
+{
+    __m128 r = _mm_rsqrt_ps(d);
+    return _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+}
 
 static PM__INLINE __m128 pm__cross_ps(__m128 a, __m128 b)
 {
@@ -2786,14 +2795,11 @@ static PM__INLINE void pm__skin_rotate_extras(const pm_skin_job *job, int v, __m
     }
 }
 
-static PM__INLINE __m128 pm__unit_ps(__m128 q) /* 4 lanes, rsqrt + Newton */
+static PM__INLINE __m128 pm__length2_ps(__m128 q) /* |q|^2 of 4 lanes, in each */
 {
-    __m128 m = _mm_mul_ps(q, q), d, r;
+    __m128 m = _mm_mul_ps(q, q);
     m = _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
-    d = _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
-    r = _mm_rsqrt_ps(d);
-    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
-    return _mm_mul_ps(q, r);
+    return _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
 }
 
 /* SDEF with SSE2: the seed's equation (4), as in the scalar path. */
@@ -2812,7 +2818,8 @@ static PM__INLINE void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const i
     dot = _mm_add_ps(dot, _mm_movehl_ps(dot, dot));
     dot = _mm_add_ss(dot, _mm_shuffle_ps(dot, dot, 1));
     if (_mm_cvtss_f32(dot) < 0.0f) w1 = _mm_sub_ps(_mm_setzero_ps(), w1); /* q1 on q0's side */
-    q = pm__unit_ps(_mm_add_ps(_mm_mul_ps(w0, q0), _mm_mul_ps(w1, q1)));
+    q = _mm_add_ps(_mm_mul_ps(w0, q0), _mm_mul_ps(w1, q1));
+    q = _mm_mul_ps(q, pm__rsqrt4(pm__length2_ps(q)));
     w1 = _mm_set1_ps(weight1);
     diff = _mm_sub_ps(pm__load3_ps(sdef + 3), pm__load3_ps(sdef + 6));
     /* M C + t, with M = w0 M0 + w1 M1 */
@@ -2832,10 +2839,10 @@ static PM__INLINE void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const i
 }
 
 /* QDEF with SSE2: as the scalar path. */
-static PM__INLINE pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4],
-                                    const float weight[4], const float p[3])
+static PM__INLINE void pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4],
+                                          const float weight[4], const float p[3])
 {
-    __m128 real = _mm_setzero_ps(), dual = _mm_setzero_ps(), n2, inv, pos, t, r_w, d_w;
+    __m128 real = _mm_setzero_ps(), dual = _mm_setzero_ps(), inv, pos, t, r_w, d_w;
     int i;
     for (i = 0; i < slots; ++i) {
         __m128 br = _mm_loadu_ps(job->prepared[index[i]].real), bd = _mm_loadu_ps(job->prepared[index[i]].dual);
@@ -2846,12 +2853,7 @@ static PM__INLINE pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, in
         real = _mm_add_ps(real, _mm_mul_ps(w, br));
         dual = _mm_add_ps(dual, _mm_mul_ps(w, bd));
     }
-    n2 = _mm_mul_ps(real, real);
-    n2 = _mm_add_ps(n2, _mm_shuffle_ps(n2, n2, _MM_SHUFFLE(2, 3, 0, 1)));
-    n2 = _mm_add_ps(n2, _mm_shuffle_ps(n2, n2, _MM_SHUFFLE(1, 0, 3, 2)));
-    if (!(_mm_cvtss_f32(n2) > 0.0f) || !isfinite(_mm_cvtss_f32(n2))) return PM_ERROR_INVALID_ARGUMENT;
-    inv = _mm_rsqrt_ps(n2);
-    inv = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), inv), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(n2, _mm_mul_ps(inv, inv))));
+    inv = pm__rsqrt4(pm__length2_ps(real));
     real = _mm_mul_ps(real, inv);
     dual = _mm_mul_ps(dual, inv);
     /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
@@ -2861,7 +2863,6 @@ static PM__INLINE pm_result pm__skin_qdef_sse2(const pm_skin_job *job, int v, in
     pos = _mm_add_ps(pm__rotate_ps(real, _mm_setr_ps(p[0], p[1], p[2], 0.0f)), _mm_add_ps(t, t));
     pm__store3_ps(job->out_positions + 3 * (size_t)v, pos);
     pm__skin_rotate_extras(job, v, real);
-    return PM_OK;
 }
 
 /* ---- Four vertices at once (SSE2; FMA when built with AVX2 + FMA) -------
@@ -2933,14 +2934,6 @@ static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, 
         *m4 = PM__MADD(s, _mm_loadu_ps(b + 4), *m4);
         *m8 = PM__MADD(s, _mm_loadu_ps(b + 8), *m8);
     }
-}
-
-/* 1 / sqrt(d) by rsqrt and one Newton step: ~23 bits, well inside the 1e-5
-   the paths must agree to, at a fraction of sqrt and divide's cost. */
-static PM__INLINE __m128 pm__rsqrt4(__m128 d)
-{
-    __m128 r = _mm_rsqrt_ps(d);
-    return _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
 }
 
 /* v / |v| for four vertices, times -1 where `flip` is negative; a zero
@@ -3342,10 +3335,10 @@ static PM__INLINE pm_result pm__skin_vertex(const pm_skin_job *job, int v)
     switch (job->types[v]) {
 #ifdef PM__SSE2
     case PM_SKIN_SDEF: pm__skin_sdef_sse2(job, v, index, weight, scale, p); return PM_OK;
-    case PM_SKIN_QDEF: return pm__skin_qdef_sse2(job, v, slots, index, weight, p);
+    case PM_SKIN_QDEF: pm__skin_qdef_sse2(job, v, slots, index, weight, p); return PM_OK;
 #else
     case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, scale, p); return PM_OK;
-    case PM_SKIN_QDEF: return pm__skin_qdef(job, v, slots, index, weight, p);
+    case PM_SKIN_QDEF: pm__skin_qdef(job, v, slots, index, weight, p); return PM_OK;
 #endif
     default: pm__skin_bdef(job, v, slots, index, weight, scale, p); return PM_OK;
     }
