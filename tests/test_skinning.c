@@ -508,7 +508,8 @@ void test_skin_misaligned(void)
 
 /* The SIMD path this build compiled (SSE2, or AVX2 + FMA) against the
    portable one, on every fixture mesh, ranges split at odd places so that
-   AVX2's vertex pairs straddle them. SPEC: within 1e-5 (measured 1.1e-6). */
+   blocks of four straddle them. SPEC: within 1e-5 (measured: positions
+   5.4e-7 of their size, normals 9.8e-7). */
 void test_skin_simd_matches_scalar(void)
 {
     static skin_case simd, scalar;
