@@ -3053,19 +3053,19 @@ static PM__INLINE int pm__block_positions(const pm_skin_job *job, int v, __m128 
 }
 
 /* Per type: the bones a vertex uses, the weights it reads (BDEF1's is 1
-   whatever is stored), and the bones a block of linear blends needs to
-   blend for it (one for SDEF and QDEF, which are skinned again). */
+   whatever is stored), and the bones a block of linear blends blends for it
+   (one for SDEF and QDEF, which are skinned again). */
 static const int pm__block_bones[5] = {1, 2, 4, 2, 4};
 static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
 static const int pm__block_blends[5] = {1, 2, 4, 1, 1};
 
-/* Skins vertices v..v+3 as linear blends of `blends` bones each (the same
-   count for all four: no branch per vertex; a vertex with fewer weighs 0 on
-   the rest); `bones` and `weights` as for pm__block_influences, `slots` their
-   largest bone count. SDEF and QDEF vertices among them are checked as well,
-   so that the block fails exactly when a vertex would; the caller skins them
-   again. Returns 0 when a check fails. */
-static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots, int blends)
+/* Skins vertices v..v+3 as linear blends of blends[j] bones each; `bones`
+   and `weights` as for pm__block_influences, `slots` their largest bone
+   count. SDEF and QDEF vertices among them are checked as well, so that the
+   block fails exactly when a vertex would; the caller skins them again.
+   Returns 0 when a check fails. */
+static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
+                                const int blends[4])
 {
     float weight[4][4];
     int index[4][4];
@@ -3074,10 +3074,10 @@ static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __
         return 0;
     /* each vertex's blend in its own registers; transposed, m[k] holds
        element k (pm_skin_bone's order) of all four */
-    pm__blend_rows(job, &index[0][0], &weight[0][0], blends, &m[0], &m[4], &m[8]);
-    pm__blend_rows(job, &index[0][1], &weight[0][1], blends, &m[1], &m[5], &m[9]);
-    pm__blend_rows(job, &index[0][2], &weight[0][2], blends, &m[2], &m[6], &m[10]);
-    pm__blend_rows(job, &index[0][3], &weight[0][3], blends, &m[3], &m[7], &m[11]);
+    pm__blend_rows(job, &index[0][0], &weight[0][0], blends[0], &m[0], &m[4], &m[8]);
+    pm__blend_rows(job, &index[0][1], &weight[0][1], blends[1], &m[1], &m[5], &m[9]);
+    pm__blend_rows(job, &index[0][2], &weight[0][2], blends[2], &m[2], &m[6], &m[10]);
+    pm__blend_rows(job, &index[0][3], &weight[0][3], blends[3], &m[3], &m[7], &m[11]);
     _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
     _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
     _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
@@ -3086,7 +3086,7 @@ static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __
     out[1] = _mm_add_ps(out[1], m[10]);
     out[2] = _mm_add_ps(out[2], m[11]);
     pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    if (blends == 1) { /* rigid bones: M^-T is M */
+    if ((blends[0] | blends[1] | blends[2] | blends[3]) == 1) { /* rigid bones: M^-T is M */
         pm__block_extras(job, v, m, m, _mm_setzero_ps(), 1);
     } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
         __m128 cof[9];
@@ -3292,26 +3292,25 @@ static unsigned pm__skin_block4(const pm_skin_job *job, int v)
 {
     const unsigned char *type = job->types + v;
     unsigned others = 0;
-    int slots = 1, blends = 1, j;
-    /* one branch each, predictable on a real mesh and on a random mix alike */
-    if (((type[1] ^ type[0]) | (type[2] ^ type[0]) | (type[3] ^ type[0])) == 0) { /* one type, the common case */
+    int slots = 1, blends[4], j;
+    if (type[1] == type[0] && type[2] == type[0] && type[3] == type[0]) { /* one type, the common case */
         int done;
         if (type[0] == PM_SKIN_SDEF) done = pm__skin_sdef_block4(job, v);
         else if (type[0] == PM_SKIN_QDEF) done = pm__skin_qdef_block4(job, v);
         else if (type[0] > PM_SKIN_QDEF) done = 0;
-        else
+        else {
+            blends[0] = blends[1] = blends[2] = blends[3] = pm__block_bones[type[0]];
             done = pm__skin_bdef_block4(job, v, _mm_set1_epi32(pm__block_bones[type[0]]),
-                                        _mm_set1_epi32(pm__block_weights[type[0]]), pm__block_bones[type[0]],
-                                        pm__block_bones[type[0]]);
+                                        _mm_set1_epi32(pm__block_weights[type[0]]), pm__block_bones[type[0]], blends);
+        }
         return done ? 0 : PM__NOT_A_BLOCK;
     }
     if (type[0] >= PM_SKIN_SDEF) return PM__NOT_A_BLOCK;
     for (j = 0; j < 4; ++j) {
-        const unsigned t = type[j];
-        if ((t > PM_SKIN_QDEF) | ((t == PM_SKIN_SDEF) & !job->sdef)) return PM__NOT_A_BLOCK;
-        others |= (unsigned)(t >= PM_SKIN_SDEF) << j;
-        slots = slots > pm__block_bones[t] ? slots : pm__block_bones[t];
-        blends = blends > pm__block_blends[t] ? blends : pm__block_blends[t];
+        if (type[j] > PM_SKIN_QDEF || (type[j] == PM_SKIN_SDEF && !job->sdef)) return PM__NOT_A_BLOCK;
+        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
+        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
+        blends[j] = pm__block_blends[type[j]];
     }
     return pm__skin_bdef_block4(job, v,
                                 _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]],
