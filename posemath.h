@@ -2983,55 +2983,78 @@ static PM__INLINE void pm__block_extras(const pm_skin_job *job, int v, const __m
     }
 }
 
+/* Slot k of four vertices: the bones, stored with 0 where `bones` (per
+   vertex, how many slots it uses) leaves the slot unused; returns the lanes
+   whose bone is out of range. */
+static PM__INLINE __m128i pm__block_slot_bones(__m128i slot, __m128i bones, int k, __m128i last, int index[4])
+{
+    __m128i used = _mm_cmpgt_epi32(bones, _mm_set1_epi32(k));
+    _mm_storeu_si128((__m128i *)(void *)index, _mm_and_si128(slot, used));
+    /* compared unsigned: negative indices are huge */
+    return _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot, _mm_set1_epi32(INT_MIN)), last));
+}
+
+/* Slot k's weights of four vertices, 0 where `weights` (per vertex, how many
+   it reads) leaves them unread, and in slot 0 1 for a vertex that reads none;
+   lanes with a NaN, negative or infinite weight are set in *bad. */
+static PM__INLINE __m128 pm__block_slot_weights(__m128 w, __m128i weights, int k, __m128i *bad)
+{
+    __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
+    __m128 good = _mm_and_ps(_mm_cmpge_ps(w, _mm_setzero_ps()), _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
+    *bad = _mm_or_si128(*bad, _mm_castps_si128(_mm_andnot_ps(good, used)));
+    w = _mm_and_ps(w, used);
+    return k == 0 ? _mm_or_ps(w, _mm_andnot_ps(used, _mm_set1_ps(1.0f))) : w;
+}
+
 /* The bones and weights of vertices v..v+3, checked four wide as
    pm__skin_influences checks one: index[k][j] and weight[k][j] are slot k of
-   vertex v + j for k < slots. `bones` and `weights` hold, per vertex, how
-   many slots it uses and how many it weighs (one that weighs none weighs 1
-   on its one bone); the others get bone 0 and weight 0. The weights are
-   divided by their sum, so that no blend can overflow. Returns 0 when a
-   check fails. */
+   vertex v + j for k < slots (1, 2 or 4). `bones` and `weights` hold, per
+   vertex, how many slots it uses and how many it weighs (one that weighs
+   none weighs 1 on its one bone); the others get bone 0 and weight 0. The
+   weights are divided by their sum, so that no blend can overflow. Returns
+   0 when a check fails. (Slots are written out one by one: registers
+   indexed by a loop counter would live in memory.) */
 static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
                                           int index[4][4], float weight[4][4])
 {
-    const __m128i flip = _mm_set1_epi32(INT_MIN), last = _mm_set1_epi32((job->bone_count - 1) ^ INT_MIN);
+    const __m128i last = _mm_set1_epi32((job->bone_count - 1) ^ INT_MIN);
     const float *src = (const float *)(const void *)(job->bone_indices + 4 * (size_t)v);
     __m128 s0 = _mm_loadu_ps(src), s1 = _mm_loadu_ps(src + 4), s2 = _mm_loadu_ps(src + 8), s3 = _mm_loadu_ps(src + 12);
-    __m128 w[4], sum = _mm_setzero_ps();
-    __m128i bad = _mm_setzero_si128(), slot[4];
-    int k;
+    __m128i bad;
     if (job->bone_count < 1) return 0;
     _MM_TRANSPOSE4_PS(s0, s1, s2, s3); /* slot k of the four vertices in lanes */
-    slot[0] = _mm_castps_si128(s0);
-    slot[1] = _mm_castps_si128(s1);
-    slot[2] = _mm_castps_si128(s2);
-    slot[3] = _mm_castps_si128(s3);
-    for (k = 0; k < slots; ++k) {
-        __m128i used = _mm_cmpgt_epi32(bones, _mm_set1_epi32(k));
-        /* compared unsigned: negative indices are huge */
-        bad = _mm_or_si128(bad, _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot[k], flip), last)));
-        _mm_storeu_si128((__m128i *)(void *)index[k], _mm_and_si128(slot[k], used));
-    }
-    if (slots > 1) { /* one slot each: every weight is 1, unread */
+    bad = pm__block_slot_bones(_mm_castps_si128(s0), bones, 0, last, index[0]);
+    if (slots > 1) {
+        __m128 sum;
         src = job->bone_weights + 4 * (size_t)v;
-        w[0] = _mm_loadu_ps(src);
-        w[1] = _mm_loadu_ps(src + 4);
-        w[2] = _mm_loadu_ps(src + 8);
-        w[3] = _mm_loadu_ps(src + 12);
-        _MM_TRANSPOSE4_PS(w[0], w[1], w[2], w[3]);
-        for (k = 0; k < slots; ++k) {
-            __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
-            /* false for NaN, negative and infinite weights alike */
-            __m128 good = _mm_and_ps(_mm_cmpge_ps(w[k], _mm_setzero_ps()), _mm_cmple_ps(w[k], _mm_set1_ps(FLT_MAX)));
-            bad = _mm_or_si128(bad, _mm_castps_si128(_mm_andnot_ps(good, used)));
-            w[k] = _mm_and_ps(w[k], used);
-            if (k == 0) w[0] = _mm_or_ps(w[0], _mm_andnot_ps(used, _mm_set1_ps(1.0f)));
-            sum = _mm_add_ps(sum, w[k]);
+        bad = _mm_or_si128(bad, pm__block_slot_bones(_mm_castps_si128(s1), bones, 1, last, index[1]));
+        if (slots > 2) {
+            bad = _mm_or_si128(bad, pm__block_slot_bones(_mm_castps_si128(s2), bones, 2, last, index[2]));
+            bad = _mm_or_si128(bad, pm__block_slot_bones(_mm_castps_si128(s3), bones, 3, last, index[3]));
+        }
+        s0 = _mm_loadu_ps(src);
+        s1 = _mm_loadu_ps(src + 4);
+        s2 = _mm_loadu_ps(src + 8);
+        s3 = _mm_loadu_ps(src + 12);
+        _MM_TRANSPOSE4_PS(s0, s1, s2, s3);
+        s0 = pm__block_slot_weights(s0, weights, 0, &bad);
+        s1 = pm__block_slot_weights(s1, weights, 1, &bad);
+        sum = _mm_add_ps(s0, s1);
+        if (slots > 2) {
+            s2 = pm__block_slot_weights(s2, weights, 2, &bad);
+            s3 = pm__block_slot_weights(s3, weights, 3, &bad);
+            sum = _mm_add_ps(sum, _mm_add_ps(s2, s3));
         }
         /* zero, denormal (1 / sum would overflow) or infinite */
         bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(sum, _mm_set1_ps(FLT_MAX))));
         bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnge_ps(sum, _mm_set1_ps(FLT_MIN))));
         sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
-        for (k = 0; k < slots; ++k) _mm_storeu_ps(weight[k], _mm_mul_ps(w[k], sum));
+        _mm_storeu_ps(weight[0], _mm_mul_ps(s0, sum));
+        _mm_storeu_ps(weight[1], _mm_mul_ps(s1, sum));
+        if (slots > 2) {
+            _mm_storeu_ps(weight[2], _mm_mul_ps(s2, sum));
+            _mm_storeu_ps(weight[3], _mm_mul_ps(s3, sum));
+        }
     }
     return !_mm_movemask_epi8(bad);
 }
