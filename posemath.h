@@ -2909,14 +2909,22 @@ static PM__INLINE void pm__mat3_apply4(const __m128 m[9], const __m128 v[3], __m
     out[2] = PM__MADD(m[2], v[0], PM__MADD(m[5], v[1], _mm_mul_ps(m[8], v[2])));
 }
 
-/* sum w_i M_i over a vertex's slots (index and weight with a stride of 4), its
-   3x4 matrix as elements 0-3, 4-7, 8-11; a single slot weighs 1, unread */
+/* *m0, *m4, *m8 += w M, M's 3x4 matrix as elements 0-3, 4-7, 8-11 */
+static PM__INLINE void pm__blend_add(const pm_skin_bone *bone, float w, __m128 *m0, __m128 *m4, __m128 *m8)
+{
+    __m128 s = _mm_set1_ps(w);
+    *m0 = PM__MADD(s, _mm_loadu_ps(bone->matrix), *m0);
+    *m4 = PM__MADD(s, _mm_loadu_ps(bone->matrix + 4), *m4);
+    *m8 = PM__MADD(s, _mm_loadu_ps(bone->matrix + 8), *m8);
+}
+
+/* sum w_i M_i over a vertex's 1, 2 or 4 slots (index and weight with a
+   stride of 4); a single slot weighs 1, unread */
 static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, const float *weight, int slots,
                                       __m128 *m0, __m128 *m4, __m128 *m8)
 {
     const float *b = job->prepared[index[0]].matrix;
     __m128 s;
-    int i;
     if (slots == 1) {
         *m0 = _mm_loadu_ps(b);
         *m4 = _mm_loadu_ps(b + 4);
@@ -2927,12 +2935,10 @@ static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, 
     *m0 = _mm_mul_ps(s, _mm_loadu_ps(b));
     *m4 = _mm_mul_ps(s, _mm_loadu_ps(b + 4));
     *m8 = _mm_mul_ps(s, _mm_loadu_ps(b + 8));
-    for (i = 1; i < slots; ++i) {
-        b = job->prepared[index[4 * i]].matrix;
-        s = _mm_set1_ps(weight[4 * i]);
-        *m0 = PM__MADD(s, _mm_loadu_ps(b), *m0);
-        *m4 = PM__MADD(s, _mm_loadu_ps(b + 4), *m4);
-        *m8 = PM__MADD(s, _mm_loadu_ps(b + 8), *m8);
+    pm__blend_add(&job->prepared[index[4]], weight[4], m0, m4, m8);
+    if (slots > 2) {
+        pm__blend_add(&job->prepared[index[8]], weight[8], m0, m4, m8);
+        pm__blend_add(&job->prepared[index[12]], weight[12], m0, m4, m8);
     }
 }
 
