@@ -452,6 +452,32 @@ void test_skin_unused_slots(void)
     test_context("%s", "");
 }
 
+/* Normals and tangents are optional, and leaving them out changes nothing
+   else: the same bits for what is still skinned. */
+void test_skin_optional_outputs(void)
+{
+    static skin_case full, part;
+    int n, drop;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        load_skin_case(n, &full);
+        CHECK_RESULT(pm_skin_job_prepare(&full.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&full.job, 0, SKIN_VERTICES), PM_OK);
+        for (drop = 0; drop < 3; ++drop) { /* no normals, no tangents, neither */
+            load_skin_case(n, &part);
+            if (drop != 1) part.job.normals = NULL;
+            if (drop != 0) part.job.out_tangents = NULL;
+            test_context("mesh %d, dropped %s", n, drop == 0 ? "normals" : drop == 1 ? "tangents" : "both");
+            CHECK_RESULT(pm_skin_job_validate(&part.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_prepare(&part.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_run(&part.job, 0, SKIN_VERTICES), PM_OK);
+            CHECK(memcmp(part.out_pos, full.out_pos, sizeof full.out_pos) == 0);
+            if (drop == 1) CHECK(memcmp(part.out_nrm, full.out_nrm, sizeof full.out_nrm) == 0);
+            if (drop == 0) CHECK(memcmp(part.out_tan, full.out_tan, sizeof full.out_tan) == 0);
+        }
+    }
+    test_context("%s", "");
+}
+
 /* Weights mean only their ratios: scaled by 2^124 (sums up to 2^126, where
    blending the bones with the raw weights would overflow) or by 2^-100,
    every type skins as with the fixtures' own weights, within SKIN_TOL. */
