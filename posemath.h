@@ -2506,19 +2506,14 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
 
 static const int pm__skin_slots[5] = {1, 2, 4, 2, 4}; /* influences per type */
 
-/* One vertex's type, bones and weights, checked. The weights divided by
-   their sum are weight[i] * *scale: a sum in [0.5, 2] (PMX's are 1) leaves
-   the weights as they are and the division to the caller, off the blend's
-   critical path (BDEF scales only the position, QDEF needs no scale at
-   all): BDEF4 and QDEF run 10-20% faster. Other sums are divided here
-   (*scale = 1), so that huge weights cannot overflow the blend. Returns the
+/* One vertex's type, bones and weights, checked; the weights divided by
+   their sum, so that huge weights cannot overflow the blend. Returns the
    slot count, or a negative pm_result. */
-static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], float weight[4], float *scale)
+static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], float weight[4])
 {
     unsigned type = job->types[v];
     int slots, i;
     float sum = 0.0f, inv;
-    *scale = 1.0f;
     if (type == PM_SKIN_BDEF1) { /* one bone, its weight is 1 */
         index[0] = job->bone_indices[4 * (size_t)v];
         weight[0] = 1.0f;
@@ -2529,8 +2524,7 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
     slots = pm__skin_slots[type];
 #ifdef PM__SSE2
     { /* all four slots are in bounds to read; those past `slots` are masked off */
-        static const int used_lanes[5] = {0x1, 0x3, 0xF, 0x3, 0xF};
-        const int used = used_lanes[type];
+        const int used = (1 << slots) - 1;
         __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)(job->bone_indices + 4 * (size_t)v));
         __m128 w = _mm_loadu_ps(job->bone_weights + 4 * (size_t)v), half;
         __m128i bad_index = _mm_or_si128(_mm_cmplt_epi32(idx, _mm_setzero_si128()),
@@ -2559,9 +2553,7 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
     /* zero, denormal (1 / sum would overflow) or infinite */
     if (!(sum >= FLT_MIN && sum <= FLT_MAX)) return PM_ERROR_INVALID_ARGUMENT;
     inv = 1.0f / sum;
-    if (sum >= 0.5f && sum <= 2.0f) *scale = inv;
-    else
-        for (i = 0; i < slots; ++i) weight[i] *= inv;
+    for (i = 0; i < slots; ++i) weight[i] *= inv;
     return slots;
 }
 
@@ -2638,14 +2630,13 @@ static void pm__skin_write(const pm_skin_job *job, int v, const float m[12], con
 /* Linear blend: M = sum w_i M_i; normals by M^-T, as the cofactor matrix
    (det M^-T) with det's sign, since they are normalized anyway. */
 static void pm__skin_bdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
-                          float scale, const float p[3])
+                          const float p[3])
 {
     float m[12], cof[9], det;
     int i, k;
     for (k = 0; k < 12; ++k) m[k] = 0.0f;
     for (i = 0; i < slots; ++i)
         for (k = 0; k < 12; ++k) m[k] += weight[i] * job->prepared[index[i]].matrix[k];
-    for (k = 0; k < 12; ++k) m[k] *= scale;
     cof[0] = m[4] * m[8] - m[5] * m[7];
     cof[1] = m[5] * m[6] - m[3] * m[8];
     cof[2] = m[3] * m[7] - m[4] * m[6];
@@ -2683,14 +2674,14 @@ static void pm__quat_matrix_f(const float q[4], float m[9])
    p' = M C + R (p - C) + (w0 w1 / 2) (A0 - A1)(R0 - R1), R the rotation of
    normalize(w0 q0 + w1 q1) with q1 on q0's side; n' = R n. */
 static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], const float weight[4],
-                          float scale, const float p[3])
+                          const float p[3])
 {
     const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
     const float *sdef = job->sdef + 9 * (size_t)v;
     float q[4], rot[12], m[12], c[3], d[3], diff[3], a_diff[9], extra[3], mc[3];
     float sign = b0->real[0] * b1->real[0] + b0->real[1] * b1->real[1] + b0->real[2] * b1->real[2] +
                  b0->real[3] * b1->real[3] < 0.0f ? -1.0f : 1.0f;
-    float w0 = weight[0] * scale, w1 = weight[1] * scale, half = 0.5f * w0 * w1;
+    float w0 = weight[0], w1 = weight[1], half = 0.5f * w0 * w1;
     int k;
     for (k = 0; k < 4; ++k) q[k] = w0 * b0->real[k] + sign * w1 * b1->real[k];
     for (k = 0; k < 12; ++k) m[k] = w0 * b0->matrix[k] + w1 * b1->matrix[k];
@@ -2713,8 +2704,7 @@ static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], con
 /* QDEF: dual quaternions blended against the running sum's side, divided
    by the real part's length (the stored weights need not sum to 1); n' = R n.
    The length is at least the largest weight (each term added has a
-   non-negative dot product with the sum so far), and pm__skin_influences
-   leaves that at 1/8 or more. */
+   non-negative dot product with the sum so far), 1/4 or more. */
 static void pm__skin_qdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
                           const float p[3])
 {
@@ -2804,11 +2794,11 @@ static PM__INLINE __m128 pm__length2_ps(__m128 q) /* |q|^2 of 4 lanes, in each *
 
 /* SDEF with SSE2: the seed's equation (4), as in the scalar path. */
 static PM__INLINE void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4], const float weight[4],
-                               float scale, const float p[3])
+                                          const float p[3])
 {
     const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
     const float *sdef = job->sdef + 9 * (size_t)v;
-    const float weight0 = weight[0] * scale, weight1 = weight[1] * scale;
+    const float weight0 = weight[0], weight1 = weight[1];
     __m128 q0 = _mm_loadu_ps(b0->real), q1 = _mm_loadu_ps(b1->real), w0 = _mm_set1_ps(weight0),
            w1 = _mm_set1_ps(weight1), c = pm__load3_ps(sdef), diff, q, pos, dot;
     __m128 a0 = _mm_loadu_ps(b0->matrix), a1 = _mm_loadu_ps(b0->matrix + 3), a2 = _mm_loadu_ps(b0->matrix + 6),
@@ -3081,10 +3071,9 @@ static PM__INLINE int pm__block_positions(const pm_skin_job *job, int v, __m128 
     return 1;
 }
 
-/* Per type: the bones a vertex uses, the weights it reads (BDEF1's is 1
-   whatever is stored), and the bones a block of linear blends blends for it
-   (one for SDEF and QDEF, which are skinned again). */
-static const int pm__block_bones[5] = {1, 2, 4, 2, 4};
+/* Per type, beside pm__skin_slots (the bones a vertex uses): the weights it
+   reads (BDEF1's is 1 whatever is stored), and the bones a block of linear
+   blends blends for it (one for SDEF and QDEF, which are skinned again). */
 static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
 static const int pm__block_blends[5] = {1, 2, 4, 1, 1};
 
@@ -3328,9 +3317,9 @@ static unsigned pm__skin_block4(const pm_skin_job *job, int v)
         else if (type[0] == PM_SKIN_QDEF) done = pm__skin_qdef_block4(job, v);
         else if (type[0] > PM_SKIN_QDEF) done = 0;
         else {
-            blends[0] = blends[1] = blends[2] = blends[3] = pm__block_bones[type[0]];
-            done = pm__skin_bdef_block4(job, v, _mm_set1_epi32(pm__block_bones[type[0]]),
-                                        _mm_set1_epi32(pm__block_weights[type[0]]), pm__block_bones[type[0]], blends);
+            blends[0] = blends[1] = blends[2] = blends[3] = pm__skin_slots[type[0]];
+            done = pm__skin_bdef_block4(job, v, _mm_set1_epi32(pm__skin_slots[type[0]]),
+                                        _mm_set1_epi32(pm__block_weights[type[0]]), pm__skin_slots[type[0]], blends);
         }
         return done ? 0 : PM__NOT_A_BLOCK;
     }
@@ -3338,12 +3327,12 @@ static unsigned pm__skin_block4(const pm_skin_job *job, int v)
     for (j = 0; j < 4; ++j) {
         if (type[j] > PM_SKIN_QDEF || (type[j] == PM_SKIN_SDEF && !job->sdef)) return PM__NOT_A_BLOCK;
         if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
-        if (pm__block_bones[type[j]] > slots) slots = pm__block_bones[type[j]];
+        if (pm__skin_slots[type[j]] > slots) slots = pm__skin_slots[type[j]];
         blends[j] = pm__block_blends[type[j]];
     }
     return pm__skin_bdef_block4(job, v,
-                                _mm_setr_epi32(pm__block_bones[type[0]], pm__block_bones[type[1]],
-                                               pm__block_bones[type[2]], pm__block_bones[type[3]]),
+                                _mm_setr_epi32(pm__skin_slots[type[0]], pm__skin_slots[type[1]],
+                                               pm__skin_slots[type[2]], pm__skin_slots[type[3]]),
                                 _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]],
                                                pm__block_weights[type[2]], pm__block_weights[type[3]]),
                                 slots, blends)
@@ -3355,21 +3344,20 @@ static unsigned pm__skin_block4(const pm_skin_job *job, int v)
 static PM__INLINE pm_result pm__skin_vertex(const pm_skin_job *job, int v)
 {
     int index[4], slots;
-    float weight[4], scale, p[3];
+    float weight[4], p[3];
     pm_result r = pm__skin_morph(job, v, p);
     if (r != PM_OK) return r;
-    slots = pm__skin_influences(job, v, index, weight, &scale);
+    slots = pm__skin_influences(job, v, index, weight);
     if (slots < 0) return (pm_result)slots;
-    /* QDEF's blend is divided by its own length: the weights' scale cancels */
     switch (job->types[v]) {
 #ifdef PM__SSE2
-    case PM_SKIN_SDEF: pm__skin_sdef_sse2(job, v, index, weight, scale, p); return PM_OK;
+    case PM_SKIN_SDEF: pm__skin_sdef_sse2(job, v, index, weight, p); return PM_OK;
     case PM_SKIN_QDEF: pm__skin_qdef_sse2(job, v, slots, index, weight, p); return PM_OK;
 #else
-    case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, scale, p); return PM_OK;
+    case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, p); return PM_OK;
     case PM_SKIN_QDEF: pm__skin_qdef(job, v, slots, index, weight, p); return PM_OK;
 #endif
-    default: pm__skin_bdef(job, v, slots, index, weight, scale, p); return PM_OK;
+    default: pm__skin_bdef(job, v, slots, index, weight, p); return PM_OK;
     }
 }
 
@@ -3401,13 +3389,13 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
 PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job)
 {
     int v, i, index[4];
-    float weight[4], scale;
+    float weight[4];
     pm_result r = pm__skin_job_arrays(job);
     if (r != PM_OK) return r;
     for (i = 0; i < job->morph_count; ++i)
         if (!isfinite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
     for (v = 0; v < job->vertex_count; ++v) {
-        int slots = pm__skin_influences(job, v, index, weight, &scale), k;
+        int slots = pm__skin_influences(job, v, index, weight), k;
         if (slots < 0) return (pm_result)slots;
         for (k = 0; k < 3; ++k)
             if (!isfinite(job->positions[3 * (size_t)v + (size_t)k]) ||
