@@ -93,11 +93,11 @@ examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q 'QDEF   radius at the joint 0.2500' $(BUILD)/skinning.out
 	@if [ -f $(SHARED_DATA)/three-vrm/cubes.gltf ]; then \
 	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
-	  awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
+	  awk -f tests/compare.awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/cubes.gltf absent, skipped"; fi
 	@if [ -f $(SHARED_DATA)/three-vrm/test.vrma ]; then \
 	  ./$(BUILD)/vrma_tracks $(SHARED_DATA)/three-vrm/test.vrma > $(BUILD)/vrma.out && \
-	  awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
+	  awk -f tests/compare.awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/test.vrma absent, skipped"; fi
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.

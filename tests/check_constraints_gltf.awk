@@ -1,7 +1,6 @@
 # Compares examples/constraints_gltf output with three-vrm's for the same
-# file and motion: awk -f this EXPECTED OUTPUT. Quaternions must agree
-# within 1e-5 per component, up to sign.
-function abs(x) { return x < 0 ? -x : x }
+# file and motion: awk -f tests/compare.awk -f this EXPECTED OUTPUT.
+# Quaternions must agree within 1e-5 per component, up to sign.
 FNR == NR { want[$1 " " $2] = $3 " " $4 " " $5 " " $6; ++expected; next }
 /^frame / { frame = $2; next }
 / q / {
@@ -9,12 +8,7 @@ FNR == NR { want[$1 " " $2] = $3 " " $4 " " $5 " " $6; ++expected; next }
     key = frame " " $1
     if (!(key in want)) { print "check: unexpected " key; bad = 1; next }
     split(want[key], w, " ")
-    plus = minus = 0
-    for (k = 1; k <= 4; ++k) {
-        d = abs($(i + k) - w[k]); if (d > plus) plus = d
-        d = abs($(i + k) + w[k]); if (d > minus) minus = d
-    }
-    if ((plus < minus ? plus : minus) > 1e-5) { print "check: " key " differs from three-vrm: " $0; bad = 1 }
+    if (largest_difference(w, 1, 4, i, 1) > 1e-5) { print "check: " key " differs from three-vrm: " $0; bad = 1 }
     ++seen
 }
 END {

@@ -1,19 +1,13 @@
 # Compares examples/vrma_tracks output with three-vrm-animation's normalized
-# tracks for the same file: awk -f this EXPECTED OUTPUT. Rotations must agree
-# within 1e-5 per component up to sign, translations within 1e-5.
-function abs(x) { return x < 0 ? -x : x }
+# tracks for the same file: awk -f tests/compare.awk -f this EXPECTED OUTPUT.
+# Rotations must agree within 1e-5 per component up to sign, translations
+# within 1e-5.
 FNR == NR { key = $1 " " $2 " " $3 + 0; want[key] = $0; ++expected; next }
 {
     key = $1 " " $2 " " $3 + 0
     if (!(key in want)) { print "check: unexpected " $0; bad = 1; next }
     n = split(want[key], w, " ")
-    plus = minus = 0
-    for (k = 4; k <= n; ++k) {
-        d = abs($k - w[k]); if (d > plus) plus = d
-        d = abs($k + w[k]); if (d > minus) minus = d
-    }
-    if ($1 == "translation") minus = plus
-    if ((plus < minus ? plus : minus) > 1e-5) { print "check: " key " differs from three-vrm: " $0; bad = 1 }
+    if (largest_difference(w, 4, n, 0, $1 != "translation") > 1e-5) { print "check: " key " differs from three-vrm: " $0; bad = 1 }
     ++seen
 }
 END {
