@@ -3180,13 +3180,19 @@ static PM__INLINE void pm__quat_matrix4(const __m128 q[4], __m128 m[9])
     m[8] = _mm_sub_ps(one, _mm_add_ps(xx, yy));
 }
 
-/* M0 - M1 of a vertex's two bones, its 3x4 matrix as elements 0-3, 4-7, 8-11 */
-static PM__INLINE void pm__difference_rows(const pm_skin_job *job, int bone0, int bone1, __m128 *d0, __m128 *d4, __m128 *d8)
+/* A vertex's two SDEF bones, each matrix loaded once: D = M0 - M1 and
+   M = w0 M0 + w1 M1 = M1 + w0 D (the weights sum to 1), 3x4 matrices as
+   elements 0-3, 4-7, 8-11 in m[0], m[4], m[8] and d[0], d[4], d[8]. */
+static PM__INLINE void pm__sdef_rows(const pm_skin_job *job, int bone0, int bone1, float w0, __m128 *m, __m128 *d)
 {
     const float *a = job->prepared[bone0].matrix, *b = job->prepared[bone1].matrix;
-    *d0 = _mm_sub_ps(_mm_loadu_ps(a), _mm_loadu_ps(b));
-    *d4 = _mm_sub_ps(_mm_loadu_ps(a + 4), _mm_loadu_ps(b + 4));
-    *d8 = _mm_sub_ps(_mm_loadu_ps(a + 8), _mm_loadu_ps(b + 8));
+    const __m128 s = _mm_set1_ps(w0), b0 = _mm_loadu_ps(b), b4 = _mm_loadu_ps(b + 4), b8 = _mm_loadu_ps(b + 8);
+    d[0] = _mm_sub_ps(_mm_loadu_ps(a), b0);
+    d[4] = _mm_sub_ps(_mm_loadu_ps(a + 4), b4);
+    d[8] = _mm_sub_ps(_mm_loadu_ps(a + 8), b8);
+    m[0] = PM__MADD(s, d[0], b0);
+    m[4] = PM__MADD(s, d[4], b4);
+    m[8] = PM__MADD(s, d[8], b8);
 }
 
 /* Skins vertices v..v+3, all SDEF, as pm__skin_sdef does. Returns 0 when
@@ -3213,14 +3219,10 @@ static int pm__skin_sdef_block4(const pm_skin_job *job, int v)
     pm__scale4(q, pm__rsqrt4(pm__dot4(q, q)));
     pm__quat_matrix4(q, r);
     /* M = w0 M0 + w1 M1 and M0 - M1, transposed */
-    pm__blend_rows(job, &index[0][0], &weight[0][0], 2, &m[0], &m[4], &m[8]);
-    pm__blend_rows(job, &index[0][1], &weight[0][1], 2, &m[1], &m[5], &m[9]);
-    pm__blend_rows(job, &index[0][2], &weight[0][2], 2, &m[2], &m[6], &m[10]);
-    pm__blend_rows(job, &index[0][3], &weight[0][3], 2, &m[3], &m[7], &m[11]);
-    pm__difference_rows(job, index[0][0], index[1][0], &d[0], &d[4], &d[8]);
-    pm__difference_rows(job, index[0][1], index[1][1], &d[1], &d[5], &d[9]);
-    pm__difference_rows(job, index[0][2], index[1][2], &d[2], &d[6], &d[10]);
-    pm__difference_rows(job, index[0][3], index[1][3], &d[3], &d[7], &d[11]);
+    pm__sdef_rows(job, index[0][0], index[1][0], weight[0][0], &m[0], &d[0]);
+    pm__sdef_rows(job, index[0][1], index[1][1], weight[0][1], &m[1], &d[1]);
+    pm__sdef_rows(job, index[0][2], index[1][2], weight[0][2], &m[2], &d[2]);
+    pm__sdef_rows(job, index[0][3], index[1][3], weight[0][3], &m[3], &d[3]);
     _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
     _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
     _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
