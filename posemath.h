@@ -2909,7 +2909,7 @@ static PM__INLINE void pm__blend_add(const pm_skin_bone *bone, float w, __m128 *
 }
 
 /* sum w_i M_i over a vertex's 1, 2 or 4 slots (index and weight with a
-   stride of 4); a single slot weighs 1, unread */
+   stride of 4); a single slot weighs 1, and `weight` is not read */
 static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, const float *weight, int slots,
                                       __m128 *m0, __m128 *m4, __m128 *m8)
 {
@@ -3077,25 +3077,14 @@ static PM__INLINE int pm__block_positions(const pm_skin_job *job, int v, __m128 
 static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
 static const int pm__block_blends[5] = {1, 2, 4, 1, 1};
 
-/* Skins vertices v..v+3 as linear blends of blends[j] bones each; `bones`
-   and `weights` as for pm__block_influences, `slots` their largest bone
-   count. SDEF and QDEF vertices among them are checked as well, so that the
-   block fails exactly when a vertex would; the caller skins them again.
-   Returns 0 when a check fails. */
-static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
-                                const int blends[4])
+/* Writes the positions, normals and tangents of vertices v..v+3 from
+   their bind positions and the matrices m[k], vertex j's blended matrix in
+   m[k], m[k + 4], m[k + 8] lane by lane (k = j); `rigid` when every one is
+   a single bone's (a rotation: its inverse transpose is itself). */
+static PM__INLINE void pm__block_linear(const pm_skin_job *job, int v, __m128 m[12], const __m128 pos[3], int rigid)
 {
-    float weight[4][4];
-    int index[4][4];
-    __m128 m[12], pos[3], out[3];
-    if (!pm__block_influences(job, v, bones, weights, slots, index, weight) || !pm__block_positions(job, v, pos))
-        return 0;
-    /* each vertex's blend in its own registers; transposed, m[k] holds
-       element k (pm_skin_bone's order) of all four */
-    pm__blend_rows(job, &index[0][0], &weight[0][0], blends[0], &m[0], &m[4], &m[8]);
-    pm__blend_rows(job, &index[0][1], &weight[0][1], blends[1], &m[1], &m[5], &m[9]);
-    pm__blend_rows(job, &index[0][2], &weight[0][2], blends[2], &m[2], &m[6], &m[10]);
-    pm__blend_rows(job, &index[0][3], &weight[0][3], blends[3], &m[3], &m[7], &m[11]);
+    __m128 out[3];
+    /* transposed, m[k] holds element k (pm_skin_bone's order) of all four */
     _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
     _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
     _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
@@ -3104,7 +3093,7 @@ static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __
     out[1] = _mm_add_ps(out[1], m[10]);
     out[2] = _mm_add_ps(out[2], m[11]);
     pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    if ((blends[0] | blends[1] | blends[2] | blends[3]) == 1) { /* rigid bones: M^-T is M */
+    if (rigid) {
         pm__block_extras(job, v, m, m, _mm_setzero_ps(), 1);
     } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
         __m128 cof[9];
@@ -3119,6 +3108,45 @@ static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __
         cof[8] = _mm_sub_ps(_mm_mul_ps(m[0], m[4]), _mm_mul_ps(m[1], m[3]));
         pm__block_extras(job, v, m, cof, PM__MADD(m[0], cof[0], PM__MADD(m[3], cof[3], _mm_mul_ps(m[6], cof[6]))), 1);
     }
+}
+
+/* Skins vertices v..v+3 as linear blends of blends[j] bones each; `bones`
+   and `weights` as for pm__block_influences, `slots` their largest bone
+   count. SDEF and QDEF vertices among them are checked as well, so that the
+   block fails exactly when a vertex would; the caller skins them again.
+   Returns 0 when a check fails. */
+static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
+                                const int blends[4])
+{
+    float weight[4][4];
+    int index[4][4];
+    __m128 m[12], pos[3];
+    if (!pm__block_influences(job, v, bones, weights, slots, index, weight) || !pm__block_positions(job, v, pos))
+        return 0;
+    pm__blend_rows(job, &index[0][0], &weight[0][0], blends[0], &m[0], &m[4], &m[8]);
+    pm__blend_rows(job, &index[0][1], &weight[0][1], blends[1], &m[1], &m[5], &m[9]);
+    pm__blend_rows(job, &index[0][2], &weight[0][2], blends[2], &m[2], &m[6], &m[10]);
+    pm__blend_rows(job, &index[0][3], &weight[0][3], blends[3], &m[3], &m[7], &m[11]);
+    pm__block_linear(job, v, m, pos, (blends[0] | blends[1] | blends[2] | blends[3]) == 1);
+    return 1;
+}
+
+/* Skins vertices v..v+3, all BDEF1: no weights to check or blend, and four
+   bone indices are checked faster one by one than transposed. Returns 0
+   when a check fails. */
+static int pm__skin_bdef1_block4(const pm_skin_job *job, int v)
+{
+    const int *slot = job->bone_indices + 4 * (size_t)v;
+    const unsigned bone_count = (unsigned)job->bone_count; /* negative indices compare huge */
+    __m128 m[12], pos[3];
+    if ((unsigned)slot[0] >= bone_count || (unsigned)slot[4] >= bone_count || (unsigned)slot[8] >= bone_count ||
+        (unsigned)slot[12] >= bone_count || !pm__block_positions(job, v, pos))
+        return 0;
+    pm__blend_rows(job, slot, NULL, 1, &m[0], &m[4], &m[8]);
+    pm__blend_rows(job, slot + 4, NULL, 1, &m[1], &m[5], &m[9]);
+    pm__blend_rows(job, slot + 8, NULL, 1, &m[2], &m[6], &m[10]);
+    pm__blend_rows(job, slot + 12, NULL, 1, &m[3], &m[7], &m[11]);
+    pm__block_linear(job, v, m, pos, 1);
     return 1;
 }
 
@@ -3318,6 +3346,7 @@ static unsigned pm__skin_block4(const pm_skin_job *job, int v)
         if (type[0] == PM_SKIN_SDEF) done = pm__skin_sdef_block4(job, v);
         else if (type[0] == PM_SKIN_QDEF) done = pm__skin_qdef_block4(job, v);
         else if (type[0] > PM_SKIN_QDEF) done = 0;
+        else if (type[0] == PM_SKIN_BDEF1) done = pm__skin_bdef1_block4(job, v);
         else {
             blends[0] = blends[1] = blends[2] = blends[3] = pm__skin_slots[type[0]];
             done = pm__skin_bdef_block4(job, v, _mm_set1_epi32(pm__skin_slots[type[0]]),
