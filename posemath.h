@@ -3078,9 +3078,9 @@ static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
 static const int pm__block_blends[5] = {1, 2, 4, 1, 1};
 
 /* Writes the positions, normals and tangents of vertices v..v+3 from
-   their bind positions and the matrices m[k], vertex j's blended matrix in
-   m[k], m[k + 4], m[k + 8] lane by lane (k = j); `rigid` when every one is
-   a single bone's (a rotation: its inverse transpose is itself). */
+   their bind positions and their matrices: vertex j's 3x4 matrix in m[j],
+   m[j + 4] and m[j + 8] (elements 0-3, 4-7, 8-11). `rigid` when each is one
+   bone's, a rotation, whose inverse transpose is itself. */
 static PM__INLINE void pm__block_linear(const pm_skin_job *job, int v, __m128 m[12], const __m128 pos[3], int rigid)
 {
     __m128 out[3];
