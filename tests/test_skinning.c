@@ -515,6 +515,47 @@ void test_skin_weight_scale(void)
     test_context("%s", "");
 }
 
+/* Normals and tangents three times too long: linear blends normalize them,
+   so BDEF vertices come out as with the originals; SDEF and QDEF rotate
+   them rigidly, so theirs come out three times as long (SPEC 2.4). Within
+   1e-6: rsqrt plus one Newton step is good to about 2e-7, and the longer
+   input rounds differently. Positions keep every bit. */
+void test_skin_normal_scale(void)
+{
+    static skin_case clean, scaled;
+    static float nrm[3 * SKIN_VERTICES], tan[4 * SKIN_VERTICES];
+    int n, v, k;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        load_skin_case(n, &clean);
+        load_skin_case(n, &scaled);
+        for (v = 0; v < SKIN_VERTICES; ++v) {
+            for (k = 0; k < 3; ++k) {
+                nrm[3 * v + k] = 3.0f * m->nrm[3 * v + k];
+                tan[4 * v + k] = 3.0f * m->tan[4 * v + k];
+            }
+            tan[4 * v + 3] = m->tan[4 * v + 3];
+        }
+        scaled.job.normals = nrm;
+        scaled.job.tangents = tan;
+        CHECK_RESULT(pm_skin_job_prepare(&clean.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&clean.job, 0, SKIN_VERTICES), PM_OK);
+        CHECK_RESULT(pm_skin_job_prepare(&scaled.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&scaled.job, 0, SKIN_VERTICES), PM_OK);
+        CHECK(memcmp(scaled.out_pos, clean.out_pos, sizeof clean.out_pos) == 0);
+        for (v = 0; v < SKIN_VERTICES; ++v) {
+            const float length = m->type[v] >= PM_SKIN_SDEF ? 3.0f : 1.0f;
+            test_context("mesh %d, vertex %d (type %d)", n, v, m->type[v]);
+            for (k = 0; k < 3; ++k) {
+                CHECK_NEAR(scaled.out_nrm[3 * v + k], length * clean.out_nrm[3 * v + k], 1e-6 * length);
+                CHECK_NEAR(scaled.out_tan[4 * v + k], length * clean.out_tan[4 * v + k], 1e-6 * length);
+            }
+            CHECK(scaled.out_tan[4 * v + 3] == clean.out_tan[4 * v + 3]);
+        }
+    }
+    test_context("%s", "");
+}
+
 /* Arrays at 4-byte offsets (bones too) give the same bits as aligned ones. */
 void test_skin_misaligned(void)
 {
