@@ -125,8 +125,10 @@ $(BUILD)/test-O0: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O0 -g -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-nosimd: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -o $@ $(TEST_SRC) -lm
+# AVX2 + FMA paths under the sanitizers too: test-asan covers SSE2 only.
 $(BUILD)/test-avx2: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -o $@ $(TEST_SRC) -lm
+	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
 	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)

@@ -382,25 +382,27 @@ void test_skin_bad_input(void)
     CHECK_RESULT(pm_skin_job_run(&s.job, 10, 3), PM_ERROR_INVALID_ARGUMENT);
     CHECK(s.out_pos[3 * 10] == s.pos[3 * 10]);
     CHECK(s.out_pos[3 * 12] != s.pos[3 * 12]);
-    /* the same inside a block of four (SIMD builds take vertices 10-13 at
-       once, checking all four first): a bad BDEF4 vertex 12; vertex 11 made
-       an SDEF vertex with a NaN weight; a block of BDEF1 vertices (a path
-       of its own) with bone -1 at vertex 13 or bone 4 (= bone_count) at 12 */
+    /* the same inside a block (SIMD builds take vertices 10-13 at once,
+       checking all four first; AVX2 builds eight BDEF1 vertices 10-17): a
+       bad BDEF4 vertex 12; vertex 11 made an SDEF vertex with a NaN weight;
+       BDEF1 blocks (paths of their own) with bone -1 or bone_count */
     {
         static const unsigned char untouched[12] = {0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c};
-        static const struct { int bad, bdef1, bone; } cases[4] = {{12, 0, 4}, {11, 0, 0}, {13, 1, -1}, {12, 1, 4}};
+        /* the bad vertex, how many BDEF1 vertices from vertex 10, the bad bone */
+        static const struct { int bad, bdef1, bone; } cases[6] = {{12, 0, 4},  {11, 0, 0},  {13, 4, -1},
+                                                                  {12, 4, 4},  {15, 8, -1}, {17, 8, 4}};
         int c;
-        for (c = 0; c < 4; ++c) {
+        for (c = 0; c < 6; ++c) {
             const int bad = cases[c].bad;
             small_mesh_init(&s, 60, -1);
-            if (cases[c].bdef1) memset(s.type + 10, PM_SKIN_BDEF1, 4);
+            memset(s.type + 10, PM_SKIN_BDEF1, (size_t)cases[c].bdef1);
             CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
             memset(s.out_pos, 0x3c, sizeof s.out_pos);
             if (bad == 11) s.type[11] = PM_SKIN_SDEF, s.wgt[4 * 11 + 1] = NAN;
             else s.idx[4 * bad + (cases[c].bdef1 ? 0 : 3)] = cases[c].bone;
             test_context("bad vertex %d in a block (case %d)", bad, c);
             CHECK_RESULT(pm_skin_job_run(&s.job, 10, 8), bad == 11 ? PM_ERROR_INVALID_ARGUMENT : PM_ERROR_OUT_OF_RANGE);
-            for (v = 10; v < 14; ++v) CHECK((memcmp(s.out_pos + 3 * v, untouched, sizeof untouched) == 0) == (v >= bad));
+            for (v = 10; v < 18; ++v) CHECK((memcmp(s.out_pos + 3 * v, untouched, sizeof untouched) == 0) == (v >= bad));
         }
         test_context("%s", "");
     }
