@@ -2653,7 +2653,6 @@ static void pm__skin_bdef(const pm_skin_job *job, int v, int slots, const int in
     pm__skin_write(job, v, m, cof, p, 1);
 }
 
-
 #ifndef PM__SSE2
 /* Rotation matrix (3x3 columns) of a quaternion of any nonzero length. */
 static void pm__quat_matrix_f(const float q[4], float m[9])
@@ -3409,6 +3408,16 @@ static PM__INLINE void pm__normalize8(__m256 v[3])
     v[2] = _mm256_mul_ps(v[2], r);
 }
 
+/* Bone `low`'s 3x4 matrix in the low halves and bone `high`'s in the high
+   ones, as elements 0-3, 4-7, 8-11 (pm__blend_rows for one bone) */
+static PM__INLINE void pm__bone_rows8(const pm_skin_job *job, int low, int high, __m256 *m0, __m256 *m4, __m256 *m8)
+{
+    const float *a = job->prepared[low].matrix, *b = job->prepared[high].matrix;
+    *m0 = pm__load_halves(a, b);
+    *m4 = pm__load_halves(a + 4, b + 4);
+    *m8 = pm__load_halves(a + 8, b + 8);
+}
+
 /* Whether the 8 types at `type` are all BDEF1 (0): one load, not eight. */
 static PM__INLINE int pm__eight_bdef1(const unsigned char *type)
 {
@@ -3423,7 +3432,6 @@ static int pm__skin_bdef1_block8(const pm_skin_job *job, int v)
 {
     const int *slot = job->bone_indices + 4 * (size_t)v;
     const unsigned bone_count = (unsigned)job->bone_count; /* negative indices compare huge */
-    const pm_skin_bone *b = job->prepared;
     float morphed[24];
     __m256 m[12], pos[3], out[3];
     int j;
@@ -3436,19 +3444,11 @@ static int pm__skin_bdef1_block8(const pm_skin_job *job, int v)
     } else {
         pm__load_xyz8(job->positions + 3 * (size_t)v, pos);
     }
-    /* vertex j's matrix rows in lane j % 4 of half j / 4, then transposed */
-    m[0] = pm__load_halves(b[slot[0]].matrix, b[slot[16]].matrix);
-    m[1] = pm__load_halves(b[slot[4]].matrix, b[slot[20]].matrix);
-    m[2] = pm__load_halves(b[slot[8]].matrix, b[slot[24]].matrix);
-    m[3] = pm__load_halves(b[slot[12]].matrix, b[slot[28]].matrix);
-    m[4] = pm__load_halves(b[slot[0]].matrix + 4, b[slot[16]].matrix + 4);
-    m[5] = pm__load_halves(b[slot[4]].matrix + 4, b[slot[20]].matrix + 4);
-    m[6] = pm__load_halves(b[slot[8]].matrix + 4, b[slot[24]].matrix + 4);
-    m[7] = pm__load_halves(b[slot[12]].matrix + 4, b[slot[28]].matrix + 4);
-    m[8] = pm__load_halves(b[slot[0]].matrix + 8, b[slot[16]].matrix + 8);
-    m[9] = pm__load_halves(b[slot[4]].matrix + 8, b[slot[20]].matrix + 8);
-    m[10] = pm__load_halves(b[slot[8]].matrix + 8, b[slot[24]].matrix + 8);
-    m[11] = pm__load_halves(b[slot[12]].matrix + 8, b[slot[28]].matrix + 8);
+    /* vertex j's matrix in lane j % 4 of half j / 4, then transposed */
+    pm__bone_rows8(job, slot[0], slot[16], &m[0], &m[4], &m[8]);
+    pm__bone_rows8(job, slot[4], slot[20], &m[1], &m[5], &m[9]);
+    pm__bone_rows8(job, slot[8], slot[24], &m[2], &m[6], &m[10]);
+    pm__bone_rows8(job, slot[12], slot[28], &m[3], &m[7], &m[11]);
     PM__TRANSPOSE_HALVES(m[0], m[1], m[2], m[3]);
     PM__TRANSPOSE_HALVES(m[4], m[5], m[6], m[7]);
     PM__TRANSPOSE_HALVES(m[8], m[9], m[10], m[11]);
@@ -3549,20 +3549,21 @@ static PM__INLINE pm_result pm__skin_vertex(const pm_skin_job *job, int v)
 
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
 {
-    int v;
+    int v, end;
     pm_result r = pm__skin_job_arrays(job);
     if (r != PM_OK) return r;
     if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
-    for (v = first_vertex; v < first_vertex + count; ++v) {
+    end = first_vertex + count;
+    for (v = first_vertex; v < end; ++v) {
 #ifdef PM__SSE2
         unsigned rest;
 #ifdef PM__AVX2
-        if (first_vertex + count - v >= 8 && pm__eight_bdef1(job->types + v) && pm__skin_bdef1_block8(job, v)) {
+        if (end - v >= 8 && pm__eight_bdef1(job->types + v) && pm__skin_bdef1_block8(job, v)) {
             v += 7;
             continue;
         }
 #endif
-        rest = first_vertex + count - v >= 4 ? pm__skin_block4(job, v) : PM__NOT_A_BLOCK;
+        rest = end - v >= 4 ? pm__skin_block4(job, v) : PM__NOT_A_BLOCK;
         if (rest != PM__NOT_A_BLOCK) {
             int j;
             for (j = 0; rest && j < 4; ++j)
