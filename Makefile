@@ -20,60 +20,87 @@ LIBS_skinning_twist = -lpthread
 LIBS_pipeline = -lpthread
 SHARED_DATA = ../shared/data
 
-# Header (as #include'd) = Debian package that provides it.
+# Header (as #include'd) = Debian package that provides it: required.
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
+# Command = Debian package: the compilers of some test configurations. When
+# one cannot be installed, its configurations are skipped with a line saying so.
+COMPILERS = g++=g++ clang=clang
 
-.PHONY: all test header-check readme-check examples-check demo bench fuzz clean deps fixtures
+.PHONY: all test test-run demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
 all: test
 
-# Checks each header in $(PACKAGES) with the preprocessor; installs what is
-# missing with one apt-get update + install, or says what to install.
+# Installs what is missing with one apt-get update and one install (as root
+# or through sudo), or says what to install. Compilers are optional.
 deps:
-	@missing=""; \
+	@missing=""; optional=""; \
 	for pair in $(PACKAGES); do \
 	  printf '#include <%s>\n' "$${pair%%=*}" | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing $${pair#*=}"; \
 	done; \
-	if [ -n "$$missing" ]; then \
-	  if ! command -v apt-get >/dev/null 2>&1; then \
-	    echo "posemath: missing:$$missing (Debian package names); install them with your package manager"; exit 1; \
-	  elif [ "$$(id -u)" = 0 ]; then sudo=""; \
-	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; \
-	  else echo "posemath: missing Debian packages:$$missing"; \
-	       echo "posemath: install them with: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	  echo "posemath: installing$$missing with apt-get"; \
-	  $$sudo apt-get update -qq && \
-	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing >/dev/null || exit 1; \
-	fi
+	for pair in $(COMPILERS); do \
+	  command -v "$${pair%%=*}" >/dev/null 2>&1 || optional="$$optional $${pair#*=}"; \
+	done; \
+	[ -z "$$missing$$optional" ] && exit 0; \
+	if ! command -v apt-get >/dev/null 2>&1; then sudo=none; \
+	elif [ "$$(id -u)" = 0 ]; then sudo=""; \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; \
+	else sudo=none; fi; \
+	if [ "$$sudo" = none ]; then \
+	  [ -n "$$optional" ] && echo "posemath: without$$optional some test configurations are skipped"; \
+	  [ -z "$$missing" ] && exit 0; \
+	  echo "posemath: missing Debian packages:$$missing"; \
+	  echo "posemath: install them with: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	fi; \
+	echo "posemath: installing$$missing$$optional with apt-get"; \
+	$$sudo apt-get update -qq || exit 1; \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing$$optional >/dev/null 2>&1 || \
+	  { [ -z "$$missing" ] || $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing >/dev/null || exit 1; \
+	    echo "posemath: could not install$$optional: some test configurations are skipped"; }
 
 $(BUILD):
 	@mkdir -p $(BUILD)
 
 # ---- tests: each configuration builds the same runner and runs it ----------
 
-TEST_CONFIGS = test-c99 test-c11 test-cxx test-asan test-O0 test-nosimd
+# `make test` installs what is missing first, then runs `make test-run`,
+# which sees the compilers as they are after the install.
+TEST_CONFIGS = test-c99 test-c11 test-asan test-O0 test-nosimd test-fastmath
+SKIPPED =
+HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
 # The AVX2 + FMA path runs only where the CPU has both.
 HAVE_AVX2_FMA := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && echo yes)
+ifeq ($(HAVE_CXX),yes)
+TEST_CONFIGS += test-cxx
+else
+SKIPPED += "test-cxx: skipped, no C++ compiler ($(CXX))"
+endif
 ifeq ($(HAVE_AVX2_FMA),yes)
 TEST_CONFIGS += test-avx2
+else
+SKIPPED += "test-avx2: skipped, this CPU lacks AVX2 or FMA"
 endif
 ifeq ($(HAVE_CLANG),yes)
-TEST_CONFIGS += test-clang test-clangxx
+TEST_CONFIGS += test-clang test-clangxx test-clang-fastmath
+else
+SKIPPED += "test-clang, test-clangxx, test-clang-fastmath: skipped, no $(CLANG)"
 endif
 
-test: deps header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) readme-check examples-check
+test: deps
+	@$(MAKE) --no-print-directory test-run
+
+test-run: header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) readme-check examples-check
+	@for line in $(SKIPPED); do echo "$$line"; done
 	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
 
 # The README's usage example (its first ```c block) compiles and runs.
-readme-check: deps | $(BUILD)
+readme-check: | $(BUILD)
 	awk '/^```c$$/{f=1;next} /^```$$/{if(f)exit} f' README.md > $(BUILD)/readme_example.c
 	$(CC) -std=c99 $(WARN) -I. -o $(BUILD)/readme_example $(BUILD)/readme_example.c -lm
 	./$(BUILD)/readme_example | grep -q '^Unity eulerAngles: 0 45 0$$'
 
 # Each example runs and prints what it should.
-examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
+examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/pipeline $(BUILD)/pipeline-check.png > $(BUILD)/pipeline.out
 	grep -q '^motion: 19 joints, 40 frames$$' $(BUILD)/pipeline.out
 	grep -q '^per frame: retarget .* us, constraints .* us, skinning .* us' $(BUILD)/pipeline.out
@@ -101,12 +128,15 @@ examples-check: deps $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/test.vrma absent, skipped"; fi
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.
-header-check: deps
+header-check:
 	$(CC) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CC) -std=c11 $(HEADER_C_WARN) -DPOSEMATH_STATIC -fsyntax-only tests/posemath.c
-	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CC) -std=c99 $(HEADER_C_WARN) -O2 -ffast-math -fsyntax-only tests/posemath.c
+ifeq ($(HAVE_CXX),yes)
+	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
+endif
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
@@ -125,6 +155,12 @@ $(BUILD)/test-O0: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O0 -g -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-nosimd: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -o $@ $(TEST_SRC) -lm
+# Engines ship with -ffast-math: every check must still hold (finiteness is
+# tested on the bits, never with isnan/isfinite).
+$(BUILD)/test-fastmath: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -ffast-math -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-clang-fastmath: $(TEST_DEPS) | $(BUILD)
+	$(CLANG) -std=c99 $(WARN) -O2 -ffast-math -o $@ $(TEST_SRC) -lm
 # AVX2 + FMA paths under the sanitizers too: test-asan covers SSE2 only.
 $(BUILD)/test-avx2: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -143,7 +179,10 @@ $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
 # make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example.
-demo: deps $(addprefix $(BUILD)/,$(EXAMPLES))
+demo: deps
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/pipeline $(BUILD)/pipeline.png $(BVH)
 	./$(BUILD)/euler_table
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
@@ -157,7 +196,8 @@ BENCH_FLAGS ?=
 $(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) -o $@ tests/bench.c -lm -lpthread
 
-bench: deps $(BUILD)/bench
+bench: deps
+	@$(MAKE) --no-print-directory $(BUILD)/bench
 	./$(BUILD)/bench
 
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
@@ -170,7 +210,10 @@ FUZZ_FLAGS ?=
 $(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h examples/bvh.h | $(BUILD)
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $<
 
-fuzz: deps $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run: $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(BUILD)/corpus-$$t; \
 	  seeds=; [ -d tests/fuzz/seeds/$$t ] && seeds=tests/fuzz/seeds/$$t; \

@@ -163,7 +163,7 @@
 
      pm_result pm_skin_job_validate(const pm_skin_job *job)
          Checks every vertex: indices, types, weights (finite, >= 0, a sum
-         of at least FLT_MIN), SDEF data present, morphs, and that all
+         in [2^-125, 2^125]), SDEF data present, morphs, and that all
          numbers are finite.
          Once, when the mesh is loaded.
      pm_result pm_skin_job_prepare(const pm_skin_job *job)
@@ -455,6 +455,7 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* SSE2 is part of x86-64; POSEMATH_NO_SIMD forces the portable scalar code. */
@@ -487,6 +488,32 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Finiteness read off the bits. Engines build with -ffast-math, which lets
+   the compiler assume that no NaN or Inf exists: it removes isfinite() and
+   isnan(), and folds comparisons such as !(x > 0) that would catch them.
+   Integer tests on the representation survive every flag. */
+static PM__INLINE int pm__finite(float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return (bits & 0x7f800000u) != 0x7f800000u;
+}
+
+static PM__INLINE int pm__finite_d(double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return (bits & 0x7ff0000000000000u) != 0x7ff0000000000000u;
+}
+
+static int pm__finite_n(const float *f, int n)
+{
+    int i;
+    for (i = 0; i < n; ++i)
+        if (!pm__finite(f[i])) return 0;
+    return 1;
+}
 
 PMDEF const char *pm_result_string(pm_result result)
 {
@@ -623,7 +650,7 @@ static PM__INLINE int pm__quat_to_angles(const double q[4], const pm__sequence *
     ab2 = a * a + b * b;
     cd2 = c * c + d * d;
     /* ab2 + cd2 is |q|^2 (twice that for Tait-Bryan): one test for zero, NaN and Inf */
-    if (!(ab2 + cd2 > 0.0 && ab2 + cd2 <= 1.79769313486231570815e+308)) return 0;
+    if (!(pm__finite_d(ab2 + cd2) && ab2 + cd2 > 0.0)) return 0;
     /* With (a + ib) = |.| e^{i(t0+t2)/2} and (c + id) = |.| e^{i(t0-t2)/2},
        t0 and t2 are the arguments of (a + ib)(c + id) and (a + ib)(c - id). At
        lock only one of t0 +- t2 is defined: it goes to the angle that is
@@ -770,8 +797,13 @@ PMDEF const char *pm_proper_euler_order_name(pm_proper_euler_order order)
 static PM__INLINE float pm__round_angle(double angle, double scale)
 {
     float f = (float)(angle * scale), bound = (float)(PM__PI * scale);
+    uint32_t bits;
     PM_ASSERT(f >= -bound && f <= bound);
-    return (f > -bound ? f : bound) + 0.0f; /* + 0 turns -0 into 0 */
+    f = f > -bound ? f : bound;
+    /* -0 becomes 0 on the bits: -ffast-math drops the usual f + 0.0f */
+    memcpy(&bits, &f, sizeof bits);
+    if ((bits & 0x7fffffffu) == 0) f = 0.0f;
+    return f;
 }
 
 static PM__INLINE pm_result pm__quat_to_euler(const float *q, pm_euler_order order,
@@ -796,7 +828,7 @@ static PM__INLINE pm_result pm__euler_to_quat(const float *euler, pm_euler_order
     int n;
     if (!euler || !(seq = pm__euler_sequence(order, type))) return PM_ERROR_INVALID_ARGUMENT;
     for (n = 0; n < 3; ++n) {
-        if (!isfinite(euler[seq->axis[n]])) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite(euler[seq->axis[n]])) return PM_ERROR_INVALID_ARGUMENT;
         t[n] = (float)((double)euler[seq->axis[n]] * scale);
     }
     pm__angles_to_quat(t, seq, q);
@@ -887,7 +919,7 @@ static int pm__mat_to_quat(const float *m, int stride, double q[4])
     for (c = 0; c < 3; ++c) {
         double n2 = 0.0;
         for (i = 0; i < 3; ++i) {
-            if (!isfinite(m[c * stride + i])) return 0;
+            if (!pm__finite(m[c * stride + i])) return 0;
             r[c][i] = (double)m[c * stride + i];
             n2 += r[c][i] * r[c][i];
         }
@@ -1003,7 +1035,7 @@ PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order
     if (!angles || !q || !(seq = pm__proper_euler_sequence(order, type)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (n = 0; n < 3; ++n) {
-        if (!isfinite(angles[n])) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite(angles[n])) return PM_ERROR_INVALID_ARGUMENT;
         t[type == PM_ROTATION_FRAME ? 2 - n : n] = angles[n];
     }
     pm__angles_to_quat(t, seq, dq);
@@ -1041,7 +1073,7 @@ static PM__INLINE void pm__quat_conj(const double q[4], double out[4])
 static PM__INLINE int pm__quat_normalize(double q[4])
 {
     double n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], inv;
-    if (!(n2 > 0.0 && n2 <= 1.79769313486231570815e+308)) return 0;
+    if (!pm__finite_d(n2) || !(n2 > 0.0)) return 0;
     inv = fabs(n2 - 1.0) < 1e-6 ? 0.5 * (3.0 - n2) : 1.0 / sqrt(n2);
     q[0] *= inv;
     q[1] *= inv;
@@ -1179,7 +1211,7 @@ static int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
     memcpy(q, bytes + offsetof(pm_transform, rotation), sizeof q);
     memcpy(s, bytes + offsetof(pm_transform, scale), sizeof s);
     for (i = 0; i < 3; ++i) {
-        if (!isfinite(t[i]) || !isfinite(s[i])) return 0;
+        if (!pm__finite(t[i]) || !pm__finite(s[i])) return 0;
         out->t[i] = (double)t[i];
         out->s[i] = (double)s[i];
     }
@@ -1268,7 +1300,8 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
         if (q) pm__quat_mul(qa, q, q);
     }
     /* a zero rotation or a non-finite value anywhere ends up here */
-    return isfinite(p[0] + p[1] + p[2]) && (!q || isfinite(q[0] + q[1] + q[2] + q[3]));
+    return pm__finite_d(p[0]) && pm__finite_d(p[1]) && pm__finite_d(p[2]) &&
+           (!q || (pm__finite_d(q[0]) && pm__finite_d(q[1]) && pm__finite_d(q[2]) && pm__finite_d(q[3])));
 }
 
 /* Whether node and all its ancestors have uniform positive scale. */
@@ -1633,7 +1666,7 @@ static int pm__json_kind_member(void *context, pm__json *j, const char *key, con
         return 1;
     }
     if (pm__json_string_is(key, key_end, "weight")) {
-        if (c->has_weight++ || !pm__json_number(j, &value, &integer) || !(value >= 0.0 && value <= 1.0))
+        if (c->has_weight++ || !pm__json_number(j, &value, &integer) || !pm__finite_d(value) || !(value >= 0.0 && value <= 1.0))
             return 0;
         c->weight = value;
         return 1;
@@ -1849,7 +1882,7 @@ static pm_result pm__check_constraints(const pm_constraint_set *set, const pm_tr
         if (c->destination < 0 || c->destination >= set->node_count || c->source < 0 ||
             c->source >= set->node_count)
             return PM_ERROR_OUT_OF_RANGE;
-        if (c->source == c->destination || !(c->weight >= 0.0f && c->weight <= 1.0f))
+        if (c->source == c->destination || !pm__finite(c->weight) || !(c->weight >= 0.0f && c->weight <= 1.0f))
             return PM_ERROR_INVALID_ARGUMENT;
         if (c->type == PM_CONSTRAINT_ROLL && c->axis != PM_AXIS_POSITIVE_X &&
             c->axis != PM_AXIS_POSITIVE_Y && c->axis != PM_AXIS_POSITIVE_Z)
@@ -2038,7 +2071,7 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
             }
         }
         pm__quat_slerp(dst_rest, target, (double)c->weight, out);
-        if (!isfinite(out[0]) || !isfinite(out[1]) || !isfinite(out[2]) || !isfinite(out[3]))
+        if (!pm__finite_d(out[0]) || !pm__finite_d(out[1]) || !pm__finite_d(out[2]) || !pm__finite_d(out[3]))
             return PM_ERROR_INVALID_ARGUMENT;
         pm__store_rotation(pose, c->destination, out);
     }
@@ -2226,7 +2259,7 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
     det = frame.m[0][0] * (frame.m[1][1] * frame.m[2][2] - frame.m[2][1] * frame.m[1][2]) -
           frame.m[1][0] * (frame.m[0][1] * frame.m[2][2] - frame.m[2][1] * frame.m[0][2]) +
           frame.m[2][0] * (frame.m[0][1] * frame.m[1][2] - frame.m[1][1] * frame.m[0][2]);
-    if (!(fabs(det) > 0.0)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__finite_d(det) || !(fabs(det) > 0.0)) return PM_ERROR_INVALID_ARGUMENT;
     for (c = 0; c < 3; ++c) { /* inverse by cofactors: inv[col][row] */
         int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
         for (i = 0; i < 3; ++i) {
@@ -2265,7 +2298,7 @@ static int pm__pose_hips(const pm_pose *pose, double p[3])
     p[0] = (double)f[0];
     p[1] = (double)f[1];
     p[2] = (double)f[2];
-    return isfinite(p[0] + p[1] + p[2]);
+    return pm__finite_n(f, 3);
 }
 
 static void pm__set_pose_hips(pm_pose *pose, const double p[3])
@@ -2476,7 +2509,7 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
         int k;
         pm__get4(bytes, offsetof(pm_rigid, rotation), q);
         memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
-        if (!pm__quat_normalize(q) || !isfinite(tf[0]) || !isfinite(tf[1]) || !isfinite(tf[2]))
+        if (!pm__quat_normalize(q) || !pm__finite_n(tf, 3))
             return PM_ERROR_INVALID_ARGUMENT;
         for (k = 0; k < 3; ++k) t[k] = (double)tf[k];
         pm__quat_to_mat(q, out->matrix, 3);
@@ -2506,6 +2539,46 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
 
 static const int pm__skin_slots[5] = {1, 2, 4, 2, 4}; /* influences per type */
 
+/* A vertex's weights are divided by their sum, which must lie in
+   [2^-125, 2^125]: then 1 / sum, even rounded down, is a normal float (which
+   -ffast-math's flush of denormals to zero leaves alone), and no blend of
+   unit-sized bones can overflow. */
+#define PM__MIN_WEIGHT_SUM 2.3509887e-38f /* 2^-125 */
+#define PM__MAX_WEIGHT_SUM 4.2535296e+37f /* 2^125 */
+
+#ifdef PM__SSE2
+/* Lanes holding a finite weight >= 0 (-0 included), tested on the bits so
+   that -ffast-math cannot fold the test away. */
+static PM__INLINE __m128i pm__good_weights(__m128 w)
+{
+    __m128i bits = _mm_castps_si128(w);
+    __m128i finite_positive = _mm_and_si128(_mm_cmpgt_epi32(bits, _mm_set1_epi32(-1)),
+                                            _mm_cmplt_epi32(bits, _mm_set1_epi32(0x7f800000)));
+    return _mm_or_si128(finite_positive, _mm_cmpeq_epi32(bits, _mm_set1_epi32(INT_MIN)));
+}
+
+/* 1 / sum of good sums. -ffast-math computes it as a reciprocal estimate
+   and a Newton step whose correction flushes to zero for sums past about
+   2^100; sums above 2^64 are taken down by 2^64 on the exponent bits
+   first, and the result up again, where the compiler cannot fold the
+   scaling away. */
+static PM__INLINE __m128 pm__inverse_sums(__m128 sum)
+{
+    __m128i shift = _mm_and_si128(_mm_castps_si128(_mm_cmpgt_ps(sum, _mm_set1_ps(18446744073709551616.0f))),
+                                  _mm_set1_epi32(64 << 23));
+    __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(sum), shift)));
+    return _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(inv), shift));
+}
+
+/* Lanes whose sum of good weights is outside [2^-125, 2^125], on the bits. */
+static PM__INLINE __m128i pm__bad_weight_sums(__m128 sum)
+{
+    __m128i bits = _mm_castps_si128(sum);
+    return _mm_or_si128(_mm_cmplt_epi32(bits, _mm_set1_epi32(0x01000000)),
+                        _mm_cmpgt_epi32(bits, _mm_set1_epi32(0x7e000000)));
+}
+#endif
+
 /* One vertex's type, bones and weights, checked; the weights divided by
    their sum, so that huge weights cannot overflow the blend. Returns the
    slot count, or a negative pm_result. */
@@ -2529,11 +2602,10 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
         __m128 w = _mm_loadu_ps(job->bone_weights + 4 * (size_t)v), half;
         __m128i bad_index = _mm_or_si128(_mm_cmplt_epi32(idx, _mm_setzero_si128()),
                                          _mm_cmpgt_epi32(idx, _mm_set1_epi32(job->bone_count - 1)));
-        /* false for NaN, negative and infinite weights alike; non-negative
-           weights cannot cancel in a QDEF sum */
-        __m128 good_weight = _mm_and_ps(_mm_cmpge_ps(w, _mm_setzero_ps()), _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
+        /* non-negative weights cannot cancel in a QDEF sum */
+        __m128i good_weight = pm__good_weights(w);
         if (_mm_movemask_ps(_mm_castsi128_ps(bad_index)) & used) return PM_ERROR_OUT_OF_RANGE;
-        if ((_mm_movemask_ps(good_weight) & used) != used) return PM_ERROR_INVALID_ARGUMENT;
+        if ((_mm_movemask_ps(_mm_castsi128_ps(good_weight)) & used) != used) return PM_ERROR_INVALID_ARGUMENT;
         w = _mm_and_ps(w, _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(slots))));
         half = _mm_add_ps(w, _mm_movehl_ps(w, w));
         sum = _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
@@ -2546,12 +2618,12 @@ static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], floa
         weight[i] = job->bone_weights[4 * (size_t)v + (size_t)i];
         if (index[i] < 0 || index[i] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
         /* non-negative: then a QDEF sum, each term on its side, cannot cancel */
-        if (!isfinite(weight[i]) || weight[i] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite(weight[i]) || weight[i] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
         sum += weight[i];
     }
 #endif
     /* zero, denormal (1 / sum would overflow) or infinite */
-    if (!(sum >= FLT_MIN && sum <= FLT_MAX)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__finite(sum) || !(sum >= PM__MIN_WEIGHT_SUM && sum <= PM__MAX_WEIGHT_SUM)) return PM_ERROR_INVALID_ARGUMENT;
     inv = 1.0f / sum;
     for (i = 0; i < slots; ++i) weight[i] *= inv;
     return slots;
@@ -2995,8 +3067,7 @@ static PM__INLINE __m128i pm__block_slot_bones(__m128i slot, __m128i bones, int 
 static PM__INLINE __m128 pm__block_slot_weights(__m128 w, __m128i weights, int k, __m128i *bad)
 {
     __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
-    __m128 good = _mm_and_ps(_mm_cmpge_ps(w, _mm_setzero_ps()), _mm_cmple_ps(w, _mm_set1_ps(FLT_MAX)));
-    *bad = _mm_or_si128(*bad, _mm_castps_si128(_mm_andnot_ps(good, used)));
+    *bad = _mm_or_si128(*bad, _mm_andnot_si128(pm__good_weights(w), _mm_castps_si128(used)));
     w = _mm_and_ps(w, used);
     return k == 0 ? _mm_or_ps(w, _mm_andnot_ps(used, _mm_set1_ps(1.0f))) : w;
 }
@@ -3041,9 +3112,8 @@ static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128
             sum = _mm_add_ps(sum, _mm_add_ps(s2, s3));
         }
         /* zero, denormal (1 / sum would overflow) or infinite */
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnle_ps(sum, _mm_set1_ps(FLT_MAX))));
-        bad = _mm_or_si128(bad, _mm_castps_si128(_mm_cmpnge_ps(sum, _mm_set1_ps(FLT_MIN))));
-        sum = _mm_div_ps(_mm_set1_ps(1.0f), sum);
+        bad = _mm_or_si128(bad, pm__bad_weight_sums(sum));
+        sum = pm__inverse_sums(sum);
         _mm_storeu_ps(weight[0], _mm_mul_ps(s0, sum));
         _mm_storeu_ps(weight[1], _mm_mul_ps(s1, sum));
         if (slots > 2) {
@@ -3587,18 +3657,18 @@ PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job)
     pm_result r = pm__skin_job_arrays(job);
     if (r != PM_OK) return r;
     for (i = 0; i < job->morph_count; ++i)
-        if (!isfinite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
     for (v = 0; v < job->vertex_count; ++v) {
         int slots = pm__skin_influences(job, v, index, weight), k;
         if (slots < 0) return (pm_result)slots;
         for (k = 0; k < 3; ++k)
-            if (!isfinite(job->positions[3 * (size_t)v + (size_t)k]) ||
-                (job->normals && !isfinite(job->normals[3 * (size_t)v + (size_t)k])))
+            if (!pm__finite(job->positions[3 * (size_t)v + (size_t)k]) ||
+                (job->normals && !pm__finite(job->normals[3 * (size_t)v + (size_t)k])))
                 return PM_ERROR_INVALID_ARGUMENT;
         for (k = 0; job->tangents && k < 4; ++k)
-            if (!isfinite(job->tangents[4 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
+            if (!pm__finite(job->tangents[4 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
         for (k = 0; job->types[v] == PM_SKIN_SDEF && k < 9; ++k)
-            if (!isfinite(job->sdef[9 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
+            if (!pm__finite(job->sdef[9 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
         if (job->morph_start) {
             int m, end = job->morph_start[v + 1];
             if (job->morph_start[v] < 0 || end < job->morph_start[v] || end > job->morph_start[job->vertex_count])
@@ -3606,7 +3676,7 @@ PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job)
             for (m = job->morph_start[v]; m < end; ++m) {
                 if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
                 for (k = 0; k < 3; ++k)
-                    if (!isfinite(job->morphs[m].offset[k])) return PM_ERROR_INVALID_ARGUMENT;
+                    if (!pm__finite(job->morphs[m].offset[k])) return PM_ERROR_INVALID_ARGUMENT;
             }
         }
     }
@@ -3631,8 +3701,7 @@ PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int
     if (total > 0 && (!morph_vertex || !morph_offset || !morphs)) return PM_ERROR_INVALID_ARGUMENT;
     for (k = 0; k < total; ++k) {
         if (morph_vertex[k] < 0 || morph_vertex[k] >= vertex_count) return PM_ERROR_OUT_OF_RANGE;
-        if (!isfinite(morph_offset[3 * (size_t)k]) || !isfinite(morph_offset[3 * (size_t)k + 1]) ||
-            !isfinite(morph_offset[3 * (size_t)k + 2]))
+        if (!pm__finite_n(morph_offset + 3 * (size_t)k, 3))
             return PM_ERROR_INVALID_ARGUMENT;
     }
     if (total > capacity) return PM_ERROR_CAPACITY;
@@ -3663,7 +3732,7 @@ PMDEF pm_result pm_rigid_from_matrices(const float world[16], const float invers
         for (r = 0; r < 4; ++r)
             m[4 * c + r] = world[r] * inverse_bind[4 * c] + world[4 + r] * inverse_bind[4 * c + 1] +
                            world[8 + r] * inverse_bind[4 * c + 2] + world[12 + r] * inverse_bind[4 * c + 3];
-    if (!pm__mat_to_quat(m, 4, q) || !isfinite(m[12]) || !isfinite(m[13]) || !isfinite(m[14]))
+    if (!pm__mat_to_quat(m, 4, q) || !pm__finite_n(m + 12, 3))
         return PM_ERROR_INVALID_ARGUMENT;
     pm__quat_normalize(q);
     pm__put4(out, offsetof(pm_rigid, rotation), q);
@@ -3683,8 +3752,7 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
     if (!world_rotation || !world_position || !bind_position || !out) return PM_ERROR_INVALID_ARGUMENT;
     for (k = 0; k < 4; ++k) q[k] = (double)world_rotation[k];
     for (k = 0; k < 3; ++k) b[k] = (double)bind_position[k];
-    if (!pm__quat_normalize(q) || !isfinite(b[0] + b[1] + b[2]) ||
-        !isfinite(world_position[0] + world_position[1] + world_position[2]))
+    if (!pm__quat_normalize(q) || !pm__finite_n(bind_position, 3) || !pm__finite_n(world_position, 3))
         return PM_ERROR_INVALID_ARGUMENT;
     pm__quat_rotate(q, b, rb);
     for (k = 0; k < 3; ++k) t[k] = (float)((double)world_position[k] - rb[k]);

@@ -112,13 +112,21 @@ static int bvh_expect(bvh_reader *r, const char *word)
     return 0;
 }
 
+/* Finiteness on the bits: -ffast-math removes isfinite(). */
+static int bvh_finite(double value)
+{
+    unsigned long long bits;
+    memcpy(&bits, &value, sizeof bits);
+    return (bits >> 52 & 0x7ffu) != 0x7ffu;
+}
+
 /* The next word as a finite number. */
 static int bvh_number(bvh_reader *r, double *value)
 {
     char *stop;
     if (bvh_word(r, "a number") != 0) return -1;
     *value = strtod(r->token, &stop);
-    if (stop == r->token || *stop != '\0' || !isfinite(*value))
+    if (stop == r->token || *stop != '\0' || !bvh_finite(*value))
         return bvh_fail(r, "expected a finite number, found \"%s\"", r->token);
     return 0;
 }

@@ -124,11 +124,11 @@ int main(int argc, char **argv)
         glm_quatv(turn, 0.6f * (float)f, axis);
         memcpy(pose, rest, (size_t)node_count * sizeof pose[0]);
         for (i = 0; i < node_count; ++i) {
-            versor r;
+            versor r, turned; /* cglm's glm_quat_mul must not write into an input */
             if (!is_source[i]) continue;
             memcpy(r, rest[i].rotation, sizeof r);
-            glm_quat_mul(turn, r, r);
-            memcpy(pose[i].rotation, r, sizeof r);
+            glm_quat_mul(turn, r, turned);
+            memcpy(pose[i].rotation, turned, sizeof r);
         }
         if ((result = pm_constraint_set_apply(&set, pose)) != PM_OK) {
             fprintf(stderr, "constraints_gltf: frame %d: %s\n", f, pm_result_string(result));

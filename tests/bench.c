@@ -30,6 +30,15 @@ static double now_ns(void)
 }
 
 /* Uniform in [-1, 1]. */
+/* dest = p q where dest may be p or q: cglm's scalar glm_quat_mul (builds
+   without SSE, such as x87 -m32) reads its inputs after writing dest. */
+static void quat_mul_safe(versor p, versor q, versor dest)
+{
+    versor r;
+    glm_quat_mul(p, q, r);
+    glm_quat_copy(r, dest);
+}
+
 static float frand(void) { return (float)rand() / (float)RAND_MAX * 2.0f - 1.0f; }
 
 static const glm_euler_seq cglm_orders[6] = {GLM_EULER_XYZ, GLM_EULER_XZY, GLM_EULER_YXZ,
@@ -232,12 +241,12 @@ static void baseline_constraints(rig *r)
             glm_quat_inv(dst_rest, inv);
             glm_quat_mul(inv, src, delta);
             glm_quat_inv(src_rest, inv);
-            glm_quat_mul(delta, inv, delta);
-            glm_quat_mul(delta, dst_rest, delta);
+            quat_mul_safe(delta, inv, delta);
+            quat_mul_safe(delta, dst_rest, delta);
             glm_quat_rotatev(delta, axis, turned);
             glm_quat_from_vecs(turned, axis, swing);
             glm_quat_mul(dst_rest, swing, target);
-            glm_quat_mul(target, delta, target);
+            quat_mul_safe(target, delta, target);
         } else {
             mat4 parent_world, source_world;
             versor p, p_inv, from_to;
@@ -253,8 +262,8 @@ static void baseline_constraints(rig *r)
             glm_quat_from_vecs(turned, to, from_to);
             glm_quat_inv(p, p_inv);
             glm_quat_mul(p_inv, from_to, target);
-            glm_quat_mul(target, p, target);
-            glm_quat_mul(target, dst_rest, target);
+            quat_mul_safe(target, p, target);
+            quat_mul_safe(target, dst_rest, target);
         }
         glm_quat_slerp(dst_rest, target, c->weight, r->pose[c->destination].rotation);
     }
@@ -350,8 +359,8 @@ static void baseline_retarget(const pm_humanoid *a, const pm_pose *raw_a, const 
         glm_quat_inv(p, p_inv);
         glm_quat_inv(l, l_inv);
         glm_quat_mul(p, (float *)raw_a->rotation[bone], n);
-        glm_quat_mul(n, l_inv, n);
-        glm_quat_mul(n, p_inv, n);
+        quat_mul_safe(n, l_inv, n);
+        quat_mul_safe(n, p_inv, n);
         if (up < 0) glm_quat_copy(n, delta[bone]);
         else glm_quat_mul(delta[up], n, delta[bone]);
     }
@@ -365,13 +374,13 @@ static void baseline_retarget(const pm_humanoid *a, const pm_pose *raw_a, const 
         if (up < 0) glm_quat_copy(turn[bone], n);
         else {
             glm_quat_inv(turn[up], n);
-            glm_quat_mul(n, turn[bone], n);
+            quat_mul_safe(n, turn[bone], n);
         }
         glm_quat_copy((float *)b->rest_parent[bone], p);
         glm_quat_copy((float *)b->rest_local[bone], l);
         glm_quat_inv(p, p_inv);
-        glm_quat_mul(n, p, n);
-        glm_quat_mul(p_inv, n, n);
+        quat_mul_safe(n, p, n);
+        quat_mul_safe(p_inv, n, n);
         glm_quat_mul(n, l, raw_b->rotation[bone]);
     }
     glm_vec3_copy((float *)raw_a->hips_position, raw_b->hips_position);

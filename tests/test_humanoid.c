@@ -276,9 +276,11 @@ void test_humanoid_read_write_turn(void)
     CHECK(memcmp(twice.hips_position, raw.hips_position, sizeof raw.hips_position) == 0);
     /* it is the conjugation by a half turn about Y: check one rotation with cglm */
     {
-        versor half = {0.0f, 1.0f, 0.0f, 0.0f}, half_inv = {0.0f, -1.0f, 0.0f, 0.0f}, expected;
-        glm_quat_mul(half, raw.rotation[7], expected);
-        glm_quat_mul(expected, half_inv, expected);
+        versor half = {0.0f, 1.0f, 0.0f, 0.0f}, half_inv = {0.0f, -1.0f, 0.0f, 0.0f}, half_turned, expected;
+        /* separate outputs: cglm's scalar glm_quat_mul (x87 -m32 builds) reads
+           its inputs after writing dest */
+        glm_quat_mul(half, raw.rotation[7], half_turned);
+        glm_quat_mul(half_turned, half_inv, expected);
         for (c = 0; c < 4; ++c) CHECK_NEAR(turned.rotation[7][c], expected[c], 1e-7);
     }
 }

@@ -342,7 +342,26 @@ void test_skin_bad_input(void)
            PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 12 is BDEF4: weights sum to 0 */
     EXPECT((s.wgt[4 * 11] = 1e-39f, s.wgt[4 * 11 + 1] = 0.0f), PM_ERROR_INVALID_ARGUMENT,
            PM_ERROR_INVALID_ARGUMENT); /* vertex 11 is BDEF2: a denormal sum, 1 / sum overflows */
-    EXPECT((s.wgt[4 * 11] = FLT_MIN, s.wgt[4 * 11 + 1] = 0.0f), PM_OK, PM_OK); /* the smallest sum that is fine */
+    EXPECT((s.wgt[4 * 11] = FLT_MIN, s.wgt[4 * 11 + 1] = 0.0f), PM_ERROR_INVALID_ARGUMENT,
+           PM_ERROR_INVALID_ARGUMENT); /* 2^-126 */
+    EXPECT((s.wgt[4 * 11] = 2.3509887e-38f, s.wgt[4 * 11 + 1] = 0.0f), PM_OK, PM_OK); /* 2^-125, the smallest sum */
+    /* the largest sum that is fine is 2^125 (1 / sum, even rounded down, is a
+       normal float, also where -ffast-math flushes denormals); 2^126 is not.
+       Vertex 12 is BDEF4: run(0, 60) checks it in a block, run(12, 1) alone. */
+    EXPECT((s.wgt[4 * 12] = 2.1267648e37f, s.wgt[4 * 12 + 1] = 2.1267648e37f, s.wgt[4 * 12 + 2] = 0.0f,
+            s.wgt[4 * 12 + 3] = 0.0f),
+           PM_OK, PM_OK);
+    {
+        float in_block[3];
+        memcpy(in_block, s.out_pos + 3 * 12, sizeof in_block);
+        CHECK_RESULT(pm_skin_job_run(&s.job, 12, 1), PM_OK);
+        CHECK_NEAR(s.out_pos[3 * 12], in_block[0], 1e-6); /* the one-vertex path agrees with the block */
+        CHECK_NEAR(s.out_pos[3 * 12], s.pos[3 * 12], 1.0); /* the bones are near identity: not 0, not inf */
+    }
+    EXPECT((s.wgt[4 * 12] = 4.2535296e37f, s.wgt[4 * 12 + 1] = 4.2535296e37f, s.wgt[4 * 12 + 2] = 0.0f,
+            s.wgt[4 * 12 + 3] = 0.0f),
+           PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 12, 1), PM_ERROR_INVALID_ARGUMENT);
     EXPECT(s.pos[3 * 20 + 1] = NAN, PM_ERROR_INVALID_ARGUMENT, PM_OK); /* run lets NaN through */
     EXPECT(s.nrm[3 * 20] = INFINITY, PM_ERROR_INVALID_ARGUMENT, PM_OK);
     EXPECT(s.job.sdef = NULL, PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* vertex 3 is SDEF */
@@ -484,9 +503,11 @@ void test_skin_optional_outputs(void)
     test_context("%s", "");
 }
 
-/* Weights mean only their ratios: scaled by 2^124 (sums up to 2^126, where
-   blending the bones with the raw weights would overflow) or by 2^-100,
-   every type skins as with the fixtures' own weights, within SKIN_TOL. */
+/* Weights mean only their ratios: scaled by 2^122 (the fixtures' sums, up
+   to 4, become at most 2^124, near the largest allowed; blending bones
+   translated by more than 16 with such raw weights would overflow) or by
+   2^-100, every type skins as with the fixtures' own weights, within
+   SKIN_TOL. */
 void test_skin_weight_scale(void)
 {
     static skin_case clean, scaled;
@@ -498,9 +519,9 @@ void test_skin_weight_scale(void)
         CHECK_RESULT(pm_skin_job_run(&clean.job, 0, SKIN_VERTICES), PM_OK);
         for (s = 0; s < 2; ++s) {
             load_skin_case(n, &scaled);
-            for (k = 0; k < 4 * SKIN_VERTICES; ++k) wgt[k] = ldexpf(skin_meshes[n].wgt[k], s ? -100 : 124);
+            for (k = 0; k < 4 * SKIN_VERTICES; ++k) wgt[k] = ldexpf(skin_meshes[n].wgt[k], s ? -100 : 122);
             scaled.job.bone_weights = wgt;
-            test_context("mesh %d, weights times 2^%d", n, s ? -100 : 124);
+            test_context("mesh %d, weights times 2^%d", n, s ? -100 : 122);
             CHECK_RESULT(pm_skin_job_validate(&scaled.job), PM_OK);
             CHECK_RESULT(pm_skin_job_prepare(&scaled.job), PM_OK);
             CHECK_RESULT(pm_skin_job_run(&scaled.job, 0, SKIN_VERTICES), PM_OK);
