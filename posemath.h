@@ -102,12 +102,17 @@
      SCENES: node_count nodes, parent[i] == -1 for a root, any order;
      one pm_transform (local TRS) per node.
 
-     pm_result pm_scene_validate(const int *parent, int node_count)
+     pm_result pm_scene_validate(const int *parent, int node_count, int *depth)
          Every parent in [-1, node_count) (else PM_ERROR_OUT_OF_RANGE), no
-         loops (else PM_ERROR_CYCLE).
+         loops (else PM_ERROR_CYCLE); depth (node_count ints) gets each
+         node's number of ancestors, or -1 everywhere on error. One pass
+         over the nodes, whatever the shape: a chain of a million nodes
+         takes milliseconds.
      pm_result pm_scene_world_matrices(const int *parent, int node_count,
                                        const pm_transform *pose, float *world)
-         16 floats per node (column-major) of world transforms.
+         16 floats per node (column-major) of world transforms, in one pass
+         (world doubles as the bookkeeping). A product that overflows float
+         is PM_ERROR_INVALID_ARGUMENT. On error world is all zero.
 
      VRM NODE CONSTRAINTS (docs/constraints.md)
 
@@ -118,14 +123,20 @@
          the schema does not allow.
      pm_result pm_constraint_set_init(pm_constraint_set *set,
                                       const pm_transform *rest_pose)
-         Checks the constraints and the parent array, captures rest
-         rotations in set->rest and the evaluation order in set->order
-         (caller storage, count entries each). PM_ERROR_CYCLE for a circular
-         dependency. On error order is all -1 and rest all zero.
+         Checks the constraints, the parent array's range and the chains
+         above aim constraints' nodes (the rest of the scene is not read:
+         pm_scene_validate checks all of it), captures rest rotations in
+         set->rest and the evaluation order in set->order (caller storage,
+         count entries each). PM_ERROR_CYCLE for a circular dependency or a
+         loop above an aim's node; PM_ERROR_LIMIT when the aims' depths sum
+         past PM_CONSTRAINT_AIM_DEPTH_LIMIT(node_count) = 4 node_count +
+         16384. On error order is all -1 and rest all zero.
      pm_result pm_constraint_set_apply(const pm_constraint_set *set,
                                        pm_transform *pose)
          Evaluates every constraint in order, reading the pose as updated so
-         far and writing destination rotations.
+         far and writing destination rotations. Linear in the scene's size;
+         a parent array changed since init into a loop is PM_ERROR_CYCLE.
+         On error, the constraints before the failing one have been applied.
 
      HUMANOID (docs/retargeting.md)
 
@@ -140,7 +151,9 @@
                                 const int *parent, const pm_transform *rest_pose,
                                 int node_count)
          bone_node[b] is bone b's scene node or -1; the rest pose is the
-         T-pose. PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE, _INVALID_ARGUMENT.
+         T-pose. PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE (a loop above a
+         bone), _INVALID_ARGUMENT. Walks only the chains above bones, each
+         node at most once per bone.
      pm_result pm_pose_read(const pm_humanoid *h, const pm_transform *scene_pose,
                             pm_pose *raw)
      pm_result pm_pose_write(const pm_humanoid *h, const pm_pose *raw,
@@ -228,7 +241,8 @@ typedef enum pm_result {
     PM_ERROR_CYCLE = -3,            /* circular dependency, or a loop in a parent array */
     PM_ERROR_MISSING_BONE = -4,     /* a required humanoid bone is absent */
     PM_ERROR_PARSE = -5,            /* malformed text */
-    PM_ERROR_CAPACITY = -6          /* a caller-provided buffer is too small */
+    PM_ERROR_CAPACITY = -6,         /* a caller-provided buffer is too small */
+    PM_ERROR_LIMIT = -7             /* past a documented limit on the work one call may do */
 } pm_result;
 
 PMDEF const char *pm_result_string(pm_result result);
@@ -286,7 +300,7 @@ PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order
    A scene is node_count nodes with parent[i] == -1 for a root and any order
    (children may come before parents), and a local pm_transform per node. */
 
-PMDEF pm_result pm_scene_validate(const int *parent, int node_count);
+PMDEF pm_result pm_scene_validate(const int *parent, int node_count, int *depth);
 PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
                                         float *world);
 
@@ -326,6 +340,13 @@ typedef struct pm_constraint_set {
 
 PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transform *rest_pose);
 PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transform *pose);
+
+/* An aim constraint reads world positions: apply walks from its source and
+   its destination to their roots. The depths of those nodes (nodes from
+   each to its root), summed over a set's aim constraints, may be at most
+   this; init returns PM_ERROR_LIMIT past it, so that apply stays linear in
+   the scene's size even for a scene that is one long chain. */
+#define PM_CONSTRAINT_AIM_DEPTH_LIMIT(node_count) (4 * (int64_t)(node_count) + 16384)
 
 /* ---- Humanoid: VRM bones, normalized poses, retargeting ------------------- */
 
@@ -525,6 +546,7 @@ PMDEF const char *pm_result_string(pm_result result)
     case PM_ERROR_MISSING_BONE: return "required bone missing";
     case PM_ERROR_PARSE: return "malformed text";
     case PM_ERROR_CAPACITY: return "buffer too small";
+    case PM_ERROR_LIMIT: return "past a documented limit";
     }
     return "unknown result";
 }
@@ -1239,18 +1261,39 @@ static void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
     memcpy(out->t, trs->t, sizeof out->t);
 }
 
+/* Aim constraints and the humanoid walk parent chains. A walk fails with
+   PM_ERROR_CYCLE past node_count steps (a loop in the parent array) and
+   with PM_ERROR_OUT_OF_RANGE on a parent outside the scene; all the walks of
+   one call also share a budget of steps, past which they fail with
+   PM_ERROR_LIMIT, so that no call costs more than a fixed multiple of the
+   scene's size, whatever the scene. */
+typedef struct pm__walk {
+    const int *parent;
+    int node_count;
+    int64_t budget;
+    pm_result error;
+} pm__walk;
+
+/* Counts a step onto node; 0 (and w->error set) when the walk must end. */
+static int pm__step(pm__walk *w, int node, int *steps)
+{
+    if (node >= w->node_count) w->error = PM_ERROR_OUT_OF_RANGE;
+    else if (++*steps > w->node_count) w->error = PM_ERROR_CYCLE;
+    else if (--w->budget < 0) w->error = PM_ERROR_LIMIT;
+    return w->error == PM_OK;
+}
+
 /* World transform of node: its local TRS and its ancestors'. 0 for a bad
-   transform, or when the chain is longer than node_count (a parent loop). */
-static int pm__world_affine(const int *parent, int node_count, const pm_transform *pose, int node,
-                            pm__affine *out)
+   transform (w->error unset) or a failed walk. */
+static int pm__world_affine(pm__walk *w, const pm_transform *pose, int node, pm__affine *out)
 {
     pm__trs trs;
     pm__affine local;
     int steps = 0;
-    if (!pm__load_trs(pose, node, &trs)) return 0;
+    if (!pm__step(w, node, &steps) || !pm__load_trs(pose, node, &trs)) return 0;
     pm__trs_to_affine(&trs, out);
-    for (node = parent[node]; node >= 0; node = parent[node]) {
-        if (++steps > node_count || node >= node_count || !pm__load_trs(pose, node, &trs)) return 0;
+    for (node = w->parent[node]; node >= 0; node = w->parent[node]) {
+        if (!pm__step(w, node, &steps) || !pm__load_trs(pose, node, &trs)) return 0;
         pm__trs_to_affine(&trs, &local);
         pm__affine_mul(&local, out, out);
     }
@@ -1262,21 +1305,21 @@ static int pm__world_affine(const int *parent, int node_count, const pm_transfor
    (p <- t + R (s * p)) and, unless q is NULL, multiplying up the rotations
    (q <- q_node q, not normalized). *conformal is cleared when a scale is not
    uniform and positive: while it stays set, q is also the rotation of the
-   chain's matrix. 0 for a bad transform or a chain longer than node_count. */
-static int pm__chain(const int *parent, int node_count, const pm_transform *pose, int node, int stop,
-                     double p[3], double *q, int *conformal)
+   chain's matrix. 0 for a bad transform or a failed walk. */
+static int pm__chain(pm__walk *w, const pm_transform *pose, int node, int stop, double p[3], double *q,
+                     int *conformal)
 {
     int steps = 0;
     if (q) {
         q[0] = q[1] = q[2] = 0.0;
         q[3] = 1.0;
     }
-    for (; node >= 0 && node != stop; node = parent[node]) {
+    for (; node >= 0 && node != stop; node = w->parent[node]) {
         const unsigned char *bytes;
         float t[3], r[4], sc[3];
-        double v[3], u[3], w, n2, inv_n2, dot, cross[3], qa[4];
+        double v[3], u[3], wq, n2, inv_n2, dot, cross[3], qa[4];
         int i;
-        if (++steps > node_count || node >= node_count) return 0;
+        if (!pm__step(w, node, &steps)) return 0;
         bytes = pm__transform_bytes(pose, node);
         memcpy(t, bytes + offsetof(pm_transform, translation), sizeof t);
         memcpy(r, bytes + offsetof(pm_transform, rotation), sizeof r);
@@ -1286,8 +1329,8 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
             u[i] = (double)r[i];
             qa[i] = u[i];
         }
-        w = qa[3] = (double)r[3];
-        n2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + w * w;
+        wq = qa[3] = (double)r[3];
+        n2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + wq * wq;
         inv_n2 = 1.0 / n2; /* from the rotation alone: off the chain of p */
         if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) *conformal = 0;
         /* q v q* = (w^2 - |u|^2) v + 2 (u.v) u + 2 w (u x v), over |q|^2 */
@@ -1296,7 +1339,7 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
         cross[1] = u[2] * v[0] - u[0] * v[2];
         cross[2] = u[0] * v[1] - u[1] * v[0];
         for (i = 0; i < 3; ++i)
-            p[i] = (double)t[i] + ((2.0 * w * w - n2) * v[i] + 2.0 * dot * u[i] + 2.0 * w * cross[i]) * inv_n2;
+            p[i] = (double)t[i] + ((2.0 * wq * wq - n2) * v[i] + 2.0 * dot * u[i] + 2.0 * wq * cross[i]) * inv_n2;
         if (q) pm__quat_mul(qa, q, q);
     }
     /* a zero rotation or a non-finite value anywhere ends up here */
@@ -1304,77 +1347,171 @@ static int pm__chain(const int *parent, int node_count, const pm_transform *pose
            (!q || (pm__finite_d(q[0]) && pm__finite_d(q[1]) && pm__finite_d(q[2]) && pm__finite_d(q[3])));
 }
 
+/* Whether a node's scale is uniform and positive. */
+static int pm__conformal(const pm_transform *pose, int node)
+{
+    float sc[3];
+    memcpy(sc, pm__transform_bytes(pose, node) + offsetof(pm_transform, scale), sizeof sc);
+    return sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f;
+}
+
 /* Whether node and all its ancestors have uniform positive scale. */
-static int pm__conformal_above(const int *parent, int node_count, const pm_transform *pose, int node)
+static int pm__conformal_above(pm__walk *w, const pm_transform *pose, int node, int *conformal)
 {
     int steps = 0;
-    for (; node >= 0 && node < node_count && steps <= node_count; node = parent[node], ++steps) {
-        float sc[3];
-        memcpy(sc, pm__transform_bytes(pose, node) + offsetof(pm_transform, scale), sizeof sc);
-        if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) return 0;
+    for (; node >= 0; node = w->parent[node]) {
+        if (!pm__step(w, node, &steps)) return 0;
+        if (!pm__conformal(pose, node)) *conformal = 0;
     }
     return 1;
 }
 
-static int pm__depth(const int *parent, int node_count, int node)
+/* The number of nodes from node up to its root; -1 for a failed walk. */
+static int pm__depth(pm__walk *w, int node)
 {
     int depth = 0;
-    for (; node >= 0 && node < node_count && depth <= node_count; node = parent[node]) ++depth;
+    for (; node >= 0; node = w->parent[node])
+        if (!pm__step(w, node, &depth)) return -1;
     return depth;
 }
 
 /* The deepest node that is a or an ancestor of a and also b or an ancestor
-   of b; -1 when there is none. */
-static int pm__common_ancestor(const int *parent, int node_count, int a, int b)
+   of b, or -1 when there is none; -2 for a failed walk. Both depths are
+   known, so the lockstep walk ends. */
+static int pm__common_ancestor(pm__walk *w, int a, int b)
 {
-    int da = pm__depth(parent, node_count, a), db = pm__depth(parent, node_count, b);
-    for (; da > db; --da) a = parent[a];
-    for (; db > da; --db) b = parent[b];
-    while (a != b && a >= 0 && b >= 0 && a < node_count && b < node_count) {
-        a = parent[a];
-        b = parent[b];
+    int da = pm__depth(w, a), db = pm__depth(w, b);
+    if (da < 0 || db < 0) return -2;
+    for (; da > db; --da) a = w->parent[a];
+    for (; db > da; --db) b = w->parent[b];
+    while (a != b) {
+        if (--w->budget < 0) {
+            w->error = PM_ERROR_LIMIT;
+            return -2;
+        }
+        a = w->parent[a];
+        b = w->parent[b];
     }
-    return a == b ? a : -1;
+    return a;
 }
 
-/* ---- Scenes -------------------------------------------------------------- */
+/* ---- Scenes --------------------------------------------------------------
 
-PMDEF pm_result pm_scene_validate(const int *parent, int node_count)
+   A parent array can hold a million nodes in one chain, so nothing here
+   walks from every node to its root. Both functions visit each node once by
+   pointer reversal: a walk goes up from an unvisited node, leaving in each
+   node it passes a link to the node it came from, until it reaches a root or
+   a finished node; it then comes back down along the links, finishing each
+   node from its parent. A walk that meets its own links has found a loop.
+   The caller's output array holds the links, so no storage is needed. */
+
+PMDEF pm_result pm_scene_validate(const int *parent, int node_count, int *depth)
 {
-    int i, node, steps;
-    if (node_count < 0 || (node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
+    int i;
+    if (node_count < 0 || (node_count > 0 && (!parent || !depth))) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < node_count; ++i) depth[i] = -1; /* unvisited; a link to node k is -2 - k */
     for (i = 0; i < node_count; ++i)
         if (parent[i] < -1 || parent[i] >= node_count) return PM_ERROR_OUT_OF_RANGE;
-    /* A chain longer than node_count repeats a node. O(nodes x depth), no
-       storage: skeletons are shallow. */
-    for (i = 0; i < node_count; ++i)
-        for (node = parent[i], steps = 0; node >= 0; node = parent[node])
-            if (++steps > node_count) return PM_ERROR_CYCLE;
+    for (i = 0; i < node_count; ++i) {
+        int node = i, below = i, d; /* the walk's first node links to itself */
+        if (depth[i] >= 0) continue;
+        for (; node >= 0 && depth[node] == -1; node = parent[node]) {
+            depth[node] = -2 - below;
+            below = node;
+        }
+        if (node >= 0 && depth[node] < 0) { /* a link of this walk: a loop */
+            for (d = 0; d < node_count; ++d) depth[d] = -1;
+            return PM_ERROR_CYCLE;
+        }
+        d = node >= 0 ? depth[node] : -1;
+        for (node = below;;) {
+            int next = -2 - depth[node];
+            depth[node] = ++d;
+            if (next == node) break;
+            node = next;
+        }
+    }
     return PM_OK;
+}
+
+/* The bookkeeping pm_scene_world_matrices keeps in a node's 16 floats until
+   its matrix is written: a state in the last float (a finished matrix has
+   1.0f there) and the link in the first. */
+enum { PM__WORLD_UNVISITED = 0, PM__WORLD_ON_WALK = -1, PM__WORLD_DONE = 0x3f800000 /* 1.0f */ };
+
+static int32_t pm__world_word(const float *world, int node, int slot)
+{
+    int32_t word;
+    memcpy(&word, world + (size_t)node * 16 + (size_t)slot, sizeof word);
+    return word;
+}
+
+static void pm__set_world_word(float *world, int node, int slot, int32_t word)
+{
+    memcpy(world + (size_t)node * 16 + (size_t)slot, &word, sizeof word);
+}
+
+/* world(node) = world(parent) local(node), parent's as already written;
+   0 when an entry overflows float. */
+static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
+{
+    pm__affine local, a;
+    float *m = world + (size_t)node * 16;
+    int c, r;
+    pm__trs_to_affine(trs, &local);
+    if (up >= 0) {
+        const float *p = world + (size_t)up * 16;
+        for (c = 0; c < 3; ++c)
+            for (r = 0; r < 3; ++r) a.m[c][r] = (double)p[c * 4 + r];
+        for (r = 0; r < 3; ++r) a.t[r] = (double)p[12 + r];
+        pm__affine_mul(&a, &local, &local);
+    }
+    for (c = 0; c < 3; ++c) {
+        for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)local.m[c][r];
+        m[c * 4 + 3] = 0.0f;
+        m[12 + c] = (float)local.t[c];
+    }
+    m[15] = 1.0f;
+    return pm__finite_n(m, 15);
 }
 
 PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
                                         float *world)
 {
-    pm__affine a;
     pm__trs trs;
-    int i, c, r;
-    pm_result result = pm_scene_validate(parent, node_count);
-    if (result != PM_OK) return result;
-    if (node_count > 0 && (!pose || !world)) return PM_ERROR_INVALID_ARGUMENT;
-    for (i = 0; i < node_count; ++i)
-        if (!pm__load_trs(pose, i, &trs)) return PM_ERROR_INVALID_ARGUMENT;
-    for (i = 0; i < node_count; ++i) {
-        float *m = world + (size_t)i * 16;
-        pm__world_affine(parent, node_count, pose, i, &a);
-        for (c = 0; c < 3; ++c) {
-            for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)a.m[c][r];
-            m[c * 4 + 3] = 0.0f;
-            m[12 + c] = (float)a.t[c];
-        }
-        m[15] = 1.0f;
+    pm_result result = PM_OK;
+    int i;
+    if (node_count < 0 || (node_count > 0 && (!parent || !pose || !world))) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < node_count && result == PM_OK; ++i) {
+        if (parent[i] < -1 || parent[i] >= node_count) result = PM_ERROR_OUT_OF_RANGE;
+        else if (!pm__load_trs(pose, i, &trs)) result = PM_ERROR_INVALID_ARGUMENT;
+        pm__set_world_word(world, i, 15, PM__WORLD_UNVISITED);
     }
-    return PM_OK;
+    for (i = 0; i < node_count && result == PM_OK; ++i) {
+        int node = i, below = i;
+        if (pm__world_word(world, i, 15) == PM__WORLD_DONE) continue;
+        for (; node >= 0 && pm__world_word(world, node, 15) == PM__WORLD_UNVISITED; node = parent[node]) {
+            pm__set_world_word(world, node, 15, PM__WORLD_ON_WALK);
+            pm__set_world_word(world, node, 0, below);
+            below = node;
+        }
+        if (node >= 0 && pm__world_word(world, node, 15) == PM__WORLD_ON_WALK) {
+            result = PM_ERROR_CYCLE;
+            break;
+        }
+        for (node = below;;) {
+            int next = pm__world_word(world, node, 0);
+            pm__load_trs(pose, node, &trs);
+            if (!pm__finish_world(world, node, parent[node], &trs)) { /* finite input, overflowing product */
+                result = PM_ERROR_INVALID_ARGUMENT;
+                break;
+            }
+            if (next == node) break;
+            node = next;
+        }
+    }
+    if (result != PM_OK) memset(world, 0, (size_t)node_count * 16 * sizeof(float));
+    return result;
 }
 
 /* ---- A strict JSON reader for one VRMC_node_constraint object ------------
@@ -1872,10 +2009,22 @@ static pm_result pm__order_constraints(const pm_constraint_set *set)
     return PM_OK;
 }
 
+/* apply's walks for one aim cost at most this many times its two depths:
+   the common ancestor, the scales above it, the chains below it and, when a
+   scale is not uniform, the chains and the parent's frame again. */
+#define PM__AIM_WALKS_PER_DEPTH 5
+
 static pm_result pm__check_constraints(const pm_constraint_set *set, const pm_transform *rest_pose)
 {
+    pm__walk walk;
     double q[4];
     int i;
+    walk.parent = set->parent;
+    walk.node_count = set->node_count;
+    walk.budget = PM_CONSTRAINT_AIM_DEPTH_LIMIT(set->node_count);
+    walk.error = PM_OK;
+    for (i = 0; i < set->node_count; ++i)
+        if (set->parent[i] < -1 || set->parent[i] >= set->node_count) return PM_ERROR_OUT_OF_RANGE;
     for (i = 0; i < set->count; ++i) {
         const pm_constraint *c = &set->constraints[i];
         if ((unsigned)c->type > (unsigned)PM_CONSTRAINT_ROTATION) return PM_ERROR_INVALID_ARGUMENT;
@@ -1891,6 +2040,9 @@ static pm_result pm__check_constraints(const pm_constraint_set *set, const pm_tr
             return PM_ERROR_INVALID_ARGUMENT;
         if (!pm__load_rotation(rest_pose, c->destination, q) || !pm__load_rotation(rest_pose, c->source, q))
             return PM_ERROR_INVALID_ARGUMENT;
+        /* the chains an aim walks must end at a root, within the limit */
+        if (c->type == PM_CONSTRAINT_AIM && (pm__depth(&walk, c->source) < 0 || pm__depth(&walk, c->destination) < 0))
+            return walk.error;
     }
     return PM_OK;
 }
@@ -1903,7 +2055,7 @@ PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transfor
     if (!set || set->count < 0 || (set->count > 0 && (!set->constraints || !set->rest ||
                                                         !set->order || !rest_pose)))
         return PM_ERROR_INVALID_ARGUMENT;
-    result = pm_scene_validate(set->parent, set->node_count);
+    result = set->node_count < 0 || (set->node_count > 0 && !set->parent) ? PM_ERROR_INVALID_ARGUMENT : PM_OK;
     if (result == PM_OK) result = pm__check_constraints(set, rest_pose);
     if (result == PM_OK) result = pm__order_constraints(set);
     if (result != PM_OK) { /* leave the caller's arrays defined: no order, zero rests */
@@ -1964,22 +2116,21 @@ static int pm__affine_rotation(const pm__affine *a, double q[4])
    L: one level each for a sleeve aiming at the arm it hangs from. Otherwise
    everything is taken in world space and P comes from decomposing the
    parent's world matrix the way three.js does. */
-static int pm__aim_target(const pm_constraint_set *set, const pm_constraint *c, const double dst_rest[4],
-                          const pm_transform *pose, double target[4])
+static int pm__aim_target(pm__walk *w, const pm_constraint *c, const double dst_rest[4], const pm_transform *pose,
+                          double target[4])
 {
-    const int *parent = set->parent;
-    int n = set->node_count, dst_parent = parent[c->destination], top, conformal, i;
+    int dst_parent = w->parent[c->destination], top, conformal = 1, i;
     double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], src_pos[3], length;
     float t[3];
     memcpy(t, pm__transform_bytes(pose, c->destination) + offsetof(pm_transform, translation), sizeof t);
-    top = pm__common_ancestor(parent, n, c->source, dst_parent);
-    conformal = pm__conformal_above(parent, n, pose, top);
+    top = pm__common_ancestor(w, c->source, dst_parent);
+    if (top < -1 || !pm__conformal_above(w, pose, top, &conformal)) return 0;
     for (i = 0; i < 3; ++i) {
         dst_pos[i] = (double)t[i];
         src_pos[i] = 0.0;
     }
-    if (!pm__chain(parent, n, pose, c->source, top, src_pos, NULL, &conformal) ||
-        !pm__chain(parent, n, pose, dst_parent, top, dst_pos, p, &conformal))
+    if (!pm__chain(w, pose, c->source, top, src_pos, NULL, &conformal) ||
+        !pm__chain(w, pose, dst_parent, top, dst_pos, p, &conformal))
         return 0;
     if (!conformal) {
         pm__affine parent_world;
@@ -1988,12 +2139,12 @@ static int pm__aim_target(const pm_constraint_set *set, const pm_constraint *c, 
             dst_pos[i] = (double)t[i];
             src_pos[i] = 0.0;
         }
-        if (!pm__chain(parent, n, pose, c->source, -1, src_pos, NULL, &ignored) ||
-            !pm__chain(parent, n, pose, dst_parent, -1, dst_pos, NULL, &ignored))
+        if (!pm__chain(w, pose, c->source, -1, src_pos, NULL, &ignored) ||
+            !pm__chain(w, pose, dst_parent, -1, dst_pos, NULL, &ignored))
             return 0;
         p[0] = p[1] = p[2] = 0.0;
         p[3] = 1.0;
-        if (dst_parent >= 0 && (!pm__world_affine(parent, n, pose, dst_parent, &parent_world) ||
+        if (dst_parent >= 0 && (!pm__world_affine(w, pose, dst_parent, &parent_world) ||
                                 !pm__affine_rotation(&parent_world, p)))
             return 0;
     }
@@ -2016,10 +2167,16 @@ static int pm__aim_target(const pm_constraint_set *set, const pm_constraint *c, 
 
 PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transform *pose)
 {
+    pm__walk walk;
     int k;
     if (!set || !pose || set->count < 0 || (set->count > 0 && (!set->constraints || !set->order ||
                                                                 !set->rest || !set->parent)))
         return PM_ERROR_INVALID_ARGUMENT;
+    /* the walks init measured, even if the parent array changed since */
+    walk.parent = set->parent;
+    walk.node_count = set->node_count;
+    walk.budget = PM__AIM_WALKS_PER_DEPTH * PM_CONSTRAINT_AIM_DEPTH_LIMIT(set->node_count);
+    walk.error = PM_OK;
     for (k = 0; k < set->count; ++k) {
         const pm_constraint *c;
         double dst_rest[4], src_rest[4], src[4], delta[4], target[4], out[4];
@@ -2036,7 +2193,8 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
         pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, destination), dst_rest);
         pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, source), src_rest);
         if (c->type == PM_CONSTRAINT_AIM) {
-            if (!pm__aim_target(set, c, dst_rest, pose, target)) return PM_ERROR_INVALID_ARGUMENT;
+            if (!pm__aim_target(&walk, c, dst_rest, pose, target))
+                return walk.error != PM_OK ? walk.error : PM_ERROR_INVALID_ARGUMENT;
         } else {
             if (!pm__load_rotation(pose, c->source, src)) return PM_ERROR_INVALID_ARGUMENT;
             if (c->type == PM_CONSTRAINT_ROTATION) { /* target = dstRest * srcRest^-1 * src */
@@ -2179,83 +2337,115 @@ static void pm__apply_frame(const float m[12], const double p[3], double out[3])
         out[i] = (double)m[i] * p[0] + (double)m[3 + i] * p[1] + (double)m[6 + i] * p[2] + (double)m[9 + i];
 }
 
-/* The rest world rotation of node's scene parent (identity for a root),
-   taken the way three.js decomposes a world matrix. */
-static int pm__parent_rest_rotation(const int *parent, int node_count, const pm_transform *rest, int node,
-                                    double q[4])
+/* A bone's rest frame from the scene: the world transform of its node, and
+   whether the scales from it up to the root are all uniform and positive
+   (then the product of the rotations is the frame's rotation). */
+typedef struct pm__bone_frame {
+    pm__affine world;
+    double rotation[4];
+    int conformal;
+} pm__bone_frame;
+
+/* The rest frame of bone b's scene parent, from the frame of its humanoid
+   parent `up` (or from the root for the hips): a walk over the nodes in
+   between, which also checks that up's node is a scene ancestor of b's. The
+   humanoid walks only these chains, so a chain of a million nodes above or
+   between bones costs one pass per bone at most. */
+static pm_result pm__parent_frame(pm__walk *w, const pm_transform *rest, const int bone_node[PM_BONE_COUNT],
+                                  const pm__bone_frame frames[PM_BONE_COUNT], int b, int up, pm__bone_frame *out)
 {
-    double p[3] = {0, 0, 0};
-    int conformal = 1, up = parent[node];
-    q[0] = q[1] = q[2] = 0.0;
-    q[3] = 1.0;
-    if (up < 0) return 1;
-    if (!pm__chain(parent, node_count, rest, up, -1, p, q, &conformal)) return 0;
-    if (!conformal) {
-        pm__affine world;
-        if (!pm__world_affine(parent, node_count, rest, up, &world) || !pm__affine_rotation(&world, q)) return 0;
+    int stop = up >= 0 ? bone_node[up] : -1, node, steps = 0, c;
+    pm__affine between, local;
+    double q[4] = {0.0, 0.0, 0.0, 1.0};
+    pm__trs trs;
+    memset(&between, 0, sizeof between);
+    for (c = 0; c < 3; ++c) between.m[c][c] = 1.0;
+    out->conformal = up >= 0 ? frames[up].conformal : 1;
+    for (node = w->parent[bone_node[b]]; node != stop; node = w->parent[node]) {
+        if (node < 0) return PM_ERROR_INVALID_ARGUMENT; /* up's node is not an ancestor */
+        if (!pm__step(w, node, &steps)) return w->error;
+        pm__load_trs(rest, node, &trs);
+        pm__trs_to_affine(&trs, &local);
+        pm__affine_mul(&local, &between, &between);
+        pm__quat_mul(trs.q, q, q);
+        if (!pm__conformal(rest, node)) out->conformal = 0;
     }
-    return pm__quat_normalize(q);
+    if (up >= 0) {
+        pm__affine_mul(&frames[up].world, &between, &out->world);
+        pm__quat_mul(frames[up].rotation, q, q);
+    } else {
+        out->world = between;
+    }
+    if (out->conformal) memcpy(out->rotation, q, sizeof q);
+    else if (!pm__affine_rotation(&out->world, out->rotation)) return PM_ERROR_INVALID_ARGUMENT;
+    return pm__quat_normalize(out->rotation) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
 }
 
 PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
                                  const int *parent, const pm_transform *rest_pose, int node_count)
 {
     pm_humanoid h;
+    pm__bone_frame frames[PM_BONE_COUNT], hips_frame;
+    pm__walk walk;
     pm__trs trs;
     pm__affine frame;
-    double q[4], inv[3][3], det, hips[3];
-    int b, c, i, hips_node, hips_parent;
+    double inv[3][3], det, hips[3];
+    int b, c, i, hips_node;
     pm_result result;
-    if (!humanoid || !bone_node || !rest_pose) return PM_ERROR_INVALID_ARGUMENT;
-    result = pm_scene_validate(parent, node_count);
-    if (result != PM_OK) return result;
+    if (!humanoid || !bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < node_count; ++i)
+        if (parent[i] < -1 || parent[i] >= node_count) return PM_ERROR_OUT_OF_RANGE;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (bone_node[b] < -1 || bone_node[b] >= node_count) return PM_ERROR_OUT_OF_RANGE;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (bone_node[b] < 0 && pm_bone_required((pm_bone)b)) return PM_ERROR_MISSING_BONE;
     for (i = 0; i < node_count; ++i)
         if (!pm__load_trs(rest_pose, i, &trs)) return PM_ERROR_INVALID_ARGUMENT;
+    walk.parent = parent;
+    walk.node_count = node_count;
+    walk.budget = INT64_MAX; /* each of the 55 walks ends within node_count steps */
+    walk.error = PM_OK;
     memset(&h, 0, sizeof h);
     h.node_count = node_count;
-    for (b = 0; b < PM_BONE_COUNT; ++b) {
-        int up = pm__bone_parents[b], node;
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* humanoid parents come first in the table */
+        int up = pm__bone_parents[b];
+        pm__bone_frame *f = &frames[b];
+        double w[4], link[4];
         h.bone_node[b] = bone_node[b];
         for (c = 0; c < b; ++c)
             if (bone_node[b] >= 0 && bone_node[c] == bone_node[b]) return PM_ERROR_INVALID_ARGUMENT;
         while (up >= 0 && bone_node[up] < 0) up = pm__bone_parents[up];
         h.parent_bone[b] = up;
         if (bone_node[b] < 0) continue;
-        if (up >= 0) { /* the humanoid parent must be a scene ancestor */
-            for (node = parent[bone_node[b]]; node >= 0 && node != bone_node[up]; node = parent[node]) {}
-            if (node < 0) return PM_ERROR_INVALID_ARGUMENT;
-        }
+        result = pm__parent_frame(&walk, rest_pose, bone_node, frames, b, up, f);
+        if (result != PM_OK) return result;
+        if (b == PM_BONE_HIPS) hips_frame = *f;
+        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), f->rotation);
         pm__load_trs(rest_pose, bone_node[b], &trs);
         pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_local, b), trs.q);
-        if (!pm__parent_rest_rotation(parent, node_count, rest_pose, bone_node[b], q))
-            return PM_ERROR_INVALID_ARGUMENT;
-        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), q);
+        pm__quat_mul(f->rotation, trs.q, w);
+        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
+        memcpy(link, f->rotation, sizeof link);
+        if (up >= 0) { /* K = W(up)^-1 P */
+            double up_inv[4];
+            pm__quat_conj(frames[up].rotation, up_inv);
+            pm__quat_mul(up_inv, f->rotation, link);
+        }
+        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), link);
+        /* from here on, the frame of b's own node */
         {
-            double w[4], link[4];
-            pm__quat_normalize(trs.q);
-            pm__quat_mul(q, trs.q, w);
-            pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
-            memcpy(link, q, sizeof link);
-            if (up >= 0) { /* W(up) is known: parents come first */
-                double up_world[4], up_inv[4];
-                pm__get4(&h, PM__BONE_OFFSET(pm_humanoid, rest_world, up), up_world);
-                pm__quat_conj(up_world, up_inv);
-                pm__quat_mul(up_inv, q, link);
-            }
-            pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), link);
+            pm__affine local;
+            pm__trs_to_affine(&trs, &local);
+            pm__affine_mul(&f->world, &local, &f->world);
+            memcpy(f->rotation, w, sizeof w);
+            if (!pm__conformal(rest_pose, bone_node[b])) f->conformal = 0;
+            if (!f->conformal && !pm__affine_rotation(&f->world, f->rotation)) return PM_ERROR_INVALID_ARGUMENT;
         }
     }
     /* the hips' parent frame at rest, to move the hips between local and model space */
     hips_node = bone_node[PM_BONE_HIPS];
-    hips_parent = parent[hips_node];
-    memset(&frame, 0, sizeof frame);
-    frame.m[0][0] = frame.m[1][1] = frame.m[2][2] = 1.0;
-    if (hips_parent >= 0 && !pm__world_affine(parent, node_count, rest_pose, hips_parent, &frame))
-        return PM_ERROR_INVALID_ARGUMENT;
+    frame = hips_frame.world;
     det = frame.m[0][0] * (frame.m[1][1] * frame.m[2][2] - frame.m[2][1] * frame.m[1][2]) -
           frame.m[1][0] * (frame.m[0][1] * frame.m[2][2] - frame.m[2][1] * frame.m[0][2]) +
           frame.m[2][0] * (frame.m[0][1] * frame.m[1][2] - frame.m[1][1] * frame.m[0][2]);
@@ -2280,6 +2470,9 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
     pm__load_trs(rest_pose, hips_node, &trs);
     pm__apply_frame(h.hips_parent, trs.t, hips);
     for (i = 0; i < 3; ++i) h.rest_hips[i] = (float)hips[i];
+    /* finite scales can still multiply up past float (two nodes scaled by 1e20) */
+    if (!pm__finite_n(h.hips_parent, 12) || !pm__finite_n(h.hips_parent_inverse, 12) || !pm__finite_n(h.rest_hips, 3))
+        return PM_ERROR_INVALID_ARGUMENT;
     memcpy(humanoid, &h, sizeof h);
     return PM_OK;
 }

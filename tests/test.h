@@ -74,6 +74,9 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(euler_simd_matches_scalar)                                                         \
     X(scene_world_matrices)                                                              \
     X(scene_bad_input)                                                                   \
+    X(hostile_scene_chain)                                                               \
+    X(hostile_humanoid_chain)                                                            \
+    X(hostile_constraint_chain)                                                          \
     X(constraints_match_threevrm)                                                        \
     X(constraints_order)                                                                 \
     X(constraints_properties)                                                            \

@@ -271,22 +271,42 @@ void test_scene_world_matrices(void)
 void test_scene_bad_input(void)
 {
     int loop_self[3] = {-1, 1, 0}, loop_two[4] = {-1, 2, 1, 0}, out_of_range[2] = {-1, 2},
-        below[2] = {-1, -2}, tree[3] = {2, -1, 1};
-    pm_transform pose[3];
-    float world[48];
+        below[2] = {-1, -2}, tree[3] = {2, -1, 1}, depth[4], i;
+    pm_transform pose[4];
+    float world[64];
     memset(pose, 0, sizeof pose);
-    CHECK_RESULT(pm_scene_validate(tree, 3), PM_OK);
-    CHECK_RESULT(pm_scene_validate(NULL, 0), PM_OK);
-    CHECK_RESULT(pm_scene_validate(NULL, 2), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_scene_validate(tree, -1), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_scene_validate(loop_self, 3), PM_ERROR_CYCLE);
-    CHECK_RESULT(pm_scene_validate(loop_two, 4), PM_ERROR_CYCLE);
-    CHECK_RESULT(pm_scene_validate(out_of_range, 2), PM_ERROR_OUT_OF_RANGE);
-    CHECK_RESULT(pm_scene_validate(below, 2), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_scene_validate(tree, 3, depth), PM_OK);
+    CHECK(depth[0] == 2 && depth[1] == 0 && depth[2] == 1);
+    CHECK_RESULT(pm_scene_validate(NULL, 0, NULL), PM_OK);
+    CHECK_RESULT(pm_scene_validate(NULL, 2, depth), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_scene_validate(tree, 3, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_scene_validate(tree, -1, depth), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_scene_validate(loop_self, 3, depth), PM_ERROR_CYCLE);
+    CHECK(depth[0] == -1 && depth[1] == -1 && depth[2] == -1); /* defined on error */
+    CHECK_RESULT(pm_scene_validate(loop_two, 4, depth), PM_ERROR_CYCLE);
+    CHECK_RESULT(pm_scene_validate(out_of_range, 2, depth), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_scene_validate(below, 2, depth), PM_ERROR_OUT_OF_RANGE);
     CHECK_RESULT(pm_scene_world_matrices(tree, 3, NULL, world), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_scene_world_matrices(tree, 3, pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_scene_world_matrices(NULL, 3, pose, world), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_scene_world_matrices(tree, -1, pose, world), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_scene_world_matrices(tree, 3, pose, world), PM_ERROR_INVALID_ARGUMENT); /* zero rotations */
+    for (i = 0; i < 4; ++i) {
+        glm_quat_identity(pose[i].rotation);
+        glm_vec3_one(pose[i].scale);
+    }
+    CHECK_RESULT(pm_scene_world_matrices(out_of_range, 2, pose, world), PM_ERROR_OUT_OF_RANGE);
+    memset(world, 0x7f, sizeof world);
     CHECK_RESULT(pm_scene_world_matrices(loop_two, 4, pose, world), PM_ERROR_CYCLE);
+    for (i = 0; i < 64; ++i) CHECK(world[i] == 0.0f); /* zeroed on error, no bookkeeping left */
+    /* finite transforms whose product overflows float: scale 1e30 under a translation of 1e30 */
+    pose[1].translation[0] = 1e30f;
+    glm_vec3_fill(pose[2].scale, 1e30f);
+    pose[0].translation[0] = 1e30f;
+    CHECK_RESULT(pm_scene_world_matrices(tree, 3, pose, world), PM_ERROR_INVALID_ARGUMENT);
+    glm_vec3_fill(pose[2].scale, 1e3f);
+    CHECK_RESULT(pm_scene_world_matrices(tree, 3, pose, world), PM_OK);
+    CHECK_NEAR(world[0 * 16 + 12], 1.001e33, 1e27); /* 1e30 + 1e3 * 1e30, within float's 6e-8 */
 }
 
 /* A two-node scene to break in one way at a time. */
@@ -372,8 +392,12 @@ void test_constraints_bad_input(void)
                 PM_ERROR_INVALID_ARGUMENT);
 #endif
     EXPECT_INIT(s.constraints[0].axis = PM_AXIS_NEGATIVE_Z, PM_OK); /* rotation ignores the axis */
-    EXPECT_INIT(s.parent[0] = 0, PM_ERROR_CYCLE);
-    EXPECT_INIT((s.parent[0] = 1, s.parent[1] = 0), PM_ERROR_CYCLE);
+    /* a loop in the parent array: init reads the chains above an aim's
+       nodes, which must end at a root; rotation and roll read no chain */
+    EXPECT_INIT(s.parent[0] = 0, PM_OK);
+    EXPECT_INIT((s.constraints[0].type = PM_CONSTRAINT_AIM, s.parent[0] = 0), PM_ERROR_CYCLE);
+    EXPECT_INIT((s.constraints[0].type = PM_CONSTRAINT_AIM, s.parent[0] = 1, s.parent[1] = 0), PM_ERROR_CYCLE);
+    EXPECT_INIT((s.constraints[0].type = PM_CONSTRAINT_AIM, s.parent[2] = 2), PM_ERROR_CYCLE); /* above the source */
     EXPECT_INIT(s.parent[2] = 3, PM_ERROR_OUT_OF_RANGE);
     EXPECT_INIT(s.rest[2].rotation[3] = 0.0f, PM_ERROR_INVALID_ARGUMENT);
     EXPECT_INIT(s.rest[1].rotation[0] = NAN, PM_ERROR_INVALID_ARGUMENT);
@@ -428,7 +452,14 @@ void test_constraints_bad_input(void)
 #endif
     s.constraints[0].type = PM_CONSTRAINT_AIM;
     s.parent[1] = 9; /* out of range now */
-    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_OUT_OF_RANGE);
+    /* a loop made after init: the walks end (this one hung in the
+       common-ancestor walk before) */
+    s.parent[1] = 0;
+    s.parent[0] = 1;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_CYCLE);
+    s.parent[0] = 0;
+    CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_CYCLE);
 }
 
 /* Arrays of transforms and rests 4 bytes off their alignment give the same bits. */
