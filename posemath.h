@@ -117,10 +117,13 @@
      VRM NODE CONSTRAINTS (docs/constraints.md)
 
      pm_result pm_constraint_parse_json(const char *json, size_t length,
-                                        int destination, pm_constraint *out)
+                                        int destination, pm_constraint *out,
+                                        pm_parse_error *error)
          One node's "VRMC_node_constraint" object as JSON text (not NUL-
          terminated; never read past length). PM_ERROR_PARSE for anything
-         the schema does not allow.
+         the schema does not allow; error (may be NULL) then gets the byte
+         offset and a message naming the member or rule, and NULL message
+         on success.
      pm_result pm_constraint_set_init(pm_constraint_set *set,
                                       const pm_transform *rest_pose)
          Checks the constraints, the parent array's range and the chains
@@ -322,8 +325,16 @@ typedef struct pm_constraint {
     float weight;            /* [0, 1]; 1 in the JSON when absent */
 } pm_constraint;
 
+/* Where and why a text failed to parse: a byte offset into it and an
+   English message naming the member or rule ("\"weight\" must be a number
+   from 0 to 1"). The message is a string literal: it needs no freeing. */
+typedef struct pm_parse_error {
+    size_t offset;
+    const char *message;
+} pm_parse_error;
+
 PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
-                                         pm_constraint *out);
+                                         pm_constraint *out, pm_parse_error *error);
 
 typedef struct pm_constraint_rest {
     versor destination, source; /* rest local rotations, unit */
@@ -1525,7 +1536,24 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
 typedef struct pm__json {
     const char *p, *end;
     int depth;
+    const char *why, *where; /* the first rule broken, and where: for pm_parse_error */
 } pm__json;
+
+/* Records the first failure (the deepest reader fails first, so its words
+   are the most precise) and returns 0. */
+static int pm__json_fail_at(pm__json *j, const char *where, const char *why)
+{
+    if (!j->why) {
+        j->why = why;
+        j->where = where;
+    }
+    return 0;
+}
+
+static int pm__json_fail(pm__json *j, const char *why)
+{
+    return pm__json_fail_at(j, j->p, why);
+}
 
 static void pm__json_space(pm__json *j)
 {
@@ -1584,7 +1612,7 @@ static int pm__utf8_length(const unsigned char *p, const unsigned char *end)
 static int pm__json_string(pm__json *j, const char **begin, const char **end)
 {
     pm__json_space(j);
-    if (j->p >= j->end || *j->p != '"') return 0;
+    if (j->p >= j->end || *j->p != '"') return pm__json_fail(j, "expected a string");
     *begin = ++j->p;
     while (j->p < j->end) {
         unsigned char c = (unsigned char)*j->p;
@@ -1592,35 +1620,35 @@ static int pm__json_string(pm__json *j, const char **begin, const char **end)
             *end = j->p++;
             return 1;
         }
-        if (c < 0x20) return 0;
+        if (c < 0x20) return pm__json_fail(j, "a control character in a string");
         if (c == '\\') {
             unsigned u, low;
-            if (j->end - j->p < 2) return 0;
+            if (j->end - j->p < 2) break;
             switch (j->p[1]) {
             case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
                 j->p += 2;
                 break;
             case 'u':
-                if (j->end - j->p < 6 || !pm__json_hex4(j->p + 2, &u)) return 0;
-                j->p += 6;
-                if (u >= 0xdc00 && u <= 0xdfff) return 0; /* lone low surrogate */
-                if (u >= 0xd800 && u <= 0xdbff) {         /* needs its low half */
-                    if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u' ||
-                        !pm__json_hex4(j->p + 2, &low) || low < 0xdc00 || low > 0xdfff)
-                        return 0;
+                if (j->end - j->p < 6 || !pm__json_hex4(j->p + 2, &u)) return pm__json_fail(j, "a bad \\u escape");
+                if (u >= 0xdc00 && u <= 0xdfff) return pm__json_fail(j, "a lone low surrogate");
+                if (u >= 0xd800 && u <= 0xdbff) { /* needs its low half */
+                    if (j->end - j->p < 12 || j->p[6] != '\\' || j->p[7] != 'u' ||
+                        !pm__json_hex4(j->p + 8, &low) || low < 0xdc00 || low > 0xdfff)
+                        return pm__json_fail(j, "a high surrogate without its low half");
                     j->p += 6;
                 }
+                j->p += 6;
                 break;
             default:
-                return 0;
+                return pm__json_fail(j, "an unknown escape");
             }
         } else {
             int n = pm__utf8_length((const unsigned char *)j->p, (const unsigned char *)j->end);
-            if (n == 0) return 0;
+            if (n == 0) return pm__json_fail(j, "invalid UTF-8");
             j->p += n;
         }
     }
-    return 0;
+    return pm__json_fail(j, "an unterminated string");
 }
 
 /* Whether the raw (validated) string contents equal the ASCII text, with
@@ -1650,48 +1678,58 @@ static int pm__json_string_is(const char *p, const char *end, const char *text)
 }
 
 /* A number. *value is its value (within an ulp or two, enough for a float
-   weight); *integer whether it is written as a plain integer. */
+   weight); *integer whether it is written without fraction or exponent
+   ("-0" is the integer zero). Digit counts are kept exactly (a text can
+   bury its one significant digit behind any number of zeros) and saturate
+   only far beyond any length a caller can pass. */
+#define PM__JSON_EXPONENT_CAP 1000000000000000LL /* 1e15 */
 static int pm__json_number(pm__json *j, double *value, int *integer)
 {
     const char *p;
     double mantissa = 0.0;
-    int negative = 0, exponent = 0, exponent_sign = 1, explicit_exponent = 0, digits = 0;
+    int64_t exponent = 0, explicit_exponent = 0;
+    int negative = 0, exponent_sign = 1, digits = 0;
     pm__json_space(j);
     p = j->p;
     if (p < j->end && *p == '-') {
         negative = 1;
         ++p;
     }
-    if (p >= j->end || *p < '0' || *p > '9') return 0;
+    if (p >= j->end || *p < '0' || *p > '9') return pm__json_fail(j, "expected a value");
     if (*p == '0') {
         ++p;
     } else {
-        for (; p < j->end && *p >= '0' && *p <= '9'; ++p, ++digits) {
-            if (digits < 19) mantissa = mantissa * 10.0 + (double)(*p - '0');
-            else if (exponent < 100000) ++exponent; /* digits beyond double precision only scale */
+        for (; p < j->end && *p >= '0' && *p <= '9'; ++p) {
+            if (digits < 19) {
+                mantissa = mantissa * 10.0 + (double)(*p - '0');
+                ++digits;
+            } else if (exponent < PM__JSON_EXPONENT_CAP) {
+                ++exponent; /* digits beyond double precision only scale */
+            }
         }
     }
-    *integer = !negative;
+    *integer = 1;
     if (p < j->end && *p == '.') {
         *integer = 0;
-        if (++p >= j->end || *p < '0' || *p > '9') return 0;
+        if (++p >= j->end || *p < '0' || *p > '9') return pm__json_fail_at(j, p, "expected a digit after '.'");
         for (; p < j->end && *p >= '0' && *p <= '9'; ++p) {
-            if (digits < 19 && exponent > -100000) {
-                mantissa = mantissa * 10.0 + (double)(*p - '0');
-                --exponent;
-                if (mantissa != 0.0) ++digits;
-            }
+            if (digits >= 19) continue; /* beyond double precision */
+            if (exponent > -PM__JSON_EXPONENT_CAP) --exponent;
+            mantissa = mantissa * 10.0 + (double)(*p - '0');
+            if (mantissa != 0.0) ++digits; /* leading zeros are not significant */
         }
     }
     if (p < j->end && (*p == 'e' || *p == 'E')) {
         *integer = 0;
         if (++p < j->end && (*p == '+' || *p == '-')) exponent_sign = *p++ == '-' ? -1 : 1;
-        if (p >= j->end || *p < '0' || *p > '9') return 0;
+        if (p >= j->end || *p < '0' || *p > '9') return pm__json_fail_at(j, p, "expected a digit in the exponent");
         for (; p < j->end && *p >= '0' && *p <= '9'; ++p)
-            if (explicit_exponent < 100000) explicit_exponent = explicit_exponent * 10 + (*p - '0');
+            if (explicit_exponent < PM__JSON_EXPONENT_CAP) explicit_exponent = explicit_exponent * 10 + (*p - '0');
     }
     exponent += exponent_sign * explicit_exponent;
-    /* 0e999 is 0, not 0 * inf */
+    /* 0e999 is 0, not 0 * inf; past 10^+-400 a double is inf or 0 anyway */
+    if (exponent > 400) exponent = 400;
+    if (exponent < -400) exponent = -400;
     *value = mantissa == 0.0 ? 0.0 : (negative ? -mantissa : mantissa) * pow(10.0, (double)exponent);
     j->p = p;
     return 1;
@@ -1700,7 +1738,7 @@ static int pm__json_number(pm__json *j, double *value, int *integer)
 static int pm__json_literal(pm__json *j, const char *word)
 {
     size_t n = strlen(word);
-    if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0) return 0;
+    if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0) return pm__json_fail(j, "expected a value");
     j->p += n;
     return 1;
 }
@@ -1712,7 +1750,7 @@ static int pm__json_skip(pm__json *j)
     double number;
     int integer, ok;
     pm__json_space(j);
-    if (j->p >= j->end) return 0;
+    if (j->p >= j->end) return pm__json_fail(j, "expected a value");
     switch (*j->p) {
     case '"': return pm__json_string(j, &begin, &end);
     case 't': return pm__json_literal(j, "true");
@@ -1722,19 +1760,20 @@ static int pm__json_skip(pm__json *j)
     case '{': {
         char close = *j->p == '[' ? ']' : '}';
         int object = close == '}';
-        if (++j->depth > PM__JSON_MAX_DEPTH) return 0;
+        if (++j->depth > PM__JSON_MAX_DEPTH) return pm__json_fail(j, "nested deeper than 32");
         ++j->p;
         if (pm__json_expect(j, close)) {
             --j->depth;
             return 1;
         }
         do {
-            if (object && (!pm__json_string(j, &begin, &end) || !pm__json_expect(j, ':'))) return 0;
+            if (object && !pm__json_string(j, &begin, &end)) return 0;
+            if (object && !pm__json_expect(j, ':')) return pm__json_fail(j, "expected ':'");
             if (!pm__json_skip(j)) return 0;
         } while (pm__json_expect(j, ','));
         ok = pm__json_expect(j, close);
         --j->depth;
-        return ok;
+        return ok || pm__json_fail(j, object ? "expected ',' or '}'" : "expected ',' or ']'");
     }
     default: return pm__json_number(j, &number, &integer);
     }
@@ -1748,19 +1787,21 @@ static int pm__json_object(pm__json *j, pm__json_member_fn member, void *context
 {
     const char *key, *key_end;
     int ok;
-    if (!pm__json_expect(j, '{') || ++j->depth > PM__JSON_MAX_DEPTH) return 0;
+    if (!pm__json_expect(j, '{')) return pm__json_fail(j, "expected an object");
+    if (++j->depth > PM__JSON_MAX_DEPTH) return pm__json_fail(j, "nested deeper than 32");
     if (pm__json_expect(j, '}')) {
         --j->depth;
         return 1;
     }
     do {
-        if (!pm__json_string(j, &key, &key_end) || !pm__json_expect(j, ':') ||
-            !member(context, j, key, key_end))
-            return 0;
+        if (!pm__json_string(j, &key, &key_end)) return 0;
+        if (!pm__json_expect(j, ':')) return pm__json_fail(j, "expected ':'");
+        pm__json_space(j);
+        if (!member(context, j, key, key_end)) return 0;
     } while (pm__json_expect(j, ','));
     ok = pm__json_expect(j, '}');
     --j->depth;
-    return ok;
+    return ok || pm__json_fail(j, "expected ',' or '}'");
 }
 
 /* What one roll/aim/rotation object holds; `seen` counts duplicates. */
@@ -1778,33 +1819,43 @@ static int pm__json_axis_member(pm__json_constraint *c, pm__json *j)
     static const char *const roll_names[3] = {"X", "Y", "Z"};
     static const char *const aim_names[6] = {"PositiveX", "NegativeX", "PositiveY",
                                              "NegativeY", "PositiveZ", "NegativeZ"};
-    const char *begin, *end;
+    const char *begin, *end, *at = j->p;
     int n;
-    if (c->has_axis++ || !pm__json_string(j, &begin, &end)) return 0;
-    for (n = 0; n < (c->type == PM_CONSTRAINT_ROLL ? 3 : 6); ++n) {
-        if (pm__json_string_is(begin, end, c->type == PM_CONSTRAINT_ROLL ? roll_names[n] : aim_names[n])) {
-            c->axis = (pm_axis)(c->type == PM_CONSTRAINT_ROLL ? 2 * n : n);
-            return 1;
+    if (c->has_axis++) return pm__json_fail(j, c->type == PM_CONSTRAINT_ROLL ? "\"rollAxis\" twice" : "\"aimAxis\" twice");
+    if (pm__json_string(j, &begin, &end))
+        for (n = 0; n < (c->type == PM_CONSTRAINT_ROLL ? 3 : 6); ++n) {
+            if (pm__json_string_is(begin, end, c->type == PM_CONSTRAINT_ROLL ? roll_names[n] : aim_names[n])) {
+                c->axis = (pm_axis)(c->type == PM_CONSTRAINT_ROLL ? 2 * n : n);
+                return 1;
+            }
         }
-    }
-    return 0;
+    j->why = NULL; /* the schema's words say more than the string reader's */
+    return pm__json_fail_at(j, at, c->type == PM_CONSTRAINT_ROLL
+                                       ? "\"rollAxis\" must be \"X\", \"Y\" or \"Z\""
+                                       : "\"aimAxis\" must be \"PositiveX\" ... \"NegativeZ\"");
 }
 
 static int pm__json_kind_member(void *context, pm__json *j, const char *key, const char *key_end)
 {
     pm__json_constraint *c = (pm__json_constraint *)context;
+    const char *at = j->p;
     double value;
     int integer;
     if (pm__json_string_is(key, key_end, "source")) {
-        if (c->has_source++ || !pm__json_number(j, &value, &integer) || !integer ||
-            value > 2147483647.0)
-            return 0;
+        if (c->has_source++) return pm__json_fail(j, "\"source\" twice");
+        if (!pm__json_number(j, &value, &integer) || !integer || !(value >= 0.0 && value <= 2147483647.0)) {
+            j->why = NULL;
+            return pm__json_fail_at(j, at, "\"source\" must be a whole number from 0 to 2147483647");
+        }
         c->source = (int)value;
         return 1;
     }
     if (pm__json_string_is(key, key_end, "weight")) {
-        if (c->has_weight++ || !pm__json_number(j, &value, &integer) || !pm__finite_d(value) || !(value >= 0.0 && value <= 1.0))
-            return 0;
+        if (c->has_weight++) return pm__json_fail(j, "\"weight\" twice");
+        if (!pm__json_number(j, &value, &integer) || !pm__finite_d(value) || !(value >= 0.0 && value <= 1.0)) {
+            j->why = NULL;
+            return pm__json_fail_at(j, at, "\"weight\" must be a number from 0 to 1");
+        }
         c->weight = value;
         return 1;
     }
@@ -1821,10 +1872,14 @@ static int pm__json_constraint_member(void *context, pm__json *j, const char *ke
     int n;
     for (n = 0; n < 3; ++n) {
         if (pm__json_string_is(key, key_end, kinds[n])) {
-            if (c->kinds++) return 0; /* exactly one kind */
+            const char *at = j->p;
+            if (c->kinds++) return pm__json_fail(j, "\"constraint\" must hold only one of roll, aim and rotation");
             c->type = (pm_constraint_type)n;
-            return pm__json_object(j, pm__json_kind_member, c) && c->has_source &&
-                   (c->has_axis || c->type == PM_CONSTRAINT_ROTATION);
+            if (!pm__json_object(j, pm__json_kind_member, c)) return 0;
+            if (!c->has_source) return pm__json_fail_at(j, at, "no \"source\"");
+            if (!c->has_axis && c->type == PM_CONSTRAINT_ROLL) return pm__json_fail_at(j, at, "no \"rollAxis\"");
+            if (!c->has_axis && c->type == PM_CONSTRAINT_AIM) return pm__json_fail_at(j, at, "no \"aimAxis\"");
+            return 1;
         }
     }
     return pm__json_skip(j);
@@ -1833,33 +1888,54 @@ static int pm__json_constraint_member(void *context, pm__json *j, const char *ke
 static int pm__json_root_member(void *context, pm__json *j, const char *key, const char *key_end)
 {
     pm__json_constraint *c = (pm__json_constraint *)context;
-    const char *begin, *end;
+    const char *begin, *end, *at = j->p;
     if (pm__json_string_is(key, key_end, "specVersion")) {
-        return !c->has_version++ && pm__json_string(j, &begin, &end) &&
-               (pm__json_string_is(begin, end, "1.0") || pm__json_string_is(begin, end, "1.0-beta"));
+        if (c->has_version++) return pm__json_fail(j, "\"specVersion\" twice");
+        if (pm__json_string(j, &begin, &end) &&
+            (pm__json_string_is(begin, end, "1.0") || pm__json_string_is(begin, end, "1.0-beta")))
+            return 1;
+        j->why = NULL;
+        return pm__json_fail_at(j, at, "\"specVersion\" must be \"1.0\"");
     }
     if (pm__json_string_is(key, key_end, "constraint")) {
-        return !c->has_constraint++ && pm__json_object(j, pm__json_constraint_member, c) &&
-               c->kinds == 1;
+        if (c->has_constraint++) return pm__json_fail(j, "\"constraint\" twice");
+        if (!pm__json_object(j, pm__json_constraint_member, c)) return 0;
+        return c->kinds == 1 || pm__json_fail_at(j, at, "\"constraint\" must hold one of roll, aim and rotation");
     }
     return pm__json_skip(j);
 }
 
 PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
-                                         pm_constraint *out)
+                                         pm_constraint *out, pm_parse_error *error)
 {
     pm__json j;
     pm__json_constraint c;
+    int ok;
+    if (error) {
+        error->offset = 0;
+        error->message = NULL;
+    }
     if (!json || !out || destination < 0) return PM_ERROR_INVALID_ARGUMENT;
     j.p = json;
     j.end = json + length;
     j.depth = 0;
+    j.why = j.where = NULL;
     memset(&c, 0, sizeof c);
     c.weight = 1.0;
-    if (!pm__json_object(&j, pm__json_root_member, &c) || !c.has_version || !c.has_constraint)
+    ok = pm__json_object(&j, pm__json_root_member, &c);
+    if (ok && !c.has_version) ok = pm__json_fail_at(&j, json, "no \"specVersion\"");
+    if (ok && !c.has_constraint) ok = pm__json_fail_at(&j, json, "no \"constraint\"");
+    if (ok) {
+        pm__json_space(&j);
+        if (j.p != j.end) ok = pm__json_fail(&j, "text after the object");
+    }
+    if (!ok) {
+        if (error) {
+            error->offset = (size_t)(j.where - json);
+            error->message = j.why;
+        }
         return PM_ERROR_PARSE;
-    pm__json_space(&j);
-    if (j.p != j.end) return PM_ERROR_PARSE;
+    }
     out->type = c.type;
     out->destination = destination;
     out->source = c.source;

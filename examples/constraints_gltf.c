@@ -91,13 +91,19 @@ int main(int argc, char **argv)
                                                      "VRMC_node_constraint");
         if (extension) {
             char *json = cJSON_PrintUnformatted(extension);
-            result = pm_constraint_parse_json(json, strlen(json), i, &constraints[count]);
-            free(json);
+            pm_parse_error error;
+            result = pm_constraint_parse_json(json, strlen(json), i, &constraints[count], &error);
             if (result != PM_OK) {
-                fprintf(stderr, "constraints_gltf: node %d: %s\n", i, pm_result_string(result));
+                /* the offset is into the extension's text as cJSON prints it back */
+                fprintf(stderr, "constraints_gltf: node %d: VRMC_node_constraint: %s\n", i,
+                        error.message ? error.message : pm_result_string(result));
+                if (error.message)
+                    fprintf(stderr, "  at byte %d of %s\n", (int)error.offset, json);
+                free(json);
                 cJSON_Delete(gltf);
                 return 1;
             }
+            free(json);
             if (constraints[count].source < node_count) is_source[constraints[count].source] = 1;
             ++count;
         }

@@ -85,6 +85,8 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(constraints_misaligned)                                                            \
     X(constraints_parse_json)                                                            \
     X(constraints_parse_json_errors)                                                     \
+    X(constraints_parse_json_report)                                                     \
+    X(constraints_parse_json_numbers)                                                    \
     X(bone_table)                                                                        \
     X(humanoid_matches_threevrm)                                                         \
     X(humanoid_retarget)                                                                 \

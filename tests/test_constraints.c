@@ -495,10 +495,16 @@ void test_constraints_misaligned(void)
 static pm_result parse(const char *text, size_t length, pm_constraint *out)
 {
     char *copy = (char *)malloc(length ? length : 1);
-    pm_result r;
+    pm_parse_error error;
+    pm_result r, again;
     if (!copy) return PM_ERROR_CAPACITY;
     memcpy(copy, text, length);
-    r = pm_constraint_parse_json(copy, length, 5, out);
+    r = pm_constraint_parse_json(copy, length, 5, out, &error);
+    /* the report: a message and an offset inside the text exactly on failure */
+    CHECK((r == PM_OK) == (error.message == NULL));
+    CHECK(error.offset <= length);
+    again = pm_constraint_parse_json(copy, length, 5, out, NULL); /* the report is optional */
+    CHECK(again == r);
     free(copy);
     return r;
 }
@@ -655,7 +661,68 @@ void test_constraints_parse_json_errors(void)
         CHECK_RESULT(parse(text, (size_t)length, &c), i == 0 ? PM_OK : PM_ERROR_PARSE);
     }
     test_context("%s", "");
-    CHECK_RESULT(pm_constraint_parse_json(NULL, 3, 0, &c), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_constraint_parse_json(valid, n, 0, NULL), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_constraint_parse_json(valid, n, -1, &c), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_constraint_parse_json(NULL, 3, 0, &c, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_constraint_parse_json(valid, n, 0, NULL, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_constraint_parse_json(valid, n, -1, &c, NULL), PM_ERROR_INVALID_ARGUMENT);
+}
+
+/* A failure says where (the byte offset of the value or token at fault)
+   and why (the member or the rule), in words a user can act on. */
+void test_constraints_parse_json_report(void)
+{
+    static const struct {
+        const char *text;
+        size_t offset;
+        const char *message;
+    } cases[] = {
+        {"{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":1,\"weight\":1.5}}}", 67,
+         "\"weight\" must be a number from 0 to 1"},
+        {"{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":-3}}}", 56,
+         "\"source\" must be a whole number from 0 to 2147483647"},
+        {"{\"specVersion\":\"1.0\",\"constraint\":{\"roll\":{\"source\":1,\"rollAxis\":\"W\"}}}", 65,
+         "\"rollAxis\" must be \"X\", \"Y\" or \"Z\""},
+        {"{\"specVersion\":\"1.0\",\"constraint\":{\"aim\":{\"source\":1}}}", 41, "no \"aimAxis\""},
+        {"{\"specVersion\":\"2.0\",\"constraint\":{\"rotation\":{\"source\":1}}}", 15,
+         "\"specVersion\" must be \"1.0\""},
+        {"{\"constraint\":{\"rotation\":{\"source\":1}}}", 0, "no \"specVersion\""},
+        {"{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":1}}} x", 61, "text after the object"},
+        {"{\"specVersion\":\"1.0\" \"constraint\":{}}", 21, "expected ',' or '}'"},
+        {"{\"specVersion\":\"1.0\",\"x\":\"\\q\"}", 26, "an unknown escape"},
+        {"{\"specVersion\":\"1.0\",\"x\":1.}", 27, "expected a digit after '.'"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        pm_constraint c;
+        pm_parse_error error;
+        test_context("case %d: %s", (int)i, cases[i].text);
+        CHECK_RESULT(pm_constraint_parse_json(cases[i].text, strlen(cases[i].text), 0, &c, &error), PM_ERROR_PARSE);
+        CHECK(error.offset == cases[i].offset);
+        CHECK(error.message && strcmp(error.message, cases[i].message) == 0);
+    }
+    test_context("%s", "");
+}
+
+/* Numbers as JSON writes them: "-0" is the integer zero; a weight may bury
+   its one significant digit behind 100,000 zeros and still mean 0.5. */
+void test_constraints_parse_json_numbers(void)
+{
+    static char text[300000];
+    pm_constraint c;
+    size_t n;
+    int k;
+    n = (size_t)sprintf(text, "{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":-0}}}");
+    CHECK_RESULT(parse(text, n, &c), PM_OK);
+    CHECK(c.source == 0);
+    /* 0.(100000 zeros)5e100000 = 0.5 */
+    n = (size_t)sprintf(text, "{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":1,\"weight\":0.");
+    for (k = 0; k < 100000; ++k) text[n++] = '0';
+    n += (size_t)sprintf(text + n, "5e100000}}}");
+    CHECK_RESULT(parse(text, n, &c), PM_OK);
+    CHECK(c.weight == 0.5f);
+    /* 1(200000 zeros)e-200001 = 0.1, and the same times 1e400 is out of range */
+    n = (size_t)sprintf(text, "{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":1,\"weight\":1");
+    for (k = 0; k < 200000; ++k) text[n++] = '0';
+    CHECK_RESULT(parse(text, n + (size_t)sprintf(text + n, "e-200001}}}"), &c), PM_OK);
+    CHECK(c.weight == 0.1f);
+    CHECK_RESULT(parse(text, n + (size_t)sprintf(text + n, "e-199601}}}"), &c), PM_ERROR_PARSE);
 }
