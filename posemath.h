@@ -177,14 +177,16 @@
 
      SKINNING (docs/skinning.md)
 
-     pm_result pm_skin_job_validate(const pm_skin_job *job)
+     pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
          Checks every vertex: indices, types, weights (finite, >= 0, a sum
          in [2^-125, 2^125]), SDEF data present, morphs, and that all
-         numbers are finite.
-         Once, when the mesh is loaded.
+         numbers are finite. Once, when the mesh is loaded. bad_vertex (may
+         be NULL) gets the first vertex that fails, or -1 when the error is
+         not about one vertex (a NULL array, a bad count, a morph weight).
      pm_result pm_skin_job_prepare(const pm_skin_job *job)
          Per frame, after the bones moved: job->bones (normalized) into
-         job->prepared, a 3x4 matrix and a dual quaternion per bone.
+         job->prepared, a 3x4 matrix and a dual quaternion per bone. A bad
+         bone leaves job->prepared untouched.
      pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex,
                                int count)
          Morphs and skins vertices [first_vertex, first_vertex + count).
@@ -463,7 +465,7 @@ typedef struct pm_skin_job {
     float *out_tangents;             /* 4 per vertex, or NULL */
 } pm_skin_job;
 
-PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job);
+PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex);
 PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job);
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
 PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
@@ -2698,14 +2700,20 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
     if (!humanoid || !scene_pose || !raw) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         int node = humanoid->bone_node[b];
+        double unit[4];
         if (node >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
-        if (node >= 0) pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q);
+        if (node >= 0) {
+            pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q);
+            memcpy(unit, q, sizeof unit);
+            if (!pm__quat_normalize(unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+        }
         pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), node >= 0 ? q : pm__identity);
     }
     if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
     pm__get4(scene_pose, (size_t)humanoid->bone_node[PM_BONE_HIPS] * sizeof(pm_transform) +
                              offsetof(pm_transform, translation), t);
     pm__set_pose_hips(&result, t);
+    if (!pm__pose_hips(&result, t)) return PM_ERROR_INVALID_ARGUMENT;
     memcpy(raw, &result, sizeof result);
     return PM_OK;
 }
@@ -2719,13 +2727,16 @@ PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, p
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (humanoid->bone_node[b] >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
     if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
+    /* everything checked before anything is written */
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (humanoid->bone_node[b] >= 0 && !pm__pose_rotation(raw, b, q)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__pose_hips(raw, hips)) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         int node = humanoid->bone_node[b];
         if (node < 0) continue;
         pm__get4(raw, PM__BONE_OFFSET(pm_pose, rotation, b), q);
         pm__store_rotation(scene_pose, node, q);
     }
-    pm__pose_hips(raw, hips);
     t[0] = (float)hips[0];
     t[1] = (float)hips[1];
     t[2] = (float)hips[2];
@@ -2744,12 +2755,15 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
     int b;
     if (!pose || !turned) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
+        double unit[4];
         pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+        memcpy(unit, q, sizeof unit);
+        if (!pm__quat_normalize(unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
         q[0] = -q[0];
         q[2] = -q[2];
         pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), q);
     }
-    pm__pose_hips(pose, hips);
+    if (!pm__pose_hips(pose, hips)) return PM_ERROR_INVALID_ARGUMENT;
     hips[0] = -hips[0];
     hips[2] = -hips[2];
     pm__set_pose_hips(&result, hips);
@@ -2770,6 +2784,14 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
     int i;
     if (!job || job->bone_count < 0 || (job->bone_count > 0 && (!job->bones || !job->prepared)))
         return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < job->bone_count; ++i) { /* every bone checked before any is written */
+        const unsigned char *bytes = (const unsigned char *)job->bones + (size_t)i * sizeof(pm_rigid);
+        double q[4];
+        float tf[3];
+        pm__get4(bytes, offsetof(pm_rigid, rotation), q);
+        memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
+        if (!pm__quat_normalize(q) || !pm__finite_n(tf, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    }
     for (i = 0; i < job->bone_count; ++i) {
         const unsigned char *bytes = (const unsigned char *)job->bones + (size_t)i * sizeof(pm_rigid);
         pm_skin_bone *out = &job->prepared[i];
@@ -2778,8 +2800,7 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
         int k;
         pm__get4(bytes, offsetof(pm_rigid, rotation), q);
         memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
-        if (!pm__quat_normalize(q) || !pm__finite_n(tf, 3))
-            return PM_ERROR_INVALID_ARGUMENT;
+        pm__quat_normalize(q);
         for (k = 0; k < 3; ++k) t[k] = (double)tf[k];
         pm__quat_to_mat(q, out->matrix, 3);
         for (k = 0; k < 3; ++k) out->matrix[9 + k] = tf[k];
@@ -3919,34 +3940,42 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
 /* Everything run checks, for every vertex, plus what run lets through:
    positions, normals, tangents, SDEF parameters and morph data must be
    finite. */
-PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job)
+static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
 {
-    int v, i, index[4];
+    int index[4], k;
     float weight[4];
+    int slots = pm__skin_influences(job, v, index, weight);
+    if (slots < 0) return (pm_result)slots;
+    if (!pm__finite_n(job->positions + 3 * (size_t)v, 3) || (job->normals && !pm__finite_n(job->normals + 3 * (size_t)v, 3)) ||
+        (job->tangents && !pm__finite_n(job->tangents + 4 * (size_t)v, 4)) ||
+        (job->types[v] == PM_SKIN_SDEF && !pm__finite_n(job->sdef + 9 * (size_t)v, 9)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->morph_start) {
+        int m, end = job->morph_start[v + 1];
+        if (job->morph_start[v] < 0 || end < job->morph_start[v] || end > job->morph_start[job->vertex_count])
+            return PM_ERROR_INVALID_ARGUMENT;
+        for (m = job->morph_start[v]; m < end; ++m) {
+            if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
+            for (k = 0; k < 3; ++k)
+                if (!pm__finite(job->morphs[m].offset[k])) return PM_ERROR_INVALID_ARGUMENT;
+        }
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
+{
+    int v, i;
     pm_result r = pm__skin_job_arrays(job);
+    if (bad_vertex) *bad_vertex = -1;
     if (r != PM_OK) return r;
     for (i = 0; i < job->morph_count; ++i)
         if (!pm__finite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
     for (v = 0; v < job->vertex_count; ++v) {
-        int slots = pm__skin_influences(job, v, index, weight), k;
-        if (slots < 0) return (pm_result)slots;
-        for (k = 0; k < 3; ++k)
-            if (!pm__finite(job->positions[3 * (size_t)v + (size_t)k]) ||
-                (job->normals && !pm__finite(job->normals[3 * (size_t)v + (size_t)k])))
-                return PM_ERROR_INVALID_ARGUMENT;
-        for (k = 0; job->tangents && k < 4; ++k)
-            if (!pm__finite(job->tangents[4 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
-        for (k = 0; job->types[v] == PM_SKIN_SDEF && k < 9; ++k)
-            if (!pm__finite(job->sdef[9 * (size_t)v + (size_t)k])) return PM_ERROR_INVALID_ARGUMENT;
-        if (job->morph_start) {
-            int m, end = job->morph_start[v + 1];
-            if (job->morph_start[v] < 0 || end < job->morph_start[v] || end > job->morph_start[job->vertex_count])
-                return PM_ERROR_INVALID_ARGUMENT;
-            for (m = job->morph_start[v]; m < end; ++m) {
-                if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
-                for (k = 0; k < 3; ++k)
-                    if (!pm__finite(job->morphs[m].offset[k])) return PM_ERROR_INVALID_ARGUMENT;
-            }
+        r = pm__skin_check_vertex(job, v);
+        if (r != PM_OK) {
+            if (bad_vertex) *bad_vertex = v;
+            return r;
         }
     }
     return PM_OK;
@@ -3960,8 +3989,9 @@ PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int
                                     pm_vertex_morph *morphs, int capacity)
 {
     int j, k, v, total;
-    if (vertex_count < 0 || morph_count < 0 || capacity < 0 || !morph_start ||
-        (morph_count > 0 && !morph_offset_start))
+    /* morph_start has vertex_count + 1 entries: that count must be an int too */
+    if (vertex_count < 0 || vertex_count == INT_MAX || morph_count < 0 || morph_count == INT_MAX || capacity < 0 ||
+        !morph_start || (morph_count > 0 && !morph_offset_start))
         return PM_ERROR_INVALID_ARGUMENT;
     total = morph_count > 0 ? morph_offset_start[morph_count] : 0;
     if (morph_count > 0 && morph_offset_start[0] != 0) return PM_ERROR_INVALID_ARGUMENT;
@@ -4025,6 +4055,7 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
         return PM_ERROR_INVALID_ARGUMENT;
     pm__quat_rotate(q, b, rb);
     for (k = 0; k < 3; ++k) t[k] = (float)((double)world_position[k] - rb[k]);
+    if (!pm__finite_n(t, 3)) return PM_ERROR_INVALID_ARGUMENT; /* finite inputs, overflowing difference */
     pm__put4(out, offsetof(pm_rigid, rotation), q);
     memcpy((unsigned char *)out + offsetof(pm_rigid, translation), t, sizeof t);
     return PM_OK;

@@ -513,7 +513,7 @@ int main(int argc, char **argv)
 
     build_character(&c);
     build_mesh(&m, &c);
-    if (pm_skin_job_validate(&m.job) != PM_OK) {
+    if (pm_skin_job_validate(&m.job, NULL) != PM_OK) {
         fprintf(stderr, "pipeline: the mesh does not validate\n");
         return 1;
     }

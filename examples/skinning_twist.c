@@ -76,7 +76,7 @@ static void build(mesh *m, pm_skin_type type, float twist)
 /* validate once, then (each frame) prepare and run on two threads */
 static int skin(mesh *m)
 {
-    return pm_skin_job_validate(&m->job) == PM_OK && pm_skin_job_prepare(&m->job) == PM_OK &&
+    return pm_skin_job_validate(&m->job, NULL) == PM_OK && pm_skin_job_prepare(&m->job) == PM_OK &&
            skin_two_threads(&m->job) == PM_OK;
 }
 

@@ -388,6 +388,51 @@ void test_humanoid_bad_input(void)
     CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pose_turn_y180(NULL, &out), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pose_turn_y180(&pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    /* NaN and zero rotations, non-finite hips: errors, and nothing written
+       (these wrote NaN into the scene before) */
+    {
+        static pm_transform scene[MAX_RIG_NODES], before[MAX_RIG_NODES];
+        int bad;
+        for (bad = 0; bad < 4; ++bad) {
+            random_raw_pose(&pose);
+            memcpy(scene, r.rest, sizeof(pm_transform) * (size_t)r.node_count);
+            if (bad == 0) glm_quat_init(pose.rotation[PM_BONE_SPINE], NAN, 0.0f, 0.0f, 1.0f);
+            if (bad == 1) glm_quat_init(pose.rotation[PM_BONE_HEAD], 0.0f, 0.0f, 0.0f, 0.0f);
+            if (bad == 2) pose.hips_position[0] = INFINITY;
+            if (bad == 3) pose.hips_position[2] = NAN;
+            test_context("bad pose %d", bad);
+            memcpy(before, scene, sizeof scene);
+            CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, scene), PM_ERROR_INVALID_ARGUMENT);
+            CHECK(memcmp(before, scene, sizeof scene) == 0);
+            memset(&out, 0x3c, sizeof out);
+            CHECK_RESULT(pm_pose_turn_y180(&pose, &out), PM_ERROR_INVALID_ARGUMENT);
+            CHECK(((const unsigned char *)&out)[0] == 0x3c);
+            /* the same values in a scene: read rejects them */
+            memcpy(scene, r.rest, sizeof(pm_transform) * (size_t)r.node_count);
+            if (bad == 0) glm_quat_init(scene[r.bone_node[PM_BONE_SPINE]].rotation, NAN, 0.0f, 0.0f, 1.0f);
+            if (bad == 1) glm_quat_init(scene[r.bone_node[PM_BONE_HEAD]].rotation, 0.0f, 0.0f, 0.0f, 0.0f);
+            if (bad == 2) scene[r.bone_node[PM_BONE_HIPS]].translation[0] = INFINITY;
+            if (bad == 3) scene[r.bone_node[PM_BONE_HIPS]].translation[2] = NAN;
+            CHECK_RESULT(pm_pose_read(&r.humanoid, scene, &out), PM_ERROR_INVALID_ARGUMENT);
+        }
+        test_context("%s", "");
+    }
+    /* finite scales that multiply past float above the hips: 1e20 twice */
+    {
+        static rig big;
+        int up, upup;
+        big = r;
+        up = big.parent[big.bone_node[PM_BONE_HIPS]];
+        upup = up >= 0 ? big.parent[up] : -1;
+        CHECK(upup >= 0); /* the fixture's rig 0 has two nodes above its hips */
+        if (upup >= 0) {
+            glm_vec3_fill(big.rest[up].scale, 1e20f);
+            CHECK_RESULT(pm_humanoid_init(&big.humanoid, big.bone_node, big.parent, big.rest, big.node_count), PM_OK);
+            glm_vec3_fill(big.rest[upup].scale, 1e20f);
+            CHECK_RESULT(pm_humanoid_init(&big.humanoid, big.bone_node, big.parent, big.rest, big.node_count),
+                         PM_ERROR_INVALID_ARGUMENT);
+        }
+    }
 }
 
 /* Poses and humanoids at 4-byte offsets give the same bits. */

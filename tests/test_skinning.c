@@ -71,7 +71,7 @@ void test_skin_matches_numpy(void)
         const struct skin_mesh *m = &skin_meshes[n];
         load_skin_case(n, &c);
         test_context("mesh %d", n);
-        CHECK_RESULT(pm_skin_job_validate(&c.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_validate(&c.job, NULL), PM_OK);
         CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
         for (split = 0; split < 2; ++split) { /* whole, and in three ranges as threads would */
             memset(c.out_pos, 0, sizeof c.out_pos);
@@ -286,6 +286,17 @@ void test_skin_helpers(void)
         CHECK_NEAR(test_quat_diff(b.rotation, a_rotation), 0.0, 1e-6);
         for (k = 0; k < 3; ++k) CHECK_NEAR(b.translation[k], product[3][k], 1e-5);
     }
+    { /* finite inputs: a sum of coordinates overflowing is fine, a difference overflowing is not */
+        vec3 far_world = {3e38f, 3e38f, 3e38f}, far_bind = {-3e38f, 0.0f, 0.0f};
+        versor identity = {0.0f, 0.0f, 0.0f, 1.0f};
+        CHECK_RESULT(pm_rigid_from_bone(identity, far_world, bind, &a), PM_OK);
+        CHECK_RESULT(pm_rigid_from_bone(identity, far_world, far_bind, &a), PM_ERROR_INVALID_ARGUMENT);
+        glm_quatv(q, 1.0f, axis);
+        CHECK_RESULT(pm_rigid_from_bone(q, world, bind, &a), PM_OK);
+    }
+    /* vertex_count + 1 entries must be countable: INT_MAX vertices are refused
+       before morph_start is touched (the loop counter overflowed) */
+    CHECK_RESULT(pm_morphs_by_vertex(2147483647, 0, NULL, NULL, NULL, morph_start, morphs, 0), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_rigid_from_bone(NULL, world, bind, &a), PM_ERROR_INVALID_ARGUMENT);
     glm_quat_init(q, 0.0f, 0.0f, 0.0f, 0.0f);
     CHECK_RESULT(pm_rigid_from_bone(q, world, bind, &a), PM_ERROR_INVALID_ARGUMENT);
@@ -318,7 +329,7 @@ void test_skin_bad_input(void)
         CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);                                             \
         change;                                                                                       \
         test_context("%s", #change);                                                                  \
-        CHECK_RESULT(pm_skin_job_validate(&s.job), validate_result);                                  \
+        CHECK_RESULT(pm_skin_job_validate(&s.job, NULL), validate_result);                                  \
         CHECK_RESULT(pm_skin_job_run(&s.job, 0, 60), run_result);                                     \
     } while (0)
     EXPECT((void)0, PM_OK, PM_OK);
@@ -382,6 +393,24 @@ void test_skin_bad_input(void)
            PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT); /* decreasing, past the end */
     EXPECT((s.job.morph_start = morph_start, s.job.morphs = NULL, memset(morph_start, 0, sizeof morph_start)),
            PM_ERROR_INVALID_ARGUMENT, PM_ERROR_INVALID_ARGUMENT);
+    /* validate names the first bad vertex, or -1 when no vertex is at fault */
+    {
+        int bad;
+        small_mesh_init(&s, 60, -1);
+        s.idx[4 * 7] = 4;
+        s.pos[3 * 20 + 1] = NAN;
+        CHECK_RESULT(pm_skin_job_validate(&s.job, &bad), PM_ERROR_OUT_OF_RANGE);
+        CHECK(bad == 7);
+        s.idx[4 * 7] = 0;
+        CHECK_RESULT(pm_skin_job_validate(&s.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+        CHECK(bad == 20);
+        s.pos[3 * 20 + 1] = 0.0f;
+        CHECK_RESULT(pm_skin_job_validate(&s.job, &bad), PM_OK);
+        CHECK(bad == -1);
+        s.job.positions = NULL;
+        CHECK_RESULT(pm_skin_job_validate(&s.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+        CHECK(bad == -1);
+    }
     /* ranges */
     small_mesh_init(&s, 60, -1);
     CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
@@ -393,7 +422,7 @@ void test_skin_bad_input(void)
     CHECK_RESULT(pm_skin_job_run(&s.job, 2147483647, 2147483647), PM_ERROR_OUT_OF_RANGE);
     CHECK_RESULT(pm_skin_job_run(&s.job, 60, 0), PM_OK);
     CHECK_RESULT(pm_skin_job_run(NULL, 0, 1), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_skin_job_validate(NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_validate(NULL, NULL), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_skin_job_prepare(NULL), PM_ERROR_INVALID_ARGUMENT);
     /* an error stops at the bad vertex: earlier ones are written, later ones not */
     memset(s.out_pos, 0x3c, sizeof s.out_pos);
@@ -433,7 +462,9 @@ void test_skin_bad_input(void)
     CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_ERROR_INVALID_ARGUMENT);
     glm_quat_init(s.bones[2].rotation, 0.0f, 0.0f, 0.0f, 3.0f);
     s.bones[1].translation[2] = INFINITY;
+    memset(s.prepared, 0x3c, sizeof s.prepared);
     CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(((const unsigned char *)s.prepared)[0] == 0x3c); /* bone 0 is fine, but nothing is written */
     s.bones[1].translation[2] = 0.0f;
     CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
     CHECK(s.prepared[2].real[3] == 1.0f); /* normalized */
@@ -465,7 +496,7 @@ void test_skin_unused_slots(void)
         filled.job.bone_indices = idx;
         filled.job.bone_weights = wgt;
         test_context("mesh %d", n);
-        CHECK_RESULT(pm_skin_job_validate(&filled.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_validate(&filled.job, NULL), PM_OK);
         CHECK_RESULT(pm_skin_job_prepare(&clean.job), PM_OK);
         CHECK_RESULT(pm_skin_job_prepare(&filled.job), PM_OK);
         CHECK_RESULT(pm_skin_job_run(&clean.job, 0, SKIN_VERTICES), PM_OK);
@@ -492,7 +523,7 @@ void test_skin_optional_outputs(void)
             if (drop != 1) part.job.normals = NULL;
             if (drop != 0) part.job.out_tangents = NULL;
             test_context("mesh %d, dropped %s", n, drop == 0 ? "normals" : drop == 1 ? "tangents" : "both");
-            CHECK_RESULT(pm_skin_job_validate(&part.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_validate(&part.job, NULL), PM_OK);
             CHECK_RESULT(pm_skin_job_prepare(&part.job), PM_OK);
             CHECK_RESULT(pm_skin_job_run(&part.job, 0, SKIN_VERTICES), PM_OK);
             CHECK(memcmp(part.out_pos, full.out_pos, sizeof full.out_pos) == 0);
@@ -522,7 +553,7 @@ void test_skin_weight_scale(void)
             for (k = 0; k < 4 * SKIN_VERTICES; ++k) wgt[k] = ldexpf(skin_meshes[n].wgt[k], s ? -100 : 122);
             scaled.job.bone_weights = wgt;
             test_context("mesh %d, weights times 2^%d", n, s ? -100 : 122);
-            CHECK_RESULT(pm_skin_job_validate(&scaled.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_validate(&scaled.job, NULL), PM_OK);
             CHECK_RESULT(pm_skin_job_prepare(&scaled.job), PM_OK);
             CHECK_RESULT(pm_skin_job_run(&scaled.job, 0, SKIN_VERTICES), PM_OK);
             for (v = 0; v < SKIN_VERTICES; ++v) {

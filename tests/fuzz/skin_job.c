@@ -120,7 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.out_normals = (float *)heap_array(3 * n, sizeof(float));
         job.out_tangents = (float *)heap_array(4 * n, sizeof(float));
     }
-    valid = pm_skin_job_validate(&job);
+    valid = pm_skin_job_validate(&job, NULL);
     if (pm_skin_job_prepare(&job) == PM_OK) {
         int first = next_byte(&r) % (job.vertex_count + 3) - 1, count = next_byte(&r) % (job.vertex_count + 3) - 1;
         pm_result ran = pm_skin_job_run(&job, first, count);
