@@ -1,4 +1,4 @@
-/* posemath.h - v0.1.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.2.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
@@ -43,8 +43,12 @@
        results are accurate to about 1 ulp.
      - Angles are radians unless the function name ends in _deg.
      - Right-handed, +Y up; VRM 1.0 models face +Z.
-     - No alignment assumption on any pointer you pass: 4-byte aligned float
-       arrays are fine (cglm's own SIMD functions need 16 bytes for versor).
+     - No alignment assumption on the float and int arrays you pass: 4-byte
+       aligned is fine (cglm's own SIMD functions need 16 bytes for versor).
+       Structs that hold cglm types (pm_transform, pm_rigid, pm_pose,
+       pm_constraint_rest) have cglm's 16-byte alignment: keep them in
+       variables or arrays of their type, never in packed or file-mapped
+       memory, where a plain struct copy faults.
      - No allocation, no global or static mutable state, no I/O: every
        function is reentrant and thread-safe on distinct outputs.
      - Bad input (NULL, NaN/Inf, zero quaternion, an enum value outside its
@@ -217,7 +221,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 1
+#define POSEMATH_VERSION_MINOR 2
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -3031,7 +3035,7 @@ static void pm__quat_matrix_f(const float q[4], float m[9])
     m[8] = 1.0f - s * (x * x + y * y);
 }
 
-/* SDEF (nagadomi's, the seed's equation 4):
+/* SDEF (nagadomi's, equation 4 of the MMD skinning article):
    p' = M C + R (p - C) + (w0 w1 / 2) (A0 - A1)(R0 - R1), R the rotation of
    normalize(w0 q0 + w1 q1) with q1 on q0's side; n' = R n. */
 static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], const float weight[4],
@@ -3153,7 +3157,7 @@ static PM__INLINE __m128 pm__length2_ps(__m128 q) /* |q|^2 of 4 lanes, in each *
     return _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
 }
 
-/* SDEF with SSE2: the seed's equation (4), as in the scalar path. */
+/* SDEF with SSE2: the MMD skinning article's equation (4), as in the scalar path. */
 static PM__INLINE void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4], const float weight[4],
                                           const float p[3])
 {

@@ -3,7 +3,7 @@
 
    Euler baselines are the textbook matrix methods, written with cglm:
    quat -> euler: glm_quat_mat4, then asinf of one element for the middle
-   angle and atan2f of two element pairs (the seed's method, with three.js's
+   angle and atan2f of two element pairs (the TH.Utils QuaternionConverter README's method, with three.js's
    lock test); euler -> quat: glm_euler_by_order, then glm_mat4_quat.
    The constraint baseline is the spec's pseudocode written plainly with
    cglm in float: world matrices by walking up the parents. */

@@ -7,7 +7,7 @@
    that three-vrm takes as they are (float32 rounding leaves them 1e-7 off
    unit). Through a chain of up to 30 nodes and 10 constraints that is a few
    1e-7, more for a roll whose axis is swung nearly opposite (see below);
-   the issue's 1e-5 per component holds, and a wrong formula is off by 1e-1
+   the 1e-5 per component we promise holds, and a wrong formula is off by 1e-1
    or more. */
 #include "test.h"
 

@@ -15,7 +15,7 @@
      angles (each within 1 ulp) and combines them in double, so components
      may be ~2 ulp off: QUAT_TOL = 2.4e-7 (4 ulp at 0.5..1; seen: 1.2e-7).
    - Reproduction (euler -> quat of our own angles vs the input): the
-     issue's 1e-6 per component (seen: 3.4e-7 in the lock zone, where the
+     promised 1e-6 per component (seen: 3.4e-7 in the lock zone, where the
      snapped angle moves q by up to 2.4e-7); at exact lock 4e-7.
    - Near lock the middle angle must be within 2e-6 rad of scipy's double
      answer (an asin-of-matrix-element method in float is off by ~3e-4;
@@ -225,8 +225,8 @@ void test_euler_matches_scipy(void)
     }
 }
 
-/* Exactly at lock the sequence's third angle is 0 in both types (the seed's
-   library gets FRAME wrong) and the first carries the whole rotation. */
+/* Exactly at lock the sequence's third angle is 0 in both types (the TH.Utils
+   QuaternionConverter library gets FRAME wrong) and the first carries the whole rotation. */
 void test_euler_gimbal_lock(void)
 {
     int c, o, t, k, exact_cases = 0;
@@ -353,7 +353,7 @@ void test_euler_round_trip(void)
             }
         }
     }
-    /* Typically ~1.5e-7: the tolerance is the 1e-6, this guards drift. */
+    /* Typically ~1.5e-7: the tolerance is the promised 1e-6, this guards drift. */
     CHECK(worst < 3e-7);
 }
 

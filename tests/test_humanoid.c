@@ -3,7 +3,7 @@
 
    Tolerances: three-vrm computes in double from the same float32 inputs;
    posemath computes in double and rounds once. Raw rotations and hips
-   positions agree to ~1e-7 (seen: see below); the issue's 1e-5 is used, and
+   positions agree to ~1e-7 (seen: see below); the promised 1e-5 is used, and
    a wrong formula (a missing P or L, a transposed product) is off by 0.1+. */
 #include "test.h"
 

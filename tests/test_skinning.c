@@ -1,4 +1,4 @@
-/* Skinning: meshes skinned by numpy from the seed's equations (QDEF also by
+/* Skinning: meshes skinned by numpy from the MMD skinning article's equations (QDEF also by
    glm's dual quaternions), exact properties, and bad input.
 
    Tolerance: 1e-5 relative to the size of the position (1 + |p|): posemath
@@ -571,7 +571,7 @@ void test_skin_weight_scale(void)
 
 /* Normals and tangents three times too long: linear blends normalize them,
    so BDEF vertices come out as with the originals; SDEF and QDEF rotate
-   them rigidly, so theirs come out three times as long (SPEC 2.4). Within
+   them rigidly, so theirs come out three times as long. Within
    1e-6: rsqrt plus one Newton step is good to about 2e-7, and the longer
    input rounds differently. Positions keep every bit. */
 void test_skin_normal_scale(void)
@@ -633,7 +633,7 @@ void test_skin_misaligned(void)
 
 /* The SIMD path this build compiled (SSE2, or AVX2 + FMA) against the
    portable one, on every fixture mesh, ranges split at odd places so that
-   blocks of four straddle them. SPEC: within 1e-5 (measured: positions
+   blocks of four straddle them. Promised: within 1e-5 (measured: positions
    5.4e-7 of their size, normals 9.8e-7). */
 void test_skin_simd_matches_scalar(void)
 {

@@ -1,8 +1,8 @@
-"""Reference values for skinning, from the seed's equations in numpy.
+"""Reference values for skinning, from the MMD skinning article's equations in numpy.
 
 Run with `make fixtures` (Debian python3-numpy; writes
 tests/fixtures/skinning_numpy.h). Inputs are float32 values; the reference is
-computed in double. SDEF is written as the seed's equation (3) (blended
+computed in double. SDEF is written as the article's equation (3) (blended
 R~, centres C0 and C1), posemath implements the equivalent equation (4).
 QDEF positions are also computed by tests/gen/skinning_qdef_glm.cpp with
 glm's dual_quaternion.hpp (Debian libglm-dev): both are committed and
