@@ -53,7 +53,11 @@
        function is reentrant and thread-safe on distinct outputs.
      - Bad input (NULL, NaN/Inf, zero quaternion, an enum value outside its
        range, malformed text) never crashes: the function returns a pm_result
-       error and leaves every output untouched.
+       error and leaves every output untouched, except where its entry below
+       says what it holds instead (scene outputs are zeroed or -1,
+       constraint_set_init's arrays reset, constraint_set_apply and
+       skin_job_run keep what they wrote before the failing constraint or
+       vertex).
 
    EULER ANGLES (docs/euler.md has the long form)
 
