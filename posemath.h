@@ -1282,6 +1282,15 @@ static void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
     memcpy(out->t, trs->t, sizeof out->t);
 }
 
+/* Whether every parent is a node index or -1: one pass, before any walk. */
+static int pm__parents_in_range(const int *parent, int node_count)
+{
+    int i;
+    for (i = 0; i < node_count; ++i)
+        if (parent[i] < -1 || parent[i] >= node_count) return 0;
+    return 1;
+}
+
 /* Aim constraints and the humanoid walk parent chains. A walk fails with
    PM_ERROR_CYCLE past node_count steps (a loop in the parent array) and
    with PM_ERROR_OUT_OF_RANGE on a parent outside the scene; all the walks of
@@ -1321,6 +1330,13 @@ static int pm__world_affine(pm__walk *w, const pm_transform *pose, int node, pm_
     return 1;
 }
 
+/* Whether a scale is uniform and positive: then a chain's rotation is the
+   product of its rotations. */
+static int pm__uniform_scale(const float sc[3])
+{
+    return sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f;
+}
+
 /* Walks from node up to (not including) node `stop`, or to the root when
    stop is -1, applying each node's transform to the point p
    (p <- t + R (s * p)) and, unless q is NULL, multiplying up the rotations
@@ -1353,7 +1369,7 @@ static int pm__chain(pm__walk *w, const pm_transform *pose, int node, int stop, 
         wq = qa[3] = (double)r[3];
         n2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + wq * wq;
         inv_n2 = 1.0 / n2; /* from the rotation alone: off the chain of p */
-        if (!(sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f)) *conformal = 0;
+        if (!pm__uniform_scale(sc)) *conformal = 0;
         /* q v q* = (w^2 - |u|^2) v + 2 (u.v) u + 2 w (u x v), over |q|^2 */
         dot = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
         cross[0] = u[1] * v[2] - u[2] * v[1];
@@ -1373,7 +1389,7 @@ static int pm__conformal(const pm_transform *pose, int node)
 {
     float sc[3];
     memcpy(sc, pm__transform_bytes(pose, node) + offsetof(pm_transform, scale), sizeof sc);
-    return sc[0] == sc[1] && sc[1] == sc[2] && sc[0] > 0.0f;
+    return pm__uniform_scale(sc);
 }
 
 /* Whether node and all its ancestors have uniform positive scale. */
@@ -1431,8 +1447,7 @@ PMDEF pm_result pm_scene_validate(const int *parent, int node_count, int *depth)
     int i;
     if (node_count < 0 || (node_count > 0 && (!parent || !depth))) return PM_ERROR_INVALID_ARGUMENT;
     for (i = 0; i < node_count; ++i) depth[i] = -1; /* unvisited; a link to node k is -2 - k */
-    for (i = 0; i < node_count; ++i)
-        if (parent[i] < -1 || parent[i] >= node_count) return PM_ERROR_OUT_OF_RANGE;
+    if (!pm__parents_in_range(parent, node_count)) return PM_ERROR_OUT_OF_RANGE;
     for (i = 0; i < node_count; ++i) {
         int node = i, below = i, d; /* the walk's first node links to itself */
         if (depth[i] >= 0) continue;
@@ -1503,9 +1518,9 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
     pm_result result = PM_OK;
     int i;
     if (node_count < 0 || (node_count > 0 && (!parent || !pose || !world))) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__parents_in_range(parent, node_count)) result = PM_ERROR_OUT_OF_RANGE;
     for (i = 0; i < node_count && result == PM_OK; ++i) {
-        if (parent[i] < -1 || parent[i] >= node_count) result = PM_ERROR_OUT_OF_RANGE;
-        else if (!pm__load_trs(pose, i, &trs)) result = PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__load_trs(pose, i, &trs)) result = PM_ERROR_INVALID_ARGUMENT;
         pm__set_world_word(world, i, 15, PM__WORLD_UNVISITED);
     }
     for (i = 0; i < node_count && result == PM_OK; ++i) {
@@ -2109,8 +2124,7 @@ static pm_result pm__check_constraints(const pm_constraint_set *set, const pm_tr
     walk.node_count = set->node_count;
     walk.budget = PM_CONSTRAINT_AIM_DEPTH_LIMIT(set->node_count);
     walk.error = PM_OK;
-    for (i = 0; i < set->node_count; ++i)
-        if (set->parent[i] < -1 || set->parent[i] >= set->node_count) return PM_ERROR_OUT_OF_RANGE;
+    if (!pm__parents_in_range(set->parent, set->node_count)) return PM_ERROR_OUT_OF_RANGE;
     for (i = 0; i < set->count; ++i) {
         const pm_constraint *c = &set->constraints[i];
         if ((unsigned)c->type > (unsigned)PM_CONSTRAINT_ROTATION) return PM_ERROR_INVALID_ARGUMENT;
@@ -2480,8 +2494,7 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
     pm_result result;
     if (!humanoid || !bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent))
         return PM_ERROR_INVALID_ARGUMENT;
-    for (i = 0; i < node_count; ++i)
-        if (parent[i] < -1 || parent[i] >= node_count) return PM_ERROR_OUT_OF_RANGE;
+    if (!pm__parents_in_range(parent, node_count)) return PM_ERROR_OUT_OF_RANGE;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (bone_node[b] < -1 || bone_node[b] >= node_count) return PM_ERROR_OUT_OF_RANGE;
     for (b = 0; b < PM_BONE_COUNT; ++b)
@@ -2711,9 +2724,8 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
         double unit[4];
         if (node >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
         if (node >= 0) {
-            pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q);
-            memcpy(unit, q, sizeof unit);
-            if (!pm__quat_normalize(unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+            if (!pm__load_rotation(scene_pose, node, unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+            pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q); /* copied as it is */
         }
         pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), node >= 0 ? q : pm__identity);
     }
@@ -2764,9 +2776,8 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
     if (!pose || !turned) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         double unit[4];
-        pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q);
-        memcpy(unit, q, sizeof unit);
-        if (!pm__quat_normalize(unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+        if (!pm__pose_rotation(pose, b, unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+        pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q); /* turned as it is */
         q[0] = -q[0];
         q[2] = -q[2];
         pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), q);
@@ -2787,28 +2798,31 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
    (one range per thread). Every index and weight a vertex uses is checked
    before it is used, so run never reads or writes out of bounds. */
 
+/* Bone i's rotation, unit, and translation; 0 for a zero or non-finite one. */
+static int pm__load_rigid(const pm_rigid *bones, int i, double q[4], float t[3])
+{
+    const unsigned char *bytes = (const unsigned char *)bones + (size_t)i * sizeof(pm_rigid);
+    pm__get4(bytes, offsetof(pm_rigid, rotation), q);
+    memcpy(t, bytes + offsetof(pm_rigid, translation), 3 * sizeof(float));
+    return pm__quat_normalize(q) && pm__finite_n(t, 3);
+}
+
 PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
 {
     int i;
     if (!job || job->bone_count < 0 || (job->bone_count > 0 && (!job->bones || !job->prepared)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (i = 0; i < job->bone_count; ++i) { /* every bone checked before any is written */
-        const unsigned char *bytes = (const unsigned char *)job->bones + (size_t)i * sizeof(pm_rigid);
         double q[4];
         float tf[3];
-        pm__get4(bytes, offsetof(pm_rigid, rotation), q);
-        memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
-        if (!pm__quat_normalize(q) || !pm__finite_n(tf, 3)) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__load_rigid(job->bones, i, q, tf)) return PM_ERROR_INVALID_ARGUMENT;
     }
     for (i = 0; i < job->bone_count; ++i) {
-        const unsigned char *bytes = (const unsigned char *)job->bones + (size_t)i * sizeof(pm_rigid);
         pm_skin_bone *out = &job->prepared[i];
         double q[4], t[4] = {0, 0, 0, 0}, dual[4];
         float tf[3];
         int k;
-        pm__get4(bytes, offsetof(pm_rigid, rotation), q);
-        memcpy(tf, bytes + offsetof(pm_rigid, translation), sizeof tf);
-        pm__quat_normalize(q);
+        pm__load_rigid(job->bones, i, q, tf);
         for (k = 0; k < 3; ++k) t[k] = (double)tf[k];
         pm__quat_to_mat(q, out->matrix, 3);
         for (k = 0; k < 3; ++k) out->matrix[9 + k] = tf[k];
