@@ -15,8 +15,9 @@
       VRM names.
    3. Per frame: retargets the BVH pose onto the character, applies the
       constraints, and skins the mesh on two threads.
-   4. Draws a contact sheet of frames and prints microseconds per frame for
-      each stage. */
+   4. Draws a contact sheet of frames, labelled with their frame numbers
+      and the motion's source, and prints microseconds per frame for each
+      stage. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
@@ -25,6 +26,7 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
+#include "font.h"
 #include "raster.h"
 
 #include <time.h>
@@ -583,6 +585,16 @@ int main(int argc, char **argv)
     for (f = 0; f < panel; ++f) printf(" %d", drawn[f]);
     printf("\n");
     if (argc > 1) {
+        static const unsigned char ink[3] = {60, 60, 60};
+        char label[96];
+        const char *slash = argc > 2 ? strrchr(argv[2], '/') : NULL;
+        for (f = 0; f < panel; ++f) {
+            snprintf(label, sizeof label, "FRAME %d", sheet[f]);
+            font_draw(image, WIDTH, HEIGHT, f * PANEL + 8, 8, 2, label, ink);
+        }
+        snprintf(label, sizeof label, "%.40s ON THE 19-BONE CHARACTER, %d FRAMES",
+                 argc > 2 ? (slash ? slash + 1 : argv[2]) : "DEMO MOTION", motion.frame_count);
+        font_draw(image, WIDTH, HEIGHT, 8, HEIGHT - 12, 1, label, ink);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
             fprintf(stderr, "pipeline: cannot write %s\n", argv[1]);
             return 1;

@@ -15,6 +15,7 @@
    upperChest turn. The picture shows frame 4, front and side views. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
+#include "font.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
@@ -276,15 +277,21 @@ int main(int argc, char **argv)
 
     if (argc > 1) {
         static unsigned char image[WIDTH * HEIGHT * 3];
-        static const unsigned char color_a[3] = {40, 90, 200}, color_b[3] = {210, 80, 40}, grey[3] = {200, 200, 200};
+        static const unsigned char color_a[3] = {40, 90, 200}, color_b[3] = {210, 80, 40}, grey[3] = {200, 200, 200},
+                                   grey_ink[3] = {90, 90, 90};
         int p;
         memset(image, 255, sizeof image);
-        for (p = 1; p < 4; ++p) line(image, (float)(p * WIDTH / 4), 0, (float)(p * WIDTH / 4), HEIGHT - 1, grey);
+        for (p = 1; p < 4; ++p) line(image, (float)(p * WIDTH / 4), 0, (float)(p * WIDTH / 4), HEIGHT - 40, grey);
         line(image, 0, HEIGHT - 40, WIDTH - 1, HEIGHT - 40, grey);
         draw(image, &a, draw_a, 0, 0, color_a);
         draw(image, &a, draw_a, 1, 1, color_a);
         draw(image, &b, draw_b, 2, 0, color_b);
         draw(image, &b, draw_b, 3, 1, color_b);
+        for (p = 0; p < 4; ++p) font_draw(image, WIDTH, HEIGHT, p * WIDTH / 4 + 10, 10, 2, names[p], p < 2 ? color_a : color_b);
+        font_draw(image, WIDTH, HEIGHT, 10, HEIGHT - 30, 2, "FRAME 4", grey_ink);
+        font_draw(image, WIDTH, HEIGHT, 110, HEIGHT - 26, 1,
+                  "A: ALL BONES, IDENTITY REST.  B: NO UPPERCHEST, NO TOES, RANDOM REST ROTATIONS, OTHER PROPORTIONS",
+                  grey_ink);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
             fprintf(stderr, "retarget: cannot write %s\n", argv[1]);
             return 1;

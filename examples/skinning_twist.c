@@ -15,6 +15,7 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
+#include "font.h"
 #include "raster.h"
 
 #include <stdio.h>
@@ -144,7 +145,15 @@ int main(int argc, char **argv)
     if (argc > 1) {
         raster r = {WIDTH, HEIGHT, image, depth};
         raster_clear(&r, 250);
-        for (i = 0; i < 3; ++i) draw(&r, &meshes[i], i, colors[i]);
+        static const unsigned char ink[3] = {60, 60, 60};
+        char label[64];
+        for (i = 0; i < 3; ++i) {
+            draw(&r, &meshes[i], i, colors[i]);
+            font_draw(image, WIDTH, HEIGHT, i * WIDTH / 3 + 10, 10, 3, names[i], ink);
+        }
+        snprintf(label, sizeof label, "RADIUS 0.25, TWISTED %.0f DEGREES ACROSS THE JOINT",
+                 (double)(twist * 180.0f / GLM_PIf));
+        font_draw(image, WIDTH, HEIGHT, 10, HEIGHT - 18, 1, label, ink);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
             fprintf(stderr, "skinning_twist: cannot write %s\n", argv[1]);
             return 1;

@@ -120,7 +120,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.out_normals = (float *)heap_array(3 * n, sizeof(float));
         job.out_tangents = (float *)heap_array(4 * n, sizeof(float));
     }
-    valid = pm_skin_job_validate(&job, NULL);
+    {
+        int bad_vertex = -2, report = next_byte(&r) & 1;
+        valid = pm_skin_job_validate(&job, report ? &bad_vertex : NULL);
+        /* the vertex at fault is a vertex of the job, or -1 when none is */
+        if (report && (bad_vertex < -1 || bad_vertex >= job.vertex_count || (valid == PM_OK && bad_vertex != -1)))
+            abort();
+    }
     if (pm_skin_job_prepare(&job) == PM_OK) {
         int first = next_byte(&r) % (job.vertex_count + 3) - 1, count = next_byte(&r) % (job.vertex_count + 3) - 1;
         pm_result ran = pm_skin_job_run(&job, first, count);
