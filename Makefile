@@ -18,7 +18,8 @@ LIBS_constraints_gltf = -lcjson
 LIBS_vrma_tracks = -lcjson
 LIBS_skinning_twist = -lpthread
 LIBS_pipeline = -lpthread
-SHARED_DATA = ../shared/data
+SHARED = ../shared
+SHARED_DATA = $(SHARED)/data
 
 # Header (as #include'd) = Debian package that provides it: required.
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
@@ -192,9 +193,22 @@ demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 # ---- benchmarks --------------------------------------------------------------
 
 # BENCH_FLAGS="-mavx2 -mfma" (or -march=native) measures the AVX2 + FMA path.
+# The skinning table sets ozz-animation's SkinningJob beside ours when
+# ../shared/peers/ozz-animation and a C++17 compiler are there.
 BENCH_FLAGS ?=
+OZZ = $(SHARED)/peers/ozz-animation
+HAVE_OZZ := $(shell [ -f $(OZZ)/src/geometry/runtime/skinning_job.cc ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
+ifeq ($(HAVE_OZZ),yes)
+$(BUILD)/bench: tests/bench.c tests/bench_ozz.cc posemath.h | $(BUILD)
+	$(CXX) -std=c++17 -O2 -DNDEBUG $(BENCH_FLAGS) -I$(OZZ)/include -c -o $(BUILD)/bench_ozz.o tests/bench_ozz.cc
+	$(CXX) -std=c++17 -O2 -DNDEBUG $(BENCH_FLAGS) -I$(OZZ)/include -c -o $(BUILD)/ozz_skinning_job.o \
+	  $(OZZ)/src/geometry/runtime/skinning_job.cc
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -DPM_BENCH_OZZ $(BENCH_FLAGS) -c -o $(BUILD)/bench.o tests/bench.c
+	$(CXX) -o $@ $(BUILD)/bench.o $(BUILD)/bench_ozz.o $(BUILD)/ozz_skinning_job.o -lm -lpthread
+else
 $(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) -o $@ tests/bench.c -lm -lpthread
+endif
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench

@@ -31,9 +31,10 @@
      PM_ASSERT(x)      checks of internal invariants, never of caller input
                        (default: assert from <assert.h>).
      POSEMATH_NO_SIMD  portable scalar code only. Otherwise SSE2 is used on
-                       x86-64, and AVX2 + FMA too when the compiler targets
-                       them (-mavx2 -mfma, -march=native); results agree to
-                       about 1e-6.
+                       x86-64 (skinning 4 vertices at a time), and AVX2 +
+                       FMA when the compiler targets them (-mavx2 -mfma,
+                       -march=native; 8 vertices); results agree to about
+                       1e-6.
 
    CONVENTIONS
 
@@ -55,9 +56,11 @@
        range, malformed text) never crashes: the function returns a pm_result
        error and leaves every output untouched, except where its entry below
        says what it holds instead (scene outputs are zeroed or -1,
-       constraint_set_init's arrays reset, constraint_set_apply and
-       skin_job_run keep what they wrote before the failing constraint or
-       vertex).
+       constraint_set_init's arrays reset, constraint_set_apply keeps what
+       it wrote before the failing constraint). skin_job_run is the one
+       function that trusts content: it checks the job and leaves the
+       vertices to skin_job_validate, as ozz-animation's jobs and cgltf do,
+       but never reads or writes outside the arrays whatever they hold.
 
    EULER ANGLES (docs/euler.md has the long form)
 
@@ -186,20 +189,23 @@
      SKINNING (docs/skinning.md)
 
      pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
-         Checks every vertex: indices, types, weights (finite, >= 0, a sum
-         in [2^-125, 2^125]), SDEF data present, morphs, and that all
-         numbers are finite. Once, when the mesh is loaded. bad_vertex (may
-         be NULL) gets the first vertex that fails, or -1 when the error is
-         not about one vertex (a NULL array, a bad count, a morph weight).
+         Once, when the mesh is loaded: every vertex's type, the indices of
+         its used slots (weight not 0), weights (finite, >= 0, a sum in
+         [2^-125, 2^125]), SDEF data, morphs, finite numbers; and that no
+         output overlaps an input or another output. bad_vertex (may be
+         NULL) gets the first vertex that fails, or -1 when the error is not
+         about one vertex (a NULL array, a count, an overlap, a morph weight).
      pm_result pm_skin_job_prepare(const pm_skin_job *job)
-         Per frame, after the bones moved: job->bones (normalized) into
-         job->prepared, a 3x4 matrix and a dual quaternion per bone. A bad
-         bone leaves job->prepared untouched.
+         Per frame, after the bones moved: job->bones (pm_rigid) or
+         job->bone_matrices (glTF world * inverseBind, scale and shear kept)
+         into job->prepared. A bad bone leaves job->prepared untouched.
      pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex,
                                int count)
          Morphs and skins vertices [first_vertex, first_vertex + count).
-         Threads may run disjoint ranges of one prepared job at once. A bad
-         vertex stops the run with an error; earlier vertices are written.
+         Threads may run disjoint ranges of one prepared job at once.
+         Checks the job, not the vertices: on content validate refused it
+         still returns PM_OK and stays inside the arrays, its values
+         unspecified.
      pm_result pm_morphs_by_vertex(int vertex_count, int morph_count,
                                    const int *morph_offset_start,
                                    const int *morph_vertex,
@@ -210,10 +216,6 @@
          morph_offset) to the job's per-vertex layout: morph_start gets
          vertex_count + 1 entries, morphs up to capacity (else
          PM_ERROR_CAPACITY).
-     pm_result pm_rigid_from_matrices(const float world[16],
-                                      const float inverse_bind[16],
-                                      pm_rigid *out)
-         glTF: world * inverse_bind, scale removed; a mirror is an error.
      pm_result pm_rigid_from_bone(const versor world_rotation,
                                   const vec3 world_position,
                                   const vec3 bind_position, pm_rigid *out)
@@ -225,11 +227,12 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 2
+#define POSEMATH_VERSION_MINOR 3
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifndef PMDEF
 #ifdef POSEMATH_STATIC
@@ -442,9 +445,11 @@ typedef struct pm_rigid {
 
 /* One bone made ready for skinning by pm_skin_job_prepare. */
 typedef struct pm_skin_bone {
-    float matrix[12];  /* 3x3 columns, then the translation */
-    float real[4];     /* dual quaternion: rotation (x, y, z, w) ... */
-    float dual[4];     /* ... and translation part */
+    float matrix[12];  /* 3x3 columns, then the translation: linear blends */
+    float real[4];     /* the rotation (x, y, z, w) ... */
+    float dual[4];     /* ... and translation as a unit dual quaternion: SDEF, QDEF */
+    float scale;       /* cbrt(det), negative for a mirror: SDEF, QDEF */
+    float unused[3];   /* 96 bytes, a multiple of 32 */
 } pm_skin_bone;
 
 typedef struct pm_vertex_morph {
@@ -457,15 +462,16 @@ typedef struct pm_skin_job {
     const float *positions;          /* 3 per vertex, bind pose */
     const float *normals;            /* 3 per vertex, or NULL */
     const float *tangents;           /* 4 per vertex (xyz + handedness w, copied), or NULL */
-    const unsigned char *types;      /* pm_skin_type per vertex */
-    const int *bone_indices;         /* 4 per vertex; BDEF1 reads slot 0, BDEF2/SDEF slots 0-1 */
-    const float *bone_weights;       /* 4 per vertex, as stored (BDEF2/SDEF: w1 = 1 - w0) */
+    const unsigned char *types;      /* pm_skin_type per vertex, or NULL: all BDEF4 (glTF) */
+    const uint16_t *bone_indices;    /* 4 per vertex (glTF JOINTS_0); a slot of weight 0 is unused */
+    const float *bone_weights;       /* 4 per vertex, as stored (glTF WEIGHTS_0; PMX BDEF2/SDEF: w1 = 1 - w0) */
     const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
     const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
     const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
     const float *morph_weights;
     int morph_count;
-    const pm_rigid *bones;
+    const pm_rigid *bones;           /* bone_count rigid transforms (MMD), or NULL ... */
+    const float *bone_matrices;      /* ... 16 floats per bone, column-major: world * inverseBind (glTF) */
     int bone_count;
     pm_skin_bone *prepared;          /* caller storage, bone_count entries: pm_skin_job_prepare */
     float *out_positions;            /* 3 per vertex */
@@ -479,7 +485,6 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
 PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity);
-PMDEF pm_result pm_rigid_from_matrices(const float world[16], const float inverse_bind[16], pm_rigid *out);
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
                                    const vec3 bind_position, pm_rigid *out);
 
@@ -2793,10 +2798,908 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 
 /* ---- Skinning ---------------------------------------------------------------
 
-   pm_skin_job_prepare turns each bone into a 3x4 matrix and a unit dual
-   quaternion once per frame; pm_skin_job_run reads them for a vertex range
-   (one range per thread). Every index and weight a vertex uses is checked
-   before it is used, so run never reads or writes out of bounds. */
+   validate checks a mesh's content once; prepare turns each bone into the
+   form run reads, once per frame; run skins a vertex range (one range per
+   thread) without looking at the content: it clamps bone indices and keeps
+   morph ranges inside their arrays, so that no content can make it read or
+   write out of bounds, and leaves everything else to validate.
+
+   run skins PM__LANES consecutive vertices at a time. A pm__f holds one
+   quantity of all of them: 1 float in portable builds, 4 with SSE2, 8 with
+   AVX2 + FMA. The math is written once, over pm__f; only what moves data
+   between the caller's interleaved arrays and lanes (transposes) and a few
+   bit operations are written per width. */
+
+/* ---- Lanes: arithmetic -------------------------------------------------- */
+
+#if defined(PM__AVX2)
+#define PM__LANES 8
+typedef __m256 pm__f;
+#define pm__add _mm256_add_ps
+#define pm__sub _mm256_sub_ps
+#define pm__mul _mm256_mul_ps
+#define pm__madd _mm256_fmadd_ps /* a b + c */
+#define pm__set1 _mm256_set1_ps
+#define pm__load _mm256_loadu_ps
+#define pm__store _mm256_storeu_ps
+#elif defined(PM__SSE2)
+#define PM__LANES 4
+typedef __m128 pm__f;
+#define pm__add _mm_add_ps
+#define pm__sub _mm_sub_ps
+#define pm__mul _mm_mul_ps
+#define pm__madd(a, b, c) _mm_add_ps(_mm_mul_ps(a, b), c)
+#define pm__set1 _mm_set1_ps
+#define pm__load _mm_loadu_ps
+#define pm__store _mm_storeu_ps
+#else
+#define PM__LANES 1
+typedef float pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return a + b; }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return a - b; }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return a * b; }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return a * b + c; }
+static PM__INLINE pm__f pm__set1(float a) { return a; }
+static PM__INLINE pm__f pm__load(const float *p) { return *p; }
+static PM__INLINE void pm__store(float *p, pm__f a) { *p = a; }
+#endif
+
+/* 1 / sqrt(d) where d > 0, else 0. SIMD: the reciprocal square root
+   estimate and one Newton step, ~23 bits, well inside the 1e-5 the paths
+   must agree to, at a fraction of sqrt and divide's cost. */
+static PM__INLINE pm__f pm__inverse_length(pm__f d)
+{
+#if defined(PM__AVX2)
+    __m256 r = _mm256_rsqrt_ps(d);
+    r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r), _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
+    return _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
+#elif defined(PM__SSE2)
+    __m128 r = _mm_rsqrt_ps(d);
+    r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
+    return _mm_and_ps(r, _mm_cmpgt_ps(d, _mm_setzero_ps()));
+#else
+    return d > 0.0f ? 1.0f / sqrtf(d) : 0.0f;
+#endif
+}
+
+/* 1 / sum for weight sums in [2^-125, 2^125]. -ffast-math computes a
+   division as a reciprocal estimate and a Newton step whose correction
+   flushes to zero for sums past about 2^100; sums above 2^64 are taken down
+   by 2^64 on the exponent bits first, and the result up again, where the
+   compiler cannot fold the scaling away. */
+static PM__INLINE pm__f pm__inverse_sum(pm__f sum)
+{
+#if defined(PM__AVX2)
+    __m256i shift = _mm256_and_si256(_mm256_castps_si256(_mm256_cmp_ps(sum, _mm256_set1_ps(18446744073709551616.0f), _CMP_GT_OQ)),
+                                     _mm256_set1_epi32(64 << 23));
+    __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_castps_si256(sum), shift)));
+    return _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_castps_si256(inv), shift));
+#elif defined(PM__SSE2)
+    __m128i shift = _mm_and_si128(_mm_castps_si128(_mm_cmpgt_ps(sum, _mm_set1_ps(18446744073709551616.0f))),
+                                  _mm_set1_epi32(64 << 23));
+    __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(sum), shift)));
+    return _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(inv), shift));
+#else
+    return 1.0f / sum;
+#endif
+}
+
+/* x with its sign flipped where s's sign bit is set (s < 0 or -0) */
+static PM__INLINE pm__f pm__flip(pm__f x, pm__f s)
+{
+#if defined(PM__AVX2)
+    return _mm256_xor_ps(x, _mm256_and_ps(s, _mm256_set1_ps(-0.0f)));
+#elif defined(PM__SSE2)
+    return _mm_xor_ps(x, _mm_and_ps(s, _mm_set1_ps(-0.0f)));
+#else
+    uint32_t a, b;
+    memcpy(&a, &x, sizeof a);
+    memcpy(&b, &s, sizeof b);
+    a ^= b & 0x80000000u;
+    memcpy(&x, &a, sizeof a);
+    return x;
+#endif
+}
+
+/* a in the lanes whose bit is set in `lanes`, b in the others */
+static PM__INLINE pm__f pm__select(unsigned lanes, pm__f a, pm__f b)
+{
+#if defined(PM__AVX2)
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256 mask = _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)lanes), bit), bit));
+    return _mm256_blendv_ps(b, a, mask);
+#elif defined(PM__SSE2)
+    const __m128i bit = _mm_setr_epi32(1, 2, 4, 8);
+    __m128 mask = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)lanes), bit), bit));
+    return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+#else
+    return lanes & 1u ? a : b;
+#endif
+}
+
+/* ---- Lanes: moving data ------------------------------------------------- */
+
+#if defined(PM__SSE2)
+#define PM__TRANSPOSE4 _MM_TRANSPOSE4_PS
+#endif
+#if defined(PM__AVX2)
+/* Two vertices' rows in one register, the first in the low half: AVX's
+   shuffles work within halves, so the four-wide transposes carry over with
+   vertices 0-3 in the low halves and 4-7 in the high ones. */
+static PM__INLINE __m256 pm__halves(__m128 low, __m128 high)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
+}
+
+static PM__INLINE void pm__store_halves(float *low, float *high, __m256 v)
+{
+    _mm_storeu_ps(low, _mm256_castps256_ps128(v));
+    _mm_storeu_ps(high, _mm256_extractf128_ps(v, 1));
+}
+
+#define PM__TRANSPOSE8(r0, r1, r2, r3)                                                              \
+    do {                                                                                            \
+        __m256 t0_ = _mm256_unpacklo_ps(r0, r1), t1_ = _mm256_unpacklo_ps(r2, r3);                  \
+        __m256 t2_ = _mm256_unpackhi_ps(r0, r1), t3_ = _mm256_unpackhi_ps(r2, r3);                  \
+        r0 = _mm256_shuffle_ps(t0_, t1_, _MM_SHUFFLE(1, 0, 1, 0));                                   \
+        r1 = _mm256_shuffle_ps(t0_, t1_, _MM_SHUFFLE(3, 2, 3, 2));                                   \
+        r2 = _mm256_shuffle_ps(t2_, t3_, _MM_SHUFFLE(1, 0, 1, 0));                                   \
+        r3 = _mm256_shuffle_ps(t2_, t3_, _MM_SHUFFLE(3, 2, 3, 2));                                   \
+    } while (0)
+#endif
+
+/* Records of 4 floats, `stride` floats apart: record j (of PM__LANES) at
+   base + stride * index[j * index_stride] (index NULL: at base + stride j).
+   out[c] gets component c of every record. */
+static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint16_t *index, int index_stride, pm__f out[4])
+{
+#define PM__RECORD(j) (base + stride * (index ? (size_t)index[(j) * index_stride] : (size_t)(j)))
+#if defined(PM__AVX2)
+    out[0] = pm__halves(_mm_loadu_ps(PM__RECORD(0)), _mm_loadu_ps(PM__RECORD(4)));
+    out[1] = pm__halves(_mm_loadu_ps(PM__RECORD(1)), _mm_loadu_ps(PM__RECORD(5)));
+    out[2] = pm__halves(_mm_loadu_ps(PM__RECORD(2)), _mm_loadu_ps(PM__RECORD(6)));
+    out[3] = pm__halves(_mm_loadu_ps(PM__RECORD(3)), _mm_loadu_ps(PM__RECORD(7)));
+    PM__TRANSPOSE8(out[0], out[1], out[2], out[3]);
+#elif defined(PM__SSE2)
+    out[0] = _mm_loadu_ps(PM__RECORD(0));
+    out[1] = _mm_loadu_ps(PM__RECORD(1));
+    out[2] = _mm_loadu_ps(PM__RECORD(2));
+    out[3] = _mm_loadu_ps(PM__RECORD(3));
+    PM__TRANSPOSE4(out[0], out[1], out[2], out[3]);
+#else
+    const float *r = PM__RECORD(0);
+    out[0] = r[0];
+    out[1] = r[1];
+    out[2] = r[2];
+    out[3] = r[3];
+#endif
+#undef PM__RECORD
+}
+
+/* One float per record, as pm__gather4 (index not NULL). */
+static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint16_t *index, int index_stride)
+{
+    float f[PM__LANES];
+    int j;
+    for (j = 0; j < PM__LANES; ++j) f[j] = base[stride * index[j * index_stride]];
+    return pm__load(f);
+}
+
+/* Records of 4 floats back from lanes, record j at dst + 4 j. */
+static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
+{
+#if defined(PM__AVX2)
+    __m256 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
+    PM__TRANSPOSE8(r0, r1, r2, r3);
+    pm__store_halves(dst, dst + 16, r0);
+    pm__store_halves(dst + 4, dst + 20, r1);
+    pm__store_halves(dst + 8, dst + 24, r2);
+    pm__store_halves(dst + 12, dst + 28, r3);
+#elif defined(PM__SSE2)
+    __m128 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
+    PM__TRANSPOSE4(r0, r1, r2, r3);
+    _mm_storeu_ps(dst, r0);
+    _mm_storeu_ps(dst + 4, r1);
+    _mm_storeu_ps(dst + 8, r2);
+    _mm_storeu_ps(dst + 12, r3);
+#else
+    dst[0] = in[0];
+    dst[1] = in[1];
+    dst[2] = in[2];
+    dst[3] = in[3];
+#endif
+}
+
+/* xyz points (3 floats each, consecutive) to x, y, z lanes, and back;
+   exactly 3 PM__LANES floats are read or written. */
+static PM__INLINE void pm__load_xyz(const float *src, pm__f xyz[3])
+{
+#if defined(PM__AVX2)
+    __m256 a = pm__halves(_mm_loadu_ps(src), _mm_loadu_ps(src + 12));
+    __m256 b = pm__halves(_mm_loadu_ps(src + 4), _mm_loadu_ps(src + 16));
+    __m256 c = pm__halves(_mm_loadu_ps(src + 8), _mm_loadu_ps(src + 20));
+    __m256 b2b3c1c2 = _mm256_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
+    xyz[0] = _mm256_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
+    xyz[1] = _mm256_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
+    xyz[2] = _mm256_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
+#elif defined(PM__SSE2)
+    __m128 a = _mm_loadu_ps(src), b = _mm_loadu_ps(src + 4), c = _mm_loadu_ps(src + 8); /* x0y0z0x1 y1z1x2y2 z2x3y3z3 */
+    __m128 b2b3c1c2 = _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
+    xyz[0] = _mm_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
+    xyz[1] = _mm_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
+    xyz[2] = _mm_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
+#else
+    xyz[0] = src[0];
+    xyz[1] = src[1];
+    xyz[2] = src[2];
+#endif
+}
+
+static PM__INLINE void pm__store_xyz(float *dst, const pm__f xyz[3])
+{
+#if defined(PM__AVX2)
+    __m256 lo = _mm256_unpacklo_ps(xyz[0], xyz[1]), hi = _mm256_unpackhi_ps(xyz[0], xyz[1]);
+    __m256 z0z0x1x1 = _mm256_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
+    __m256 y1y1z1z1 = _mm256_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
+    __m256 x3y3z2z3 = _mm256_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
+    pm__store_halves(dst, dst + 12, _mm256_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
+    pm__store_halves(dst + 4, dst + 16, _mm256_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
+    pm__store_halves(dst + 8, dst + 20, _mm256_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
+#elif defined(PM__SSE2)
+    __m128 lo = _mm_unpacklo_ps(xyz[0], xyz[1]), hi = _mm_unpackhi_ps(xyz[0], xyz[1]); /* x0y0x1y1, x2y2x3y3 */
+    __m128 z0z0x1x1 = _mm_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
+    __m128 y1y1z1z1 = _mm_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
+    __m128 x3y3z2z3 = _mm_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
+    _mm_storeu_ps(dst, _mm_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
+    _mm_storeu_ps(dst + 4, _mm_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
+    _mm_storeu_ps(dst + 8, _mm_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
+#else
+    dst[0] = xyz[0];
+    dst[1] = xyz[1];
+    dst[2] = xyz[2];
+#endif
+}
+
+/* The vertices' 4 bone indices each, clamped to `last`: whatever the
+   content, a bone read is a bone of the job. */
+static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uint16_t dst[4 * PM__LANES])
+{
+#if defined(PM__SSE2)
+    /* unsigned 16-bit minimum from SSE2's signed one, with the sign bits flipped */
+    const __m128i flip = _mm_set1_epi16(INT16_MIN), bound = _mm_xor_si128(_mm_set1_epi16((short)last), flip);
+    int k;
+    for (k = 0; k < PM__LANES / 2; ++k) {
+        __m128i i = _mm_loadu_si128((const __m128i *)(const void *)(src + 8 * k));
+        _mm_storeu_si128((__m128i *)(void *)(dst + 8 * k), _mm_xor_si128(_mm_min_epi16(_mm_xor_si128(i, flip), bound), flip));
+    }
+#else
+    int k;
+    for (k = 0; k < 4; ++k) dst[k] = (uint16_t)(src[k] <= last ? src[k] : last);
+#endif
+}
+
+#if defined(PM__SSE2)
+/* r[0..2] = sum over `slots` of w_k M_k, the 3x4 matrices (as elements
+   0-3, 4-7, 8-11) of the bones index[k]; w_k = weight[k * PM__LANES]. One
+   slot weighs 1 whatever its weight. */
+static PM__INLINE void pm__blend_one(const pm_skin_bone *bones, const uint16_t *index, const float *weight, int slots,
+                                     __m128 r[3])
+{
+    const float *m = bones[index[0]].matrix;
+    __m128 w;
+    int k;
+    if (slots == 1) {
+        r[0] = _mm_loadu_ps(m);
+        r[1] = _mm_loadu_ps(m + 4);
+        r[2] = _mm_loadu_ps(m + 8);
+        return;
+    }
+    w = _mm_set1_ps(weight[0]);
+    r[0] = _mm_mul_ps(w, _mm_loadu_ps(m));
+    r[1] = _mm_mul_ps(w, _mm_loadu_ps(m + 4));
+    r[2] = _mm_mul_ps(w, _mm_loadu_ps(m + 8));
+    for (k = 1; k < slots; ++k) {
+        m = bones[index[k]].matrix;
+        w = _mm_set1_ps(weight[k * PM__LANES]);
+#ifdef PM__AVX2
+        r[0] = _mm_fmadd_ps(w, _mm_loadu_ps(m), r[0]);
+        r[1] = _mm_fmadd_ps(w, _mm_loadu_ps(m + 4), r[1]);
+        r[2] = _mm_fmadd_ps(w, _mm_loadu_ps(m + 8), r[2]);
+#else
+        r[0] = _mm_add_ps(_mm_mul_ps(w, _mm_loadu_ps(m)), r[0]);
+        r[1] = _mm_add_ps(_mm_mul_ps(w, _mm_loadu_ps(m + 4)), r[1]);
+        r[2] = _mm_add_ps(_mm_mul_ps(w, _mm_loadu_ps(m + 8)), r[2]);
+#endif
+    }
+}
+#endif
+
+/* The blended 3x4 matrix of each vertex, m[e] element e (pm_skin_bone's
+   order): vertex j blends the bones index[4 j + k] with the weights
+   weight[k * PM__LANES + j], k < slots. Each vertex is blended in its own
+   registers, one transpose for all: blending in lanes would transpose every
+   bone. */
+static PM__INLINE void pm__blend(const pm_skin_bone *bones, const uint16_t *index, const float *weight, int slots,
+                                 pm__f m[12])
+{
+#if defined(PM__AVX2)
+    __m128 lo[3], hi[3];
+#define PM__BLEND_PAIR(j)                                                                            \
+    pm__blend_one(bones, index + 4 * (j), weight + (j), slots, lo);                                  \
+    pm__blend_one(bones, index + 4 * ((j) + 4), weight + (j) + 4, slots, hi);                        \
+    m[j] = pm__halves(lo[0], hi[0]);                                                                 \
+    m[4 + (j)] = pm__halves(lo[1], hi[1]);                                                           \
+    m[8 + (j)] = pm__halves(lo[2], hi[2])
+    /* written out: registers indexed by a loop counter would live in memory */
+    PM__BLEND_PAIR(0);
+    PM__BLEND_PAIR(1);
+    PM__BLEND_PAIR(2);
+    PM__BLEND_PAIR(3);
+#undef PM__BLEND_PAIR
+    PM__TRANSPOSE8(m[0], m[1], m[2], m[3]);
+    PM__TRANSPOSE8(m[4], m[5], m[6], m[7]);
+    PM__TRANSPOSE8(m[8], m[9], m[10], m[11]);
+#elif defined(PM__SSE2)
+    __m128 r[3];
+#define PM__BLEND_ONE(j)                                                                             \
+    pm__blend_one(bones, index + 4 * (j), weight + (j), slots, r);                                   \
+    m[j] = r[0];                                                                                     \
+    m[4 + (j)] = r[1];                                                                               \
+    m[8 + (j)] = r[2]
+    PM__BLEND_ONE(0);
+    PM__BLEND_ONE(1);
+    PM__BLEND_ONE(2);
+    PM__BLEND_ONE(3);
+#undef PM__BLEND_ONE
+    PM__TRANSPOSE4(m[0], m[1], m[2], m[3]);
+    PM__TRANSPOSE4(m[4], m[5], m[6], m[7]);
+    PM__TRANSPOSE4(m[8], m[9], m[10], m[11]);
+#else
+    int e, k;
+    for (e = 0; e < 12; ++e) m[e] = bones[index[0]].matrix[e];
+    if (slots > 1) {
+        for (e = 0; e < 12; ++e) m[e] *= weight[0];
+        for (k = 1; k < slots; ++k)
+            for (e = 0; e < 12; ++e) m[e] += weight[k] * bones[index[k]].matrix[e];
+    }
+#endif
+}
+
+/* ---- The kernels, once for every width ---------------------------------- */
+
+#define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
+#define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
+
+/* What a block of PM__LANES vertices reads and writes, at its first vertex. */
+typedef struct pm__block {
+    const float *positions; /* morphed */
+    const float *normals, *tangents, *sdef, *weights;
+    const uint16_t *indices;
+    const unsigned char *types; /* or NULL */
+    float *out_positions, *out_normals, *out_tangents;
+} pm__block;
+
+/* A block's vertices in lanes: position, normal, tangent (w last). */
+typedef struct pm__vertices {
+    pm__f p[3], n[3], t[4];
+} pm__vertices;
+
+static PM__INLINE void pm__apply3(const pm__f m[9], const pm__f v[3], pm__f out[3])
+{
+    out[0] = pm__madd(m[0], v[0], pm__madd(m[3], v[1], pm__mul(m[6], v[2])));
+    out[1] = pm__madd(m[1], v[0], pm__madd(m[4], v[1], pm__mul(m[7], v[2])));
+    out[2] = pm__madd(m[2], v[0], pm__madd(m[5], v[1], pm__mul(m[8], v[2])));
+}
+
+static PM__INLINE pm__f pm__dot4(const pm__f a[4], const pm__f b[4])
+{
+    return pm__madd(a[0], b[0], pm__madd(a[1], b[1], pm__madd(a[2], b[2], pm__mul(a[3], b[3]))));
+}
+
+/* v / |v|, negated where `sign` is negative; a zero vector stays zero. */
+static PM__INLINE void pm__normalize(pm__f v[3], pm__f sign)
+{
+    pm__f r = pm__flip(pm__inverse_length(pm__madd(v[0], v[0], pm__madd(v[1], v[1], pm__mul(v[2], v[2])))), sign);
+    v[0] = pm__mul(v[0], r);
+    v[1] = pm__mul(v[1], r);
+    v[2] = pm__mul(v[2], r);
+}
+
+/* The rotation matrix (pm_skin_bone's element order) of unit quaternions. */
+static PM__INLINE void pm__quat_matrix(const pm__f q[4], pm__f m[9])
+{
+    const pm__f one = pm__set1(1.0f);
+    pm__f x2 = pm__add(q[0], q[0]), y2 = pm__add(q[1], q[1]), z2 = pm__add(q[2], q[2]);
+    pm__f xx = pm__mul(q[0], x2), yy = pm__mul(q[1], y2), zz = pm__mul(q[2], z2);
+    pm__f xy = pm__mul(q[0], y2), xz = pm__mul(q[0], z2), yz = pm__mul(q[1], z2);
+    pm__f wx = pm__mul(q[3], x2), wy = pm__mul(q[3], y2), wz = pm__mul(q[3], z2);
+    m[0] = pm__sub(one, pm__add(yy, zz));
+    m[1] = pm__add(xy, wz);
+    m[2] = pm__sub(xz, wy);
+    m[3] = pm__sub(xy, wz);
+    m[4] = pm__sub(one, pm__add(xx, zz));
+    m[5] = pm__add(yz, wx);
+    m[6] = pm__add(xz, wy);
+    m[7] = pm__sub(yz, wx);
+    m[8] = pm__sub(one, pm__add(xx, yy));
+}
+
+/* Linear blend by the blended 3x4 matrices m = (A | t): p' = A p + t,
+   n' = normalize(M^-T n) as the cofactor matrix (det M^-T) with det's sign,
+   t' = normalize(A t). */
+static PM__INLINE void pm__linear(const pm__f m[12], const pm__vertices *in, int normals, int tangents,
+                                  pm__vertices *out)
+{
+    pm__apply3(m, in->p, out->p);
+    out->p[0] = pm__add(out->p[0], m[9]);
+    out->p[1] = pm__add(out->p[1], m[10]);
+    out->p[2] = pm__add(out->p[2], m[11]);
+    if (normals) { /* cof[3c + r] is the cofactor of element (r, c) */
+        pm__f cof[9];
+        cof[0] = pm__sub(pm__mul(m[4], m[8]), pm__mul(m[5], m[7]));
+        cof[1] = pm__sub(pm__mul(m[5], m[6]), pm__mul(m[3], m[8]));
+        cof[2] = pm__sub(pm__mul(m[3], m[7]), pm__mul(m[4], m[6]));
+        cof[3] = pm__sub(pm__mul(m[2], m[7]), pm__mul(m[1], m[8]));
+        cof[4] = pm__sub(pm__mul(m[0], m[8]), pm__mul(m[2], m[6]));
+        cof[5] = pm__sub(pm__mul(m[1], m[6]), pm__mul(m[0], m[7]));
+        cof[6] = pm__sub(pm__mul(m[1], m[5]), pm__mul(m[2], m[4]));
+        cof[7] = pm__sub(pm__mul(m[2], m[3]), pm__mul(m[0], m[5]));
+        cof[8] = pm__sub(pm__mul(m[0], m[4]), pm__mul(m[1], m[3]));
+        pm__apply3(cof, in->n, out->n);
+        pm__normalize(out->n, pm__madd(m[0], cof[0], pm__madd(m[3], cof[3], pm__mul(m[6], cof[6]))));
+    }
+    if (tangents) {
+        pm__apply3(m, in->t, out->t);
+        pm__normalize(out->t, pm__set1(1.0f));
+        out->t[3] = in->t[3];
+    }
+}
+
+/* Normals and tangents of a rigid method: R n and R t, negated where the
+   scale s is (a mirror). */
+static PM__INLINE void pm__rigid_extras(const pm__f r[9], pm__f s, const pm__vertices *in, int normals, int tangents,
+                                        pm__vertices *out)
+{
+    if (normals) {
+        pm__apply3(r, in->n, out->n);
+        out->n[0] = pm__flip(out->n[0], s);
+        out->n[1] = pm__flip(out->n[1], s);
+        out->n[2] = pm__flip(out->n[2], s);
+    }
+    if (tangents) {
+        pm__apply3(r, in->t, out->t);
+        out->t[0] = pm__flip(out->t[0], s);
+        out->t[1] = pm__flip(out->t[1], s);
+        out->t[2] = pm__flip(out->t[2], s);
+        out->t[3] = in->t[3];
+    }
+}
+
+/* SDEF (nagadomi's, equation 4 of the MMD skinning article) on the mesh
+   scaled by s = w0 s0 + w1 s1:
+   p' = M (s C) + R s (p - C) + (w0 w1 / 2)(R0 - R1) s (R0' - R1'), with
+   M = w0 (R0 | t0) + w1 (R1 | t1), R the rotation of normalize(w0 q0 + w1 q1)
+   (q1 on q0's side), C, R0', R1' the vertex's SDEF points; n' = R n. */
+static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], const float *sdef,
+                                const pm__vertices *in, int normals, int tangents, pm__vertices *out)
+{
+    const float *real = PM__BONE_FIELD(bones, real), *matrix = PM__BONE_FIELD(bones, matrix) + 8,
+                *scale = PM__BONE_FIELD(bones, scale);
+    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], r[9], a[9], d[9], s, half, x[3], e[3], y[3], z[3];
+    int k;
+    pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
+    pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
+    pm__gather4(matrix, PM__BONE_FLOATS, index, 4, t0); /* elements 8-11: the translation is 9-11 */
+    pm__gather4(matrix, PM__BONE_FLOATS, index + 1, 4, t1);
+    s = pm__madd(w[0], pm__gather1(scale, PM__BONE_FLOATS, index, 4),
+                 pm__mul(w[1], pm__gather1(scale, PM__BONE_FLOATS, index + 1, 4)));
+    pm__gather4(sdef, 9, NULL, 0, c);      /* C, R0'.x */
+    pm__gather4(sdef + 3, 9, NULL, 0, p0); /* R0', R1'.x */
+    pm__gather4(sdef + 5, 9, NULL, 0, p1); /* R0'.z, R1' */
+    half = pm__flip(w[1], pm__dot4(q0, q1));
+    for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
+    half = pm__inverse_length(pm__dot4(q, q));
+    for (k = 0; k < 4; ++k) q[k] = pm__mul(q[k], half);
+    pm__quat_matrix(q, r);
+    pm__quat_matrix(q0, a);
+    pm__quat_matrix(q1, d);
+    for (k = 0; k < 9; ++k) { /* d = R0 - R1, a = w0 R0 + w1 R1 = R1 + w0 d */
+        pm__f r1 = d[k];
+        d[k] = pm__sub(a[k], r1);
+        a[k] = pm__madd(w[0], d[k], r1);
+    }
+    half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
+    for (k = 0; k < 3; ++k) {
+        x[k] = pm__mul(s, pm__sub(in->p[k], c[k]));
+        e[k] = pm__mul(pm__mul(s, half), pm__sub(p0[k], p1[k + 1]));
+        c[k] = pm__mul(s, c[k]);
+    }
+    pm__apply3(a, c, y);
+    pm__apply3(d, e, z);
+    pm__apply3(r, x, e);
+    for (k = 0; k < 3; ++k)
+        out->p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
+    pm__rigid_extras(r, s, in, normals, tangents, out);
+}
+
+/* QDEF: Kavan's dual quaternion linear blend, each bone's dual quaternion
+   on the running sum's side, applied to the mesh scaled by s = sum w_k s_k;
+   n' = R n. The weights sum to 1 and are not negative, so |real| is at
+   least the largest weight, 1/4 or more. */
+static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4],
+                                const pm__vertices *in, int normals, int tangents, pm__vertices *out)
+{
+    const float *real_base = PM__BONE_FIELD(bones, real), *dual_base = PM__BONE_FIELD(bones, dual),
+                *scale = PM__BONE_FIELD(bones, scale);
+    pm__f real[4], dual[4], q[4], d[4], r[9], s, wk, inv, t[3], x[3];
+    int k, c;
+    pm__gather4(real_base, PM__BONE_FLOATS, index, 4, real);
+    pm__gather4(dual_base, PM__BONE_FLOATS, index, 4, dual);
+    s = pm__mul(w[0], pm__gather1(scale, PM__BONE_FLOATS, index, 4));
+    for (c = 0; c < 4; ++c) {
+        real[c] = pm__mul(w[0], real[c]);
+        dual[c] = pm__mul(w[0], dual[c]);
+    }
+    for (k = 1; k < 4; ++k) {
+        pm__gather4(real_base, PM__BONE_FLOATS, index + k, 4, q);
+        pm__gather4(dual_base, PM__BONE_FLOATS, index + k, 4, d);
+        s = pm__madd(w[k], pm__gather1(scale, PM__BONE_FLOATS, index + k, 4), s);
+        wk = pm__flip(w[k], pm__dot4(real, q));
+        for (c = 0; c < 4; ++c) {
+            real[c] = pm__madd(wk, q[c], real[c]);
+            dual[c] = pm__madd(wk, d[c], dual[c]);
+        }
+    }
+    inv = pm__inverse_length(pm__dot4(real, real));
+    for (c = 0; c < 4; ++c) {
+        real[c] = pm__mul(real[c], inv);
+        dual[c] = pm__mul(dual[c], inv);
+    }
+    pm__quat_matrix(real, r);
+    /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
+    t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
+    t[1] = pm__sub(pm__madd(real[2], dual[0], pm__mul(real[3], dual[1])), pm__madd(dual[3], real[1], pm__mul(real[0], dual[2])));
+    t[2] = pm__sub(pm__madd(real[0], dual[1], pm__mul(real[3], dual[2])), pm__madd(dual[3], real[2], pm__mul(real[1], dual[0])));
+    for (k = 0; k < 3; ++k) x[k] = pm__mul(s, in->p[k]);
+    pm__apply3(r, x, out->p);
+    for (k = 0; k < 3; ++k) out->p[k] = pm__add(out->p[k], pm__add(t[k], t[k]));
+    pm__rigid_extras(r, s, in, normals, tangents, out);
+}
+
+/* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
+static int pm__skin_slots(unsigned type)
+{
+    return type == PM_SKIN_BDEF1 ? 1 : type == PM_SKIN_BDEF2 || type == PM_SKIN_SDEF ? 2 : 4;
+}
+
+/* raw[k] (slot k of every vertex, 0 for slots a vertex does not read)
+   divided by the vertices' sums, into lanes w and into weight[k * PM__LANES
+   + j] for pm__blend. */
+static PM__INLINE void pm__divide_weights(const pm__f raw[4], pm__f w[4], float weight[4 * PM__LANES])
+{
+    pm__f inv = pm__inverse_sum(pm__add(pm__add(raw[0], raw[1]), pm__add(raw[2], raw[3])));
+    int k;
+    for (k = 0; k < 4; ++k) {
+        w[k] = pm__mul(raw[k], inv);
+        pm__store(weight + k * PM__LANES, w[k]);
+    }
+}
+
+/* `other` in the lanes set in `lanes`, what `out` had in the others. */
+static void pm__select_vertices(unsigned lanes, const pm__vertices *other, int normals, int tangents,
+                                pm__vertices *out)
+{
+    int k;
+    for (k = 0; k < 3; ++k) {
+        out->p[k] = pm__select(lanes, other->p[k], out->p[k]);
+        if (normals) out->n[k] = pm__select(lanes, other->n[k], out->n[k]);
+        if (tangents) out->t[k] = pm__select(lanes, other->t[k], out->t[k]);
+    }
+}
+
+/* Skins one block. `type` is the vertices' common type, or -1 when they
+   differ. Unknown type bytes skin as BDEF4, SDEF without SDEF data as
+   BDEF2: defined paths for content validate would refuse. */
+static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b, int type, int normals, int tangents)
+{
+    uint16_t index[4 * PM__LANES];
+    float weight[4 * PM__LANES];
+    pm__f raw[4], w[4], m[12];
+    pm__vertices in, out;
+    int k, j;
+    for (k = 0; k < 4; ++k) /* what a job without normals or tangents leaves unread */
+        in.t[k] = out.t[k] = pm__set1(0.0f);
+    for (k = 0; k < 3; ++k) in.n[k] = out.n[k] = pm__set1(0.0f);
+    pm__clamp_indices(b->indices, (unsigned)job->bone_count - 1u, index);
+    pm__load_xyz(b->positions, in.p);
+    if (normals) pm__load_xyz(b->normals, in.n);
+    if (tangents) pm__gather4(b->tangents, 4, NULL, 0, in.t);
+    if (type == PM_SKIN_BDEF1) {
+        pm__blend(job->prepared, index, weight, 1, m); /* weight is not read */
+        pm__linear(m, &in, normals, tangents, &out);
+    } else if (type >= 0) {
+        const int slots = pm__skin_slots((unsigned)type);
+        pm__gather4(b->weights, 4, NULL, 0, raw);
+        if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
+        pm__divide_weights(raw, w, weight);
+        if (type == PM_SKIN_QDEF) {
+            pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
+        } else if (type == PM_SKIN_SDEF && b->sdef) {
+            pm__sdef(job->prepared, index, w, b->sdef, &in, normals, tangents, &out);
+        } else {
+            pm__blend(job->prepared, index, weight, slots, m);
+            pm__linear(m, &in, normals, tangents, &out);
+        }
+    } else { /* mixed: linear blends for all, SDEF and QDEF where they belong */
+        unsigned sdef_lanes = 0, qdef_lanes = 0;
+        for (j = 0; j < PM__LANES; ++j) {
+            const int slots = pm__skin_slots(b->types[j]);
+            for (k = 0; k < 4; ++k)
+                weight[k * PM__LANES + j] = slots == 1 ? (k == 0 ? 1.0f : 0.0f) : k < slots ? b->weights[4 * j + k] : 0.0f;
+            if (b->types[j] == PM_SKIN_SDEF && b->sdef) sdef_lanes |= 1u << j;
+            if (b->types[j] == PM_SKIN_QDEF) qdef_lanes |= 1u << j;
+        }
+        for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
+        pm__divide_weights(raw, w, weight);
+        pm__blend(job->prepared, index, weight, 4, m);
+        pm__linear(m, &in, normals, tangents, &out);
+        if (sdef_lanes) {
+            pm__vertices other;
+            pm__sdef(job->prepared, index, w, b->sdef, &in, normals, tangents, &other);
+            pm__select_vertices(sdef_lanes, &other, normals, tangents, &out);
+        }
+        if (qdef_lanes) {
+            pm__vertices other;
+            pm__qdef(job->prepared, index, w, &in, normals, tangents, &other);
+            pm__select_vertices(qdef_lanes, &other, normals, tangents, &out);
+        }
+    }
+    pm__store_xyz(b->out_positions, out.p);
+    if (normals) pm__store_xyz(b->out_normals, out.n);
+    if (tangents) pm__scatter4(b->out_tangents, out.t);
+}
+
+/* ---- Jobs ------------------------------------------------------------------ */
+
+/* The O(1) checks of a job: arrays present, counts, the morph table's ends. */
+static pm_result pm__skin_job_arrays(const pm_skin_job *job)
+{
+    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0)
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->morph_start && (job->morph_start[0] != 0 || job->morph_start[job->vertex_count] < 0 ||
+                             (job->morph_start[job->vertex_count] > 0 && !job->morphs) ||
+                             (job->morph_count > 0 && !job->morph_weights)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    return PM_OK;
+}
+
+/* The bind positions plus the morphs of vertices v..v+n-1, into out. Each
+   vertex's range of morph entries is kept inside the table and starts no
+   earlier than the previous one ended (*floor): whatever the table holds,
+   a run reads each entry at most once. */
+static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, float *out)
+{
+    const int total = job->morph_start[job->vertex_count];
+    int j, k, end;
+    for (j = 0; j < n; ++j) {
+        float *p = out + 3 * j;
+        memcpy(p, job->positions + 3 * ((size_t)v + (size_t)j), 3 * sizeof(float));
+        k = job->morph_start[v + j];
+        end = job->morph_start[v + j + 1];
+        k = k < *floor ? *floor : k > total ? total : k;
+        end = end < k ? k : end > total ? total : end;
+        for (; k < end; ++k) {
+            const pm_vertex_morph *m = &job->morphs[k];
+            if ((unsigned)m->morph < (unsigned)job->morph_count) {
+                const float w = job->morph_weights[m->morph];
+                p[0] += w * m->offset[0];
+                p[1] += w * m->offset[1];
+                p[2] += w * m->offset[2];
+            }
+        }
+        *floor = end;
+    }
+}
+
+/* The block's common type, PM_SKIN_BDEF4 for unknown bytes and for
+   types == NULL, or -1 when its vertices' types differ. */
+static PM__INLINE int pm__block_type(const unsigned char *types)
+{
+    int j;
+    if (!types) return PM_SKIN_BDEF4;
+    for (j = 1; j < PM__LANES; ++j)
+        if (types[j] != types[0]) return -1;
+    return types[0] <= PM_SKIN_QDEF ? (int)types[0] : (int)PM_SKIN_BDEF4;
+}
+
+static void pm__block_at(const pm_skin_job *job, size_t v, pm__block *b)
+{
+    b->positions = job->positions + 3 * v;
+    b->normals = job->normals ? job->normals + 3 * v : NULL;
+    b->tangents = job->tangents ? job->tangents + 4 * v : NULL;
+    b->sdef = job->sdef ? job->sdef + 9 * v : NULL;
+    b->weights = job->bone_weights + 4 * v;
+    b->indices = job->bone_indices + 4 * v;
+    b->types = job->types ? job->types + v : NULL;
+    b->out_positions = job->out_positions + 3 * v;
+    b->out_normals = job->out_normals ? job->out_normals + 3 * v : NULL;
+    b->out_tangents = job->out_tangents ? job->out_tangents + 4 * v : NULL;
+}
+
+#if PM__LANES > 1
+/* The last n < PM__LANES vertices of a range, through a block of copies:
+   the last vertex fills the lanes past the range, whose results are
+   dropped. No lane reads or writes outside the range. */
+static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor)
+{
+    float positions[3 * PM__LANES], normal[3 * PM__LANES], tangent[4 * PM__LANES], sdef[9 * PM__LANES],
+        weights[4 * PM__LANES], out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
+    uint16_t indices[4 * PM__LANES];
+    unsigned char types[PM__LANES];
+    pm__block b;
+    int j;
+    if (job->morph_start) pm__skin_morph(job, v, n, floor, positions);
+    else memcpy(positions, job->positions + 3 * (size_t)v, 3 * (size_t)n * sizeof(float));
+    for (j = 0; j < PM__LANES; ++j) {
+        const size_t from = (size_t)v + (size_t)(j < n ? j : n - 1);
+        if (j >= n) memcpy(positions + 3 * j, positions + 3 * (n - 1), 3 * sizeof(float));
+        if (normals) memcpy(normal + 3 * j, job->normals + 3 * from, 3 * sizeof(float));
+        if (tangents) memcpy(tangent + 4 * j, job->tangents + 4 * from, 4 * sizeof(float));
+        if (job->sdef) memcpy(sdef + 9 * j, job->sdef + 9 * from, 9 * sizeof(float));
+        memcpy(weights + 4 * j, job->bone_weights + 4 * from, 4 * sizeof(float));
+        memcpy(indices + 4 * j, job->bone_indices + 4 * from, 4 * sizeof(uint16_t));
+        types[j] = job->types ? job->types[from] : (unsigned char)PM_SKIN_BDEF4;
+    }
+    b.positions = positions;
+    b.normals = normal;
+    b.tangents = tangent;
+    b.sdef = job->sdef ? sdef : NULL;
+    b.weights = weights;
+    b.indices = indices;
+    b.types = types;
+    b.out_positions = out_positions;
+    b.out_normals = out_normals;
+    b.out_tangents = out_tangents;
+    pm__skin_block(job, &b, pm__block_type(types), normals, tangents);
+    memcpy(job->out_positions + 3 * (size_t)v, out_positions, 3 * (size_t)n * sizeof(float));
+    if (normals) memcpy(job->out_normals + 3 * (size_t)v, out_normals, 3 * (size_t)n * sizeof(float));
+    if (tangents) memcpy(job->out_tangents + 4 * (size_t)v, out_tangents, 4 * (size_t)n * sizeof(float));
+}
+#endif
+
+PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
+{
+    float morphed[3 * PM__LANES];
+    const int normals = job && job->normals && job->out_normals, tangents = job && job->tangents && job->out_tangents;
+    int v, end, floor = 0;
+    pm_result r = pm__skin_job_arrays(job);
+    if (r != PM_OK) return r;
+    if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
+    if (count == 0) return PM_OK;
+    if (job->bone_count < 1 || !job->prepared) return PM_ERROR_INVALID_ARGUMENT;
+    end = first_vertex + count;
+    for (v = first_vertex; v <= end - PM__LANES; v += PM__LANES) {
+        pm__block b;
+        pm__block_at(job, (size_t)v, &b);
+        if (job->morph_start) {
+            pm__skin_morph(job, v, PM__LANES, &floor, morphed);
+            b.positions = morphed;
+        }
+        pm__skin_block(job, &b, pm__block_type(b.types), normals, tangents);
+    }
+#if PM__LANES > 1
+    if (v < end) pm__skin_tail(job, v, end - v, normals, tangents, &floor);
+#endif
+    return PM_OK;
+}
+
+/* ---- Validation --------------------------------------------------------------- */
+
+/* A vertex's weights are divided by their sum, which must lie in
+   [2^-125, 2^125]: then 1 / sum, even rounded down, is a normal float (which
+   -ffast-math's flush of denormals to zero leaves alone), and no blend of
+   bones can overflow for the weights' sake. */
+#define PM__MIN_WEIGHT_SUM 2.3509887e-38f /* 2^-125 */
+#define PM__MAX_WEIGHT_SUM 4.2535296e+37f /* 2^125 */
+
+/* Everything run assumes of one vertex. */
+static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
+{
+    const uint16_t *index = job->bone_indices + 4 * (size_t)v;
+    const float *weight = job->bone_weights + 4 * (size_t)v;
+    const unsigned type = job->types ? job->types[v] : (unsigned)PM_SKIN_BDEF4;
+    int k;
+    if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
+    if (type == PM_SKIN_BDEF1) { /* one bone, its weight 1 whatever is stored */
+        if (index[0] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
+    } else {
+        float sum = 0.0f;
+        for (k = 0; k < pm__skin_slots(type); ++k) {
+            /* not negative: then a QDEF sum, each term on its side, cannot cancel */
+            if (!pm__finite(weight[k]) || weight[k] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
+            if (weight[k] != 0.0f && index[k] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
+            sum += weight[k];
+        }
+        if (!pm__finite(sum) || !(sum >= PM__MIN_WEIGHT_SUM && sum <= PM__MAX_WEIGHT_SUM))
+            return PM_ERROR_INVALID_ARGUMENT;
+    }
+    if (type == PM_SKIN_SDEF && (!job->sdef || !pm__finite_n(job->sdef + 9 * (size_t)v, 9)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__finite_n(job->positions + 3 * (size_t)v, 3) || (job->normals && !pm__finite_n(job->normals + 3 * (size_t)v, 3)) ||
+        (job->tangents && !pm__finite_n(job->tangents + 4 * (size_t)v, 4)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->morph_start) {
+        int m, end = job->morph_start[v + 1];
+        if (job->morph_start[v] < 0 || end < job->morph_start[v] || end > job->morph_start[job->vertex_count])
+            return PM_ERROR_INVALID_ARGUMENT;
+        for (m = job->morph_start[v]; m < end; ++m) {
+            if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
+            if (!pm__finite_n(job->morphs[m].offset, 3)) return PM_ERROR_INVALID_ARGUMENT;
+        }
+    }
+    return PM_OK;
+}
+
+/* Whether an output array shares a byte with an input or another output. */
+static int pm__skin_overlap(const pm_skin_job *job)
+{
+    const size_t n = (size_t)job->vertex_count, bones = (size_t)job->bone_count;
+    const size_t entries = job->morph_start ? (size_t)job->morph_start[n] : 0;
+    struct pm__span {
+        const void *p;
+        size_t bytes;
+    } span[15];
+    int a, b;
+    span[0].p = job->out_positions, span[0].bytes = 3 * n * sizeof(float);
+    span[1].p = job->out_normals, span[1].bytes = 3 * n * sizeof(float);
+    span[2].p = job->out_tangents, span[2].bytes = 4 * n * sizeof(float);
+    span[3].p = job->positions, span[3].bytes = 3 * n * sizeof(float);
+    span[4].p = job->normals, span[4].bytes = 3 * n * sizeof(float);
+    span[5].p = job->tangents, span[5].bytes = 4 * n * sizeof(float);
+    span[6].p = job->types, span[6].bytes = n;
+    span[7].p = job->bone_indices, span[7].bytes = 4 * n * sizeof(uint16_t);
+    span[8].p = job->bone_weights, span[8].bytes = 4 * n * sizeof(float);
+    span[9].p = job->sdef, span[9].bytes = 9 * n * sizeof(float);
+    span[10].p = job->morph_start, span[10].bytes = (n + 1) * sizeof(int);
+    span[11].p = job->morphs, span[11].bytes = entries * sizeof(pm_vertex_morph);
+    span[12].p = job->morph_weights, span[12].bytes = (size_t)job->morph_count * sizeof(float);
+    span[13].p = job->bones ? (const void *)job->bones : (const void *)job->bone_matrices;
+    span[13].bytes = bones * (job->bones ? sizeof(pm_rigid) : 16 * sizeof(float));
+    span[14].p = job->prepared, span[14].bytes = bones * sizeof(pm_skin_bone);
+    for (a = 0; a < 3; ++a)
+        for (b = a + 1; b < 15; ++b) {
+            const uintptr_t x = (uintptr_t)span[a].p, y = (uintptr_t)span[b].p;
+            if (span[a].p && span[b].p && span[a].bytes && span[b].bytes && x < y + span[b].bytes &&
+                y < x + span[a].bytes)
+                return 1;
+        }
+    return 0;
+}
+
+PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
+{
+    int v, i;
+    pm_result r = pm__skin_job_arrays(job);
+    if (bad_vertex) *bad_vertex = -1;
+    if (r != PM_OK) return r;
+    if (job->vertex_count > 0 && (job->bone_count < 1 || !job->prepared)) return PM_ERROR_INVALID_ARGUMENT;
+    if (pm__skin_overlap(job)) return PM_ERROR_INVALID_ARGUMENT;
+    if (job->morph_start)
+        for (i = 0; i < job->morph_count; ++i)
+            if (!pm__finite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
+    for (v = 0; v < job->vertex_count; ++v) {
+        r = pm__skin_check_vertex(job, v);
+        if (r != PM_OK) {
+            if (bad_vertex) *bad_vertex = v;
+            return r;
+        }
+    }
+    return PM_OK;
+}
+
+/* ---- Bones ---------------------------------------------------------------------- */
 
 /* Bone i's rotation, unit, and translation; 0 for a zero or non-finite one. */
 static int pm__load_rigid(const pm_rigid *bones, int i, double q[4], float t[3])
@@ -2807,1198 +3710,101 @@ static int pm__load_rigid(const pm_rigid *bones, int i, double q[4], float t[3])
     return pm__quat_normalize(q) && pm__finite_n(t, 3);
 }
 
+static double pm__det3(double a[3][3]) /* columns; only read */
+{
+    return a[0][0] * (a[1][1] * a[2][2] - a[2][1] * a[1][2]) - a[1][0] * (a[0][1] * a[2][2] - a[2][1] * a[0][2]) +
+           a[2][0] * (a[0][1] * a[1][2] - a[1][1] * a[0][2]);
+}
+
+/* The rotation and the signed uniform scale s = cbrt(det A) of a 3x3
+   matrix (columns): the rotation is the polar factor of A, or of -A when
+   det A < 0 (a mirror: s < 0 then), by Higham's scaled Newton iteration
+   X <- (g X + X^-T / g) / 2, which converges in a few steps for any
+   conditioning. A singular matrix gives s = 0 and no rotation. */
+static void pm__polar(double a[3][3], double q[4], double *s) /* a is only read */
+{
+    double x[3][3], next[3][3], det = pm__det3(a);
+    int c, r, step;
+    q[0] = q[1] = q[2] = 0.0;
+    q[3] = 1.0;
+    *s = cbrt(det);
+    if (!(fabs(det) > 1e-300)) {
+        *s = 0.0;
+        return;
+    }
+    for (c = 0; c < 3; ++c)
+        for (r = 0; r < 3; ++r) x[c][r] = det < 0.0 ? -a[c][r] : a[c][r];
+    for (step = 0; step < 64; ++step) {
+        /* X^-T = cof(X) / det X, cof[c][r] the cofactor of element (r, c) */
+        double d = pm__det3(x), norm = 0.0, inverse_norm = 0.0, g, change = 0.0;
+        double cof[3][3];
+        for (c = 0; c < 3; ++c)
+            for (r = 0; r < 3; ++r) {
+                const int c1 = (c + 1) % 3, c2 = (c + 2) % 3, r1 = (r + 1) % 3, r2 = (r + 2) % 3;
+                cof[c][r] = (x[c1][r1] * x[c2][r2] - x[c1][r2] * x[c2][r1]) / d;
+                norm += x[c][r] * x[c][r];
+                inverse_norm += cof[c][r] * cof[c][r];
+            }
+        if (!(d > 0.0) || !pm__finite_d(inverse_norm)) return; /* lost to rounding: no rotation */
+        g = sqrt(sqrt(inverse_norm / norm));
+        for (c = 0; c < 3; ++c)
+            for (r = 0; r < 3; ++r) {
+                next[c][r] = 0.5 * (g * x[c][r] + cof[c][r] / g);
+                change += (next[c][r] - x[c][r]) * (next[c][r] - x[c][r]);
+            }
+        memcpy(x, next, sizeof x);
+        if (change < 1e-28) break;
+    }
+    pm__rotation_to_quat(x, q);
+    pm__quat_normalize(q);
+}
+
+/* Bone i as a 3x4 matrix (columns, translation last) and, for a pm_rigid,
+   its rotation; 0 when it is not finite or its rotation is zero. */
+static int pm__load_bone(const pm_skin_job *job, int i, float m[12], double q[4])
+{
+    if (job->bones) {
+        if (!pm__load_rigid(job->bones, i, q, m + 9)) return 0;
+        pm__quat_to_mat(q, m, 3);
+        return 1;
+    }
+    memcpy(m, job->bone_matrices + 16 * (size_t)i, 3 * sizeof(float));
+    memcpy(m + 3, job->bone_matrices + 16 * (size_t)i + 4, 3 * sizeof(float));
+    memcpy(m + 6, job->bone_matrices + 16 * (size_t)i + 8, 3 * sizeof(float));
+    memcpy(m + 9, job->bone_matrices + 16 * (size_t)i + 12, 3 * sizeof(float));
+    return pm__finite_n(m, 12);
+}
+
 PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
 {
-    int i;
-    if (!job || job->bone_count < 0 || (job->bone_count > 0 && (!job->bones || !job->prepared)))
+    int i, k;
+    if (!job || job->bone_count < 0 ||
+        (job->bone_count > 0 && (!job->prepared || !job->bones == !job->bone_matrices)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (i = 0; i < job->bone_count; ++i) { /* every bone checked before any is written */
+        float m[12];
         double q[4];
-        float tf[3];
-        if (!pm__load_rigid(job->bones, i, q, tf)) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__load_bone(job, i, m, q)) return PM_ERROR_INVALID_ARGUMENT;
     }
     for (i = 0; i < job->bone_count; ++i) {
         pm_skin_bone *out = &job->prepared[i];
-        double q[4], t[4] = {0, 0, 0, 0}, dual[4];
-        float tf[3];
-        int k;
-        pm__load_rigid(job->bones, i, q, tf);
-        for (k = 0; k < 3; ++k) t[k] = (double)tf[k];
-        pm__quat_to_mat(q, out->matrix, 3);
-        for (k = 0; k < 3; ++k) out->matrix[9 + k] = tf[k];
+        double q[4], t[4] = {0, 0, 0, 0}, dual[4], scale = 1.0;
+        pm__load_bone(job, i, out->matrix, q);
+        if (!job->bones) {
+            double a[3][3];
+            int c;
+            for (c = 0; c < 3; ++c)
+                for (k = 0; k < 3; ++k) a[c][k] = (double)out->matrix[3 * c + k];
+            pm__polar(a, q, &scale);
+        }
+        for (k = 0; k < 3; ++k) t[k] = (double)out->matrix[9 + k];
         pm__quat_mul(t, q, dual); /* dual part: (t, 0) q / 2 */
         for (k = 0; k < 4; ++k) {
             out->real[k] = (float)q[k];
             out->dual[k] = (float)(0.5 * dual[k]);
         }
-    }
-    return PM_OK;
-}
-
-/* The arrays every vertex needs. */
-static pm_result pm__skin_job_arrays(const pm_skin_job *job)
-{
-    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0)
-        return PM_ERROR_INVALID_ARGUMENT;
-    if (job->vertex_count > 0 && (!job->positions || !job->types || !job->bone_indices || !job->bone_weights ||
-                                  !job->out_positions || (job->bone_count > 0 && !job->prepared)))
-        return PM_ERROR_INVALID_ARGUMENT;
-    if (job->morph_start && (!job->morphs || (job->morph_count > 0 && !job->morph_weights) ||
-                             job->morph_start[0] != 0))
-        return PM_ERROR_INVALID_ARGUMENT;
-    return PM_OK;
-}
-
-static const int pm__skin_slots[5] = {1, 2, 4, 2, 4}; /* influences per type */
-
-/* A vertex's weights are divided by their sum, which must lie in
-   [2^-125, 2^125]: then 1 / sum, even rounded down, is a normal float (which
-   -ffast-math's flush of denormals to zero leaves alone), and no blend of
-   unit-sized bones can overflow. */
-#define PM__MIN_WEIGHT_SUM 2.3509887e-38f /* 2^-125 */
-#define PM__MAX_WEIGHT_SUM 4.2535296e+37f /* 2^125 */
-
-#ifdef PM__SSE2
-/* Lanes holding a finite weight >= 0 (-0 included), tested on the bits so
-   that -ffast-math cannot fold the test away. */
-static PM__INLINE __m128i pm__good_weights(__m128 w)
-{
-    __m128i bits = _mm_castps_si128(w);
-    __m128i finite_positive = _mm_and_si128(_mm_cmpgt_epi32(bits, _mm_set1_epi32(-1)),
-                                            _mm_cmplt_epi32(bits, _mm_set1_epi32(0x7f800000)));
-    return _mm_or_si128(finite_positive, _mm_cmpeq_epi32(bits, _mm_set1_epi32(INT_MIN)));
-}
-
-/* 1 / sum of good sums. -ffast-math computes it as a reciprocal estimate
-   and a Newton step whose correction flushes to zero for sums past about
-   2^100; sums above 2^64 are taken down by 2^64 on the exponent bits
-   first, and the result up again, where the compiler cannot fold the
-   scaling away. */
-static PM__INLINE __m128 pm__inverse_sums(__m128 sum)
-{
-    __m128i shift = _mm_and_si128(_mm_castps_si128(_mm_cmpgt_ps(sum, _mm_set1_ps(18446744073709551616.0f))),
-                                  _mm_set1_epi32(64 << 23));
-    __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(sum), shift)));
-    return _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(inv), shift));
-}
-
-/* Lanes whose sum of good weights is outside [2^-125, 2^125], on the bits. */
-static PM__INLINE __m128i pm__bad_weight_sums(__m128 sum)
-{
-    __m128i bits = _mm_castps_si128(sum);
-    return _mm_or_si128(_mm_cmplt_epi32(bits, _mm_set1_epi32(0x01000000)),
-                        _mm_cmpgt_epi32(bits, _mm_set1_epi32(0x7e000000)));
-}
-#endif
-
-/* One vertex's type, bones and weights, checked; the weights divided by
-   their sum, so that huge weights cannot overflow the blend. Returns the
-   slot count, or a negative pm_result. */
-static int pm__skin_influences(const pm_skin_job *job, int v, int index[4], float weight[4])
-{
-    unsigned type = job->types[v];
-    int slots, i;
-    float sum = 0.0f, inv;
-    if (type == PM_SKIN_BDEF1) { /* one bone, its weight is 1 */
-        index[0] = job->bone_indices[4 * (size_t)v];
-        weight[0] = 1.0f;
-        return index[0] >= 0 && index[0] < job->bone_count ? 1 : PM_ERROR_OUT_OF_RANGE;
-    }
-    if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
-    if (type == PM_SKIN_SDEF && !job->sdef) return PM_ERROR_INVALID_ARGUMENT;
-    slots = pm__skin_slots[type];
-#ifdef PM__SSE2
-    { /* all four slots are in bounds to read; those past `slots` are masked off */
-        const int used = (1 << slots) - 1;
-        __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)(job->bone_indices + 4 * (size_t)v));
-        __m128 w = _mm_loadu_ps(job->bone_weights + 4 * (size_t)v), half;
-        __m128i bad_index = _mm_or_si128(_mm_cmplt_epi32(idx, _mm_setzero_si128()),
-                                         _mm_cmpgt_epi32(idx, _mm_set1_epi32(job->bone_count - 1)));
-        /* non-negative weights cannot cancel in a QDEF sum */
-        __m128i good_weight = pm__good_weights(w);
-        if (_mm_movemask_ps(_mm_castsi128_ps(bad_index)) & used) return PM_ERROR_OUT_OF_RANGE;
-        if ((_mm_movemask_ps(_mm_castsi128_ps(good_weight)) & used) != used) return PM_ERROR_INVALID_ARGUMENT;
-        w = _mm_and_ps(w, _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(slots))));
-        half = _mm_add_ps(w, _mm_movehl_ps(w, w));
-        sum = _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
-        _mm_storeu_si128((__m128i *)(void *)index, idx);
-        _mm_storeu_ps(weight, w);
-    }
-#else
-    for (i = 0; i < slots; ++i) {
-        index[i] = job->bone_indices[4 * (size_t)v + (size_t)i];
-        weight[i] = job->bone_weights[4 * (size_t)v + (size_t)i];
-        if (index[i] < 0 || index[i] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
-        /* non-negative: then a QDEF sum, each term on its side, cannot cancel */
-        if (!pm__finite(weight[i]) || weight[i] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
-        sum += weight[i];
-    }
-#endif
-    /* zero, denormal (1 / sum would overflow) or infinite */
-    if (!pm__finite(sum) || !(sum >= PM__MIN_WEIGHT_SUM && sum <= PM__MAX_WEIGHT_SUM)) return PM_ERROR_INVALID_ARGUMENT;
-    inv = 1.0f / sum;
-    for (i = 0; i < slots; ++i) weight[i] *= inv;
-    return slots;
-}
-
-/* The bind position plus the vertex's morphs. */
-static pm_result pm__skin_morph(const pm_skin_job *job, int v, float p[3])
-{
-    int k, end;
-    p[0] = job->positions[3 * (size_t)v];
-    p[1] = job->positions[3 * (size_t)v + 1];
-    p[2] = job->positions[3 * (size_t)v + 2];
-    if (!job->morph_start) return PM_OK;
-    k = job->morph_start[v];
-    end = job->morph_start[v + 1];
-    if (k < 0 || end < k || end > job->morph_start[job->vertex_count]) return PM_ERROR_INVALID_ARGUMENT;
-    for (; k < end; ++k) {
-        const pm_vertex_morph *m = &job->morphs[k];
-        float w;
-        if (m->morph < 0 || m->morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
-        w = job->morph_weights[m->morph];
-        p[0] += w * m->offset[0];
-        p[1] += w * m->offset[1];
-        p[2] += w * m->offset[2];
-    }
-    return PM_OK;
-}
-
-/* The portable path (BDEF also in SIMD builds, for the vertices no block of
-   four takes); SIMD builds replace SDEF and QDEF. */
-static void pm__mat3_apply(const float m[9], const float v[3], float out[3])
-{
-    out[0] = m[0] * v[0] + m[3] * v[1] + m[6] * v[2];
-    out[1] = m[1] * v[0] + m[4] * v[1] + m[7] * v[2];
-    out[2] = m[2] * v[0] + m[5] * v[1] + m[8] * v[2];
-}
-
-static void pm__normalize3(float v[3])
-{
-    float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    if (n2 > 0.0f) {
-        float inv = 1.0f / sqrtf(n2);
-        v[0] *= inv;
-        v[1] *= inv;
-        v[2] *= inv;
-    }
-}
-
-/* out = M p (3x4), n by normal_matrix and t by M, normalized when `unit`
-   (BDEF; SDEF and QDEF rotate them, which keeps their length). */
-static void pm__skin_write(const pm_skin_job *job, int v, const float m[12], const float normal_matrix[9],
-                           const float p[3], int unit)
-{
-    float *out = job->out_positions + 3 * (size_t)v, tmp[3];
-    pm__mat3_apply(m, p, tmp);
-    out[0] = tmp[0] + m[9];
-    out[1] = tmp[1] + m[10];
-    out[2] = tmp[2] + m[11];
-    if (job->normals && job->out_normals) {
-        pm__mat3_apply(normal_matrix, job->normals + 3 * (size_t)v, tmp);
-        if (unit) pm__normalize3(tmp);
-        memcpy(job->out_normals + 3 * (size_t)v, tmp, sizeof tmp);
-    }
-    if (job->tangents && job->out_tangents) {
-        const float *t = job->tangents + 4 * (size_t)v;
-        float *o = job->out_tangents + 4 * (size_t)v;
-        pm__mat3_apply(m, t, tmp);
-        if (unit) pm__normalize3(tmp);
-        o[0] = tmp[0];
-        o[1] = tmp[1];
-        o[2] = tmp[2];
-        o[3] = t[3];
-    }
-}
-
-/* Linear blend: M = sum w_i M_i; normals by M^-T, as the cofactor matrix
-   (det M^-T) with det's sign, since they are normalized anyway. */
-static void pm__skin_bdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
-                          const float p[3])
-{
-    float m[12], cof[9], det;
-    int i, k;
-    for (k = 0; k < 12; ++k) m[k] = 0.0f;
-    for (i = 0; i < slots; ++i)
-        for (k = 0; k < 12; ++k) m[k] += weight[i] * job->prepared[index[i]].matrix[k];
-    cof[0] = m[4] * m[8] - m[5] * m[7];
-    cof[1] = m[5] * m[6] - m[3] * m[8];
-    cof[2] = m[3] * m[7] - m[4] * m[6];
-    cof[3] = m[2] * m[7] - m[1] * m[8];
-    cof[4] = m[0] * m[8] - m[2] * m[6];
-    cof[5] = m[1] * m[6] - m[0] * m[7];
-    cof[6] = m[1] * m[5] - m[2] * m[4];
-    cof[7] = m[2] * m[3] - m[0] * m[5];
-    cof[8] = m[0] * m[4] - m[1] * m[3];
-    /* cof[3c + r] is the cofactor of M's element (r, c): column-major det M^-T */
-    det = m[0] * cof[0] + m[3] * cof[3] + m[6] * cof[6];
-    if (det < 0.0f)
-        for (k = 0; k < 9; ++k) cof[k] = -cof[k];
-    pm__skin_write(job, v, m, cof, p, 1);
-}
-
-#ifndef PM__SSE2
-/* Rotation matrix (3x3 columns) of a quaternion of any nonzero length. */
-static void pm__quat_matrix_f(const float q[4], float m[9])
-{
-    float x = q[0], y = q[1], z = q[2], w = q[3], s = 2.0f / (x * x + y * y + z * z + w * w);
-    m[0] = 1.0f - s * (y * y + z * z);
-    m[1] = s * (x * y + z * w);
-    m[2] = s * (x * z - y * w);
-    m[3] = s * (x * y - z * w);
-    m[4] = 1.0f - s * (x * x + z * z);
-    m[5] = s * (y * z + x * w);
-    m[6] = s * (x * z + y * w);
-    m[7] = s * (y * z - x * w);
-    m[8] = 1.0f - s * (x * x + y * y);
-}
-
-/* SDEF (nagadomi's, equation 4 of the MMD skinning article):
-   p' = M C + R (p - C) + (w0 w1 / 2) (A0 - A1)(R0 - R1), R the rotation of
-   normalize(w0 q0 + w1 q1) with q1 on q0's side; n' = R n. */
-static void pm__skin_sdef(const pm_skin_job *job, int v, const int index[4], const float weight[4],
-                          const float p[3])
-{
-    const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
-    const float *sdef = job->sdef + 9 * (size_t)v;
-    float q[4], rot[12], m[12], c[3], d[3], diff[3], a_diff[9], extra[3], mc[3];
-    float sign = b0->real[0] * b1->real[0] + b0->real[1] * b1->real[1] + b0->real[2] * b1->real[2] +
-                 b0->real[3] * b1->real[3] < 0.0f ? -1.0f : 1.0f;
-    float w0 = weight[0], w1 = weight[1], half = 0.5f * w0 * w1;
-    int k;
-    for (k = 0; k < 4; ++k) q[k] = w0 * b0->real[k] + sign * w1 * b1->real[k];
-    for (k = 0; k < 12; ++k) m[k] = w0 * b0->matrix[k] + w1 * b1->matrix[k];
-    for (k = 0; k < 9; ++k) a_diff[k] = b0->matrix[k] - b1->matrix[k];
-    pm__quat_matrix_f(q, rot);
-    for (k = 0; k < 3; ++k) {
-        c[k] = sdef[k];
-        d[k] = p[k] - c[k];
-        diff[k] = sdef[3 + k] - sdef[6 + k];
-    }
-    pm__mat3_apply(m, c, mc);
-    pm__mat3_apply(a_diff, diff, extra);
-    rot[9] = mc[0] + m[9] + half * extra[0];
-    rot[10] = mc[1] + m[10] + half * extra[1];
-    rot[11] = mc[2] + m[11] + half * extra[2];
-    /* written as the transform (R, M C + extra) applied to the point p - C */
-    pm__skin_write(job, v, rot, rot, d, 0);
-}
-
-/* QDEF: dual quaternions blended against the running sum's side, divided
-   by the real part's length (the stored weights need not sum to 1); n' = R n.
-   The length is at least the largest weight (each term added has a
-   non-negative dot product with the sum so far), 1/4 or more. */
-static void pm__skin_qdef(const pm_skin_job *job, int v, int slots, const int index[4], const float weight[4],
-                          const float p[3])
-{
-    float real[4] = {0, 0, 0, 0}, dual[4] = {0, 0, 0, 0}, m[12], n2, inv;
-    int i, k;
-    for (i = 0; i < slots; ++i) {
-        const pm_skin_bone *b = &job->prepared[index[i]];
-        float w = weight[i];
-        if (real[0] * b->real[0] + real[1] * b->real[1] + real[2] * b->real[2] + real[3] * b->real[3] < 0.0f) w = -w;
-        for (k = 0; k < 4; ++k) {
-            real[k] += w * b->real[k];
-            dual[k] += w * b->dual[k];
-        }
-    }
-    n2 = real[0] * real[0] + real[1] * real[1] + real[2] * real[2] + real[3] * real[3];
-    inv = 1.0f / sqrtf(n2);
-    for (k = 0; k < 4; ++k) {
-        real[k] *= inv;
-        dual[k] *= inv;
-    }
-    pm__quat_matrix_f(real, m);
-    /* translation: the vector part of 2 dual real* */
-    m[9] = 2.0f * (real[3] * dual[0] - dual[3] * real[0] + real[1] * dual[2] - real[2] * dual[1]);
-    m[10] = 2.0f * (real[3] * dual[1] - dual[3] * real[1] + real[2] * dual[0] - real[0] * dual[2]);
-    m[11] = 2.0f * (real[3] * dual[2] - dual[3] * real[2] + real[0] * dual[1] - real[1] * dual[0]);
-    pm__skin_write(job, v, m, m, p, 0);
-}
-#endif
-
-#ifdef PM__SSE2
-/* Exactly three floats in and out: a fourth could lie past the array or in
-   another thread's range. */
-static PM__INLINE __m128 pm__load3_ps(const float *p)
-{
-    return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)p), _mm_load_ss(p + 2));
-}
-
-static PM__INLINE void pm__store3_ps(float *p, __m128 v)
-{
-    _mm_storel_pi((__m64 *)(void *)p, v);
-    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
-}
-
-#define PM__SPLAT(v, i) _mm_shuffle_ps(v, v, _MM_SHUFFLE(i, i, i, i))
-
-/* 1 / sqrt(d) by rsqrt and one Newton step: ~23 bits, well inside the 1e-5
-   the paths must agree to, at a fraction of sqrt and divide's cost. */
-static PM__INLINE __m128 pm__rsqrt4(__m128 d)
-{
-    __m128 r = _mm_rsqrt_ps(d);
-    return _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
-}
-
-static PM__INLINE __m128 pm__cross_ps(__m128 a, __m128 b)
-{
-    __m128 a_yzx = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), b_yzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
-    __m128 c = _mm_sub_ps(_mm_mul_ps(a, b_yzx), _mm_mul_ps(a_yzx, b));
-    return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
-}
-
-/* v rotated by the unit quaternion q: v + 2w (u x v) + 2 u x (u x v). */
-static PM__INLINE __m128 pm__rotate_ps(__m128 q, __m128 v)
-{
-    __m128 t = _mm_add_ps(pm__cross_ps(q, v), pm__cross_ps(q, v));
-    return _mm_add_ps(_mm_add_ps(v, _mm_mul_ps(PM__SPLAT(q, 3), t)), pm__cross_ps(q, t));
-}
-
-/* R (n, t) to the outputs, t's w copied. */
-static PM__INLINE void pm__skin_rotate_extras(const pm_skin_job *job, int v, __m128 q)
-{
-    if (job->normals && job->out_normals)
-        pm__store3_ps(job->out_normals + 3 * (size_t)v, pm__rotate_ps(q, pm__load3_ps(job->normals + 3 * (size_t)v)));
-    if (job->tangents && job->out_tangents) {
-        const float *tan = job->tangents + 4 * (size_t)v;
-        float *o = job->out_tangents + 4 * (size_t)v;
-        pm__store3_ps(o, pm__rotate_ps(q, pm__load3_ps(tan)));
-        o[3] = tan[3];
-    }
-}
-
-static PM__INLINE __m128 pm__length2_ps(__m128 q) /* |q|^2 of 4 lanes, in each */
-{
-    __m128 m = _mm_mul_ps(q, q);
-    m = _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
-    return _mm_add_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
-}
-
-/* SDEF with SSE2: the MMD skinning article's equation (4), as in the scalar path. */
-static PM__INLINE void pm__skin_sdef_sse2(const pm_skin_job *job, int v, const int index[4], const float weight[4],
-                                          const float p[3])
-{
-    const pm_skin_bone *b0 = &job->prepared[index[0]], *b1 = &job->prepared[index[1]];
-    const float *sdef = job->sdef + 9 * (size_t)v;
-    const float weight0 = weight[0], weight1 = weight[1];
-    __m128 q0 = _mm_loadu_ps(b0->real), q1 = _mm_loadu_ps(b1->real), w0 = _mm_set1_ps(weight0),
-           w1 = _mm_set1_ps(weight1), c = pm__load3_ps(sdef), diff, q, pos, dot;
-    __m128 a0 = _mm_loadu_ps(b0->matrix), a1 = _mm_loadu_ps(b0->matrix + 3), a2 = _mm_loadu_ps(b0->matrix + 6),
-           a3 = _mm_loadu_ps(b0->matrix + 9), e0 = _mm_loadu_ps(b1->matrix), e1 = _mm_loadu_ps(b1->matrix + 3),
-           e2 = _mm_loadu_ps(b1->matrix + 6), e3 = _mm_loadu_ps(b1->matrix + 9);
-    dot = _mm_mul_ps(q0, q1);
-    dot = _mm_add_ps(dot, _mm_movehl_ps(dot, dot));
-    dot = _mm_add_ss(dot, _mm_shuffle_ps(dot, dot, 1));
-    if (_mm_cvtss_f32(dot) < 0.0f) w1 = _mm_sub_ps(_mm_setzero_ps(), w1); /* q1 on q0's side */
-    q = _mm_add_ps(_mm_mul_ps(w0, q0), _mm_mul_ps(w1, q1));
-    q = _mm_mul_ps(q, pm__rsqrt4(pm__length2_ps(q)));
-    w1 = _mm_set1_ps(weight1);
-    diff = _mm_sub_ps(pm__load3_ps(sdef + 3), pm__load3_ps(sdef + 6));
-    /* M C + t, with M = w0 M0 + w1 M1 */
-    pos = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(w0, a0), _mm_mul_ps(w1, e0)), PM__SPLAT(c, 0)),
-                                _mm_mul_ps(_mm_add_ps(_mm_mul_ps(w0, a1), _mm_mul_ps(w1, e1)), PM__SPLAT(c, 1))),
-                     _mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(w0, a2), _mm_mul_ps(w1, e2)), PM__SPLAT(c, 2)),
-                                _mm_add_ps(_mm_mul_ps(w0, a3), _mm_mul_ps(w1, e3))));
-    /* + (w0 w1 / 2) (A0 - A1)(R0 - R1) */
-    pos = _mm_add_ps(pos, _mm_mul_ps(_mm_set1_ps(0.5f * weight0 * weight1),
-                                     _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(a0, e0), PM__SPLAT(diff, 0)),
-                                                           _mm_mul_ps(_mm_sub_ps(a1, e1), PM__SPLAT(diff, 1))),
-                                                _mm_mul_ps(_mm_sub_ps(a2, e2), PM__SPLAT(diff, 2)))));
-    /* + R (p - C) */
-    pos = _mm_add_ps(pos, pm__rotate_ps(q, _mm_sub_ps(_mm_setr_ps(p[0], p[1], p[2], 0.0f), c)));
-    pm__store3_ps(job->out_positions + 3 * (size_t)v, pos);
-    pm__skin_rotate_extras(job, v, q);
-}
-
-/* QDEF with SSE2: as the scalar path. */
-static PM__INLINE void pm__skin_qdef_sse2(const pm_skin_job *job, int v, int slots, const int index[4],
-                                          const float weight[4], const float p[3])
-{
-    __m128 real = _mm_setzero_ps(), dual = _mm_setzero_ps(), inv, pos, t, r_w, d_w;
-    int i;
-    for (i = 0; i < slots; ++i) {
-        __m128 br = _mm_loadu_ps(job->prepared[index[i]].real), bd = _mm_loadu_ps(job->prepared[index[i]].dual);
-        __m128 dot = _mm_mul_ps(real, br), w = _mm_set1_ps(weight[i]);
-        dot = _mm_add_ps(dot, _mm_movehl_ps(dot, dot));
-        dot = _mm_add_ss(dot, _mm_shuffle_ps(dot, dot, 1));
-        if (_mm_cvtss_f32(dot) < 0.0f) w = _mm_sub_ps(_mm_setzero_ps(), w);
-        real = _mm_add_ps(real, _mm_mul_ps(w, br));
-        dual = _mm_add_ps(dual, _mm_mul_ps(w, bd));
-    }
-    inv = pm__rsqrt4(pm__length2_ps(real));
-    real = _mm_mul_ps(real, inv);
-    dual = _mm_mul_ps(dual, inv);
-    /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
-    r_w = PM__SPLAT(real, 3);
-    d_w = PM__SPLAT(dual, 3);
-    t = _mm_add_ps(_mm_sub_ps(_mm_mul_ps(r_w, dual), _mm_mul_ps(d_w, real)), pm__cross_ps(real, dual));
-    pos = _mm_add_ps(pm__rotate_ps(real, _mm_setr_ps(p[0], p[1], p[2], 0.0f)), _mm_add_ps(t, t));
-    pm__store3_ps(job->out_positions + 3 * (size_t)v, pos);
-    pm__skin_rotate_extras(job, v, real);
-}
-
-/* ---- Four vertices at once (SSE2; FMA when built with AVX2 + FMA) -------
-
-   A vertex alone spends most of its instructions on shuffles: cross
-   products, dot products and splats within one register. Four consecutive
-   vertices, transposed so that each register holds one quantity of all
-   four, need none. A BDEF block blends each vertex's matrices in its own
-   registers (one per matrix column), then one transpose gives the blended
-   matrices' elements four vertices wide; SDEF and QDEF blocks transpose
-   the bones' quaternions. What follows is plain multiply-adds. */
-#ifdef PM__AVX2
-#define PM__MADD(a, b, c) _mm_fmadd_ps(a, b, c)
-#else
-#define PM__MADD(a, b, c) _mm_add_ps(_mm_mul_ps(a, b), c)
-#endif
-
-/* 4 xyz points (12 floats) to x, y, z registers, and back */
-static PM__INLINE void pm__load_xyz4(const float *src, __m128 xyz[3])
-{
-    __m128 a = _mm_loadu_ps(src), b = _mm_loadu_ps(src + 4), c = _mm_loadu_ps(src + 8); /* x0y0z0x1 y1z1x2y2 z2x3y3z3 */
-    __m128 b2b3c1c2 = _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
-    xyz[0] = _mm_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
-    xyz[1] = _mm_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
-    xyz[2] = _mm_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
-}
-
-static PM__INLINE void pm__store_xyz4(float *dst, const __m128 xyz[3])
-{
-    __m128 lo = _mm_unpacklo_ps(xyz[0], xyz[1]), hi = _mm_unpackhi_ps(xyz[0], xyz[1]); /* x0y0x1y1, x2y2x3y3 */
-    __m128 z0z0x1x1 = _mm_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
-    __m128 y1y1z1z1 = _mm_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
-    __m128 x3y3z2z3 = _mm_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
-    _mm_storeu_ps(dst, _mm_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
-    _mm_storeu_ps(dst + 4, _mm_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
-    _mm_storeu_ps(dst + 8, _mm_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
-}
-
-/* out = m v for four vertices; m[3c + r] is element (r, c) as in pm_skin_bone */
-static PM__INLINE void pm__mat3_apply4(const __m128 m[9], const __m128 v[3], __m128 out[3])
-{
-    out[0] = PM__MADD(m[0], v[0], PM__MADD(m[3], v[1], _mm_mul_ps(m[6], v[2])));
-    out[1] = PM__MADD(m[1], v[0], PM__MADD(m[4], v[1], _mm_mul_ps(m[7], v[2])));
-    out[2] = PM__MADD(m[2], v[0], PM__MADD(m[5], v[1], _mm_mul_ps(m[8], v[2])));
-}
-
-/* *m0, *m4, *m8 += w M, M's 3x4 matrix as elements 0-3, 4-7, 8-11 */
-static PM__INLINE void pm__blend_add(const pm_skin_bone *bone, float w, __m128 *m0, __m128 *m4, __m128 *m8)
-{
-    __m128 s = _mm_set1_ps(w);
-    *m0 = PM__MADD(s, _mm_loadu_ps(bone->matrix), *m0);
-    *m4 = PM__MADD(s, _mm_loadu_ps(bone->matrix + 4), *m4);
-    *m8 = PM__MADD(s, _mm_loadu_ps(bone->matrix + 8), *m8);
-}
-
-/* sum w_i M_i over a vertex's 1, 2 or 4 slots (index and weight with a
-   stride of 4); a single slot weighs 1, and `weight` is not read */
-static PM__INLINE void pm__blend_rows(const pm_skin_job *job, const int *index, const float *weight, int slots,
-                                      __m128 *m0, __m128 *m4, __m128 *m8)
-{
-    const float *b = job->prepared[index[0]].matrix;
-    __m128 s;
-    if (slots == 1) {
-        *m0 = _mm_loadu_ps(b);
-        *m4 = _mm_loadu_ps(b + 4);
-        *m8 = _mm_loadu_ps(b + 8);
-        return;
-    }
-    s = _mm_set1_ps(weight[0]);
-    *m0 = _mm_mul_ps(s, _mm_loadu_ps(b));
-    *m4 = _mm_mul_ps(s, _mm_loadu_ps(b + 4));
-    *m8 = _mm_mul_ps(s, _mm_loadu_ps(b + 8));
-    pm__blend_add(&job->prepared[index[4]], weight[4], m0, m4, m8);
-    if (slots > 2) {
-        pm__blend_add(&job->prepared[index[8]], weight[8], m0, m4, m8);
-        pm__blend_add(&job->prepared[index[12]], weight[12], m0, m4, m8);
-    }
-}
-
-/* v / |v| for four vertices, times -1 where `flip` is negative; a zero
-   vector stays zero. */
-static PM__INLINE void pm__normalize4(__m128 v[3], __m128 flip)
-{
-    __m128 d = PM__MADD(v[0], v[0], PM__MADD(v[1], v[1], _mm_mul_ps(v[2], v[2]))), r = pm__rsqrt4(d);
-    r = _mm_and_ps(_mm_xor_ps(r, _mm_and_ps(flip, _mm_set1_ps(-0.0f))), _mm_cmpgt_ps(d, _mm_setzero_ps()));
-    v[0] = _mm_mul_ps(v[0], r);
-    v[1] = _mm_mul_ps(v[1], r);
-    v[2] = _mm_mul_ps(v[2], r);
-}
-
-/* Normals by normal_matrix and tangents by m (w copied) for vertices
-   v..v+3, normalized when `unit` (linear blends; rotations keep lengths),
-   normals also negated where `flip` is negative. */
-static PM__INLINE void pm__block_extras(const pm_skin_job *job, int v, const __m128 m[9], const __m128 normal_matrix[9],
-                                        __m128 flip, int unit)
-{
-    __m128 out[3];
-    if (job->normals && job->out_normals) {
-        __m128 n[3];
-        pm__load_xyz4(job->normals + 3 * (size_t)v, n);
-        pm__mat3_apply4(normal_matrix, n, out);
-        if (unit) pm__normalize4(out, flip);
-        pm__store_xyz4(job->out_normals + 3 * (size_t)v, out);
-    }
-    if (job->tangents && job->out_tangents) {
-        const float *tan = job->tangents + 4 * (size_t)v;
-        float *o = job->out_tangents + 4 * (size_t)v;
-        __m128 t[4];
-        t[0] = _mm_loadu_ps(tan);
-        t[1] = _mm_loadu_ps(tan + 4);
-        t[2] = _mm_loadu_ps(tan + 8);
-        t[3] = _mm_loadu_ps(tan + 12);
-        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]);
-        pm__mat3_apply4(m, t, out);
-        if (unit) pm__normalize4(out, _mm_setzero_ps());
-        t[0] = out[0];
-        t[1] = out[1];
-        t[2] = out[2];
-        _MM_TRANSPOSE4_PS(t[0], t[1], t[2], t[3]); /* w copied */
-        _mm_storeu_ps(o, t[0]);
-        _mm_storeu_ps(o + 4, t[1]);
-        _mm_storeu_ps(o + 8, t[2]);
-        _mm_storeu_ps(o + 12, t[3]);
-    }
-}
-
-/* Slot k of four vertices: the bones, stored with 0 where `bones` (per
-   vertex, how many slots it uses) leaves the slot unused; returns the lanes
-   whose bone is out of range. */
-static PM__INLINE __m128i pm__block_slot_bones(__m128i slot, __m128i bones, int k, __m128i last, int index[4])
-{
-    __m128i used = _mm_cmpgt_epi32(bones, _mm_set1_epi32(k));
-    _mm_storeu_si128((__m128i *)(void *)index, _mm_and_si128(slot, used));
-    /* compared unsigned: negative indices are huge */
-    return _mm_and_si128(used, _mm_cmpgt_epi32(_mm_xor_si128(slot, _mm_set1_epi32(INT_MIN)), last));
-}
-
-/* Slot k's weights of four vertices, 0 where `weights` (per vertex, how many
-   it reads) leaves them unread, and in slot 0 1 for a vertex that reads none;
-   lanes with a NaN, negative or infinite weight are set in *bad. */
-static PM__INLINE __m128 pm__block_slot_weights(__m128 w, __m128i weights, int k, __m128i *bad)
-{
-    __m128 used = _mm_castsi128_ps(_mm_cmpgt_epi32(weights, _mm_set1_epi32(k)));
-    *bad = _mm_or_si128(*bad, _mm_andnot_si128(pm__good_weights(w), _mm_castps_si128(used)));
-    w = _mm_and_ps(w, used);
-    return k == 0 ? _mm_or_ps(w, _mm_andnot_ps(used, _mm_set1_ps(1.0f))) : w;
-}
-
-/* The bones and weights of vertices v..v+3, checked four wide as
-   pm__skin_influences checks one: index[k][j] and weight[k][j] are slot k of
-   vertex v + j for k < slots (1, 2 or 4). `bones` and `weights` hold, per
-   vertex, how many slots it uses and how many it weighs (one that weighs
-   none weighs 1 on its one bone); the others get bone 0 and weight 0. The
-   weights are divided by their sum, so that no blend can overflow. Returns
-   0 when a check fails. (Slots are written out one by one: registers
-   indexed by a loop counter would live in memory.) */
-static PM__INLINE int pm__block_influences(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
-                                          int index[4][4], float weight[4][4])
-{
-    const __m128i last = _mm_set1_epi32((job->bone_count - 1) ^ INT_MIN);
-    const float *src = (const float *)(const void *)(job->bone_indices + 4 * (size_t)v);
-    __m128 s0 = _mm_loadu_ps(src), s1 = _mm_loadu_ps(src + 4), s2 = _mm_loadu_ps(src + 8), s3 = _mm_loadu_ps(src + 12);
-    __m128i bad;
-    if (job->bone_count < 1) return 0;
-    _MM_TRANSPOSE4_PS(s0, s1, s2, s3); /* slot k of the four vertices in lanes */
-    bad = pm__block_slot_bones(_mm_castps_si128(s0), bones, 0, last, index[0]);
-    if (slots > 1) {
-        __m128 sum;
-        src = job->bone_weights + 4 * (size_t)v;
-        bad = _mm_or_si128(bad, pm__block_slot_bones(_mm_castps_si128(s1), bones, 1, last, index[1]));
-        if (slots > 2) {
-            bad = _mm_or_si128(bad, pm__block_slot_bones(_mm_castps_si128(s2), bones, 2, last, index[2]));
-            bad = _mm_or_si128(bad, pm__block_slot_bones(_mm_castps_si128(s3), bones, 3, last, index[3]));
-        }
-        s0 = _mm_loadu_ps(src);
-        s1 = _mm_loadu_ps(src + 4);
-        s2 = _mm_loadu_ps(src + 8);
-        s3 = _mm_loadu_ps(src + 12);
-        _MM_TRANSPOSE4_PS(s0, s1, s2, s3);
-        s0 = pm__block_slot_weights(s0, weights, 0, &bad);
-        s1 = pm__block_slot_weights(s1, weights, 1, &bad);
-        sum = _mm_add_ps(s0, s1);
-        if (slots > 2) {
-            s2 = pm__block_slot_weights(s2, weights, 2, &bad);
-            s3 = pm__block_slot_weights(s3, weights, 3, &bad);
-            sum = _mm_add_ps(sum, _mm_add_ps(s2, s3));
-        }
-        /* zero, denormal (1 / sum would overflow) or infinite */
-        bad = _mm_or_si128(bad, pm__bad_weight_sums(sum));
-        sum = pm__inverse_sums(sum);
-        _mm_storeu_ps(weight[0], _mm_mul_ps(s0, sum));
-        _mm_storeu_ps(weight[1], _mm_mul_ps(s1, sum));
-        if (slots > 2) {
-            _mm_storeu_ps(weight[2], _mm_mul_ps(s2, sum));
-            _mm_storeu_ps(weight[3], _mm_mul_ps(s3, sum));
-        }
-    }
-    return !_mm_movemask_epi8(bad);
-}
-
-/* The bind positions of vertices v..v+3 plus their morphs, as x, y, z
-   registers. Returns 0 when a morph fails a check. */
-static PM__INLINE int pm__block_positions(const pm_skin_job *job, int v, __m128 pos[3])
-{
-    float morphed[12];
-    int j;
-    if (!job->morph_start) {
-        pm__load_xyz4(job->positions + 3 * (size_t)v, pos);
-        return 1;
-    }
-    for (j = 0; j < 4; ++j)
-        if (pm__skin_morph(job, v + j, morphed + 3 * j) != PM_OK) return 0;
-    pm__load_xyz4(morphed, pos);
-    return 1;
-}
-
-/* Per type, beside pm__skin_slots (the bones a vertex uses): the weights it
-   reads (BDEF1's is 1 whatever is stored), and the bones a block of linear
-   blends blends for it (one for SDEF and QDEF, which are skinned again). */
-static const int pm__block_weights[5] = {0, 2, 4, 2, 4};
-static const int pm__block_blends[5] = {1, 2, 4, 1, 1};
-
-/* Writes the positions, normals and tangents of vertices v..v+3 from
-   their bind positions and their matrices: vertex j's 3x4 matrix in m[j],
-   m[j + 4] and m[j + 8] (elements 0-3, 4-7, 8-11). `rigid` when each is one
-   bone's, a rotation, whose inverse transpose is itself. */
-static PM__INLINE void pm__block_linear(const pm_skin_job *job, int v, __m128 m[12], const __m128 pos[3], int rigid)
-{
-    __m128 out[3];
-    /* transposed, m[k] holds element k (pm_skin_bone's order) of all four */
-    _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
-    _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
-    _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
-    pm__mat3_apply4(m, pos, out);
-    out[0] = _mm_add_ps(out[0], m[9]);
-    out[1] = _mm_add_ps(out[1], m[10]);
-    out[2] = _mm_add_ps(out[2], m[11]);
-    pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    if (rigid) {
-        pm__block_extras(job, v, m, m, _mm_setzero_ps(), 1);
-    } else { /* det M^-T: the cofactors, cof[3c + r] that of element (r, c), flipped where det M < 0 */
-        __m128 cof[9];
-        cof[0] = _mm_sub_ps(_mm_mul_ps(m[4], m[8]), _mm_mul_ps(m[5], m[7]));
-        cof[1] = _mm_sub_ps(_mm_mul_ps(m[5], m[6]), _mm_mul_ps(m[3], m[8]));
-        cof[2] = _mm_sub_ps(_mm_mul_ps(m[3], m[7]), _mm_mul_ps(m[4], m[6]));
-        cof[3] = _mm_sub_ps(_mm_mul_ps(m[2], m[7]), _mm_mul_ps(m[1], m[8]));
-        cof[4] = _mm_sub_ps(_mm_mul_ps(m[0], m[8]), _mm_mul_ps(m[2], m[6]));
-        cof[5] = _mm_sub_ps(_mm_mul_ps(m[1], m[6]), _mm_mul_ps(m[0], m[7]));
-        cof[6] = _mm_sub_ps(_mm_mul_ps(m[1], m[5]), _mm_mul_ps(m[2], m[4]));
-        cof[7] = _mm_sub_ps(_mm_mul_ps(m[2], m[3]), _mm_mul_ps(m[0], m[5]));
-        cof[8] = _mm_sub_ps(_mm_mul_ps(m[0], m[4]), _mm_mul_ps(m[1], m[3]));
-        pm__block_extras(job, v, m, cof, PM__MADD(m[0], cof[0], PM__MADD(m[3], cof[3], _mm_mul_ps(m[6], cof[6]))), 1);
-    }
-}
-
-/* Skins vertices v..v+3 as linear blends of blends[j] bones each; `bones`
-   and `weights` as for pm__block_influences, `slots` their largest bone
-   count. SDEF and QDEF vertices among them are checked as well, so that the
-   block fails exactly when a vertex would; the caller skins them again.
-   Returns 0 when a check fails. */
-static int pm__skin_bdef_block4(const pm_skin_job *job, int v, __m128i bones, __m128i weights, int slots,
-                                const int blends[4])
-{
-    float weight[4][4];
-    int index[4][4];
-    __m128 m[12], pos[3];
-    if (!pm__block_influences(job, v, bones, weights, slots, index, weight) || !pm__block_positions(job, v, pos))
-        return 0;
-    pm__blend_rows(job, &index[0][0], &weight[0][0], blends[0], &m[0], &m[4], &m[8]);
-    pm__blend_rows(job, &index[0][1], &weight[0][1], blends[1], &m[1], &m[5], &m[9]);
-    pm__blend_rows(job, &index[0][2], &weight[0][2], blends[2], &m[2], &m[6], &m[10]);
-    pm__blend_rows(job, &index[0][3], &weight[0][3], blends[3], &m[3], &m[7], &m[11]);
-    pm__block_linear(job, v, m, pos, (blends[0] | blends[1] | blends[2] | blends[3]) == 1);
-    return 1;
-}
-
-/* Skins vertices v..v+3, all BDEF1: no weights to check or blend, and four
-   bone indices are checked faster one by one than transposed. Returns 0
-   when a check fails. */
-static int pm__skin_bdef1_block4(const pm_skin_job *job, int v)
-{
-    const int *slot = job->bone_indices + 4 * (size_t)v;
-    const unsigned bone_count = (unsigned)job->bone_count; /* negative indices compare huge */
-    __m128 m[12], pos[3];
-    if ((unsigned)slot[0] >= bone_count || (unsigned)slot[4] >= bone_count || (unsigned)slot[8] >= bone_count ||
-        (unsigned)slot[12] >= bone_count || !pm__block_positions(job, v, pos))
-        return 0;
-    pm__blend_rows(job, slot, NULL, 1, &m[0], &m[4], &m[8]);
-    pm__blend_rows(job, slot + 4, NULL, 1, &m[1], &m[5], &m[9]);
-    pm__blend_rows(job, slot + 8, NULL, 1, &m[2], &m[6], &m[10]);
-    pm__blend_rows(job, slot + 12, NULL, 1, &m[3], &m[7], &m[11]);
-    pm__block_linear(job, v, m, pos, 1);
-    return 1;
-}
-
-/* Component c of the real (or dual) parts of bones index[0..3] in q[c]. */
-static PM__INLINE void pm__block_quats(const pm_skin_job *job, const int index[4], int dual, __m128 q[4])
-{
-    const pm_skin_bone *b = job->prepared;
-    q[0] = _mm_loadu_ps(dual ? b[index[0]].dual : b[index[0]].real);
-    q[1] = _mm_loadu_ps(dual ? b[index[1]].dual : b[index[1]].real);
-    q[2] = _mm_loadu_ps(dual ? b[index[2]].dual : b[index[2]].real);
-    q[3] = _mm_loadu_ps(dual ? b[index[3]].dual : b[index[3]].real);
-    _MM_TRANSPOSE4_PS(q[0], q[1], q[2], q[3]);
-}
-
-static PM__INLINE __m128 pm__dot4(const __m128 a[4], const __m128 b[4])
-{
-    return PM__MADD(a[0], b[0], PM__MADD(a[1], b[1], PM__MADD(a[2], b[2], _mm_mul_ps(a[3], b[3]))));
-}
-
-/* acc += w q and q *= s, four components (written out: compilers keep
-   constant-indexed registers in registers, loops over them not always) */
-static PM__INLINE void pm__madd4(__m128 acc[4], __m128 w, const __m128 q[4])
-{
-    acc[0] = PM__MADD(w, q[0], acc[0]);
-    acc[1] = PM__MADD(w, q[1], acc[1]);
-    acc[2] = PM__MADD(w, q[2], acc[2]);
-    acc[3] = PM__MADD(w, q[3], acc[3]);
-}
-
-static PM__INLINE void pm__scale4(__m128 q[4], __m128 s)
-{
-    q[0] = _mm_mul_ps(q[0], s);
-    q[1] = _mm_mul_ps(q[1], s);
-    q[2] = _mm_mul_ps(q[2], s);
-    q[3] = _mm_mul_ps(q[3], s);
-}
-
-/* -w where `dot` is negative: puts a quaternion on the other's side */
-static PM__INLINE __m128 pm__align_weight(__m128 w, __m128 dot)
-{
-    return _mm_xor_ps(w, _mm_and_ps(_mm_cmplt_ps(dot, _mm_setzero_ps()), _mm_set1_ps(-0.0f)));
-}
-
-/* Rotation matrices (pm_skin_bone's element order) of unit quaternions q. */
-static PM__INLINE void pm__quat_matrix4(const __m128 q[4], __m128 m[9])
-{
-    __m128 x2 = _mm_add_ps(q[0], q[0]), y2 = _mm_add_ps(q[1], q[1]), z2 = _mm_add_ps(q[2], q[2]);
-    __m128 xx = _mm_mul_ps(q[0], x2), yy = _mm_mul_ps(q[1], y2), zz = _mm_mul_ps(q[2], z2);
-    __m128 xy = _mm_mul_ps(q[0], y2), xz = _mm_mul_ps(q[0], z2), yz = _mm_mul_ps(q[1], z2);
-    __m128 wx = _mm_mul_ps(q[3], x2), wy = _mm_mul_ps(q[3], y2), wz = _mm_mul_ps(q[3], z2), one = _mm_set1_ps(1.0f);
-    m[0] = _mm_sub_ps(one, _mm_add_ps(yy, zz));
-    m[1] = _mm_add_ps(xy, wz);
-    m[2] = _mm_sub_ps(xz, wy);
-    m[3] = _mm_sub_ps(xy, wz);
-    m[4] = _mm_sub_ps(one, _mm_add_ps(xx, zz));
-    m[5] = _mm_add_ps(yz, wx);
-    m[6] = _mm_add_ps(xz, wy);
-    m[7] = _mm_sub_ps(yz, wx);
-    m[8] = _mm_sub_ps(one, _mm_add_ps(xx, yy));
-}
-
-/* A vertex's two SDEF bones, each matrix loaded once: D = M0 - M1 and
-   M = w0 M0 + w1 M1 = M1 + w0 D (the weights sum to 1), 3x4 matrices as
-   elements 0-3, 4-7, 8-11 in m[0], m[4], m[8] and d[0], d[4], d[8]. */
-static PM__INLINE void pm__sdef_rows(const pm_skin_job *job, int bone0, int bone1, float w0, __m128 *m, __m128 *d)
-{
-    const float *a = job->prepared[bone0].matrix, *b = job->prepared[bone1].matrix;
-    const __m128 s = _mm_set1_ps(w0), b0 = _mm_loadu_ps(b), b4 = _mm_loadu_ps(b + 4), b8 = _mm_loadu_ps(b + 8);
-    d[0] = _mm_sub_ps(_mm_loadu_ps(a), b0);
-    d[4] = _mm_sub_ps(_mm_loadu_ps(a + 4), b4);
-    d[8] = _mm_sub_ps(_mm_loadu_ps(a + 8), b8);
-    m[0] = PM__MADD(s, d[0], b0);
-    m[4] = PM__MADD(s, d[4], b4);
-    m[8] = PM__MADD(s, d[8], b8);
-}
-
-/* Skins vertices v..v+3, all SDEF, as pm__skin_sdef does. Returns 0 when
-   any of them fails a check. */
-static int pm__skin_sdef_block4(const pm_skin_job *job, int v)
-{
-    const __m128i two = _mm_set1_epi32(2);
-    const float *sdef;
-    float weight[4][4];
-    int index[4][4];
-    __m128 pos[3], out[3], q0[4], q1[4], q[4], w0, w1, r[9], m[12], d[12], a[4], b[4], c[3], diff[3], extra[3],
-        turned[3];
-    if (!job->sdef || !pm__block_influences(job, v, two, two, 2, index, weight) || !pm__block_positions(job, v, pos))
-        return 0;
-    sdef = job->sdef + 9 * (size_t)v;
-    w0 = _mm_loadu_ps(weight[0]);
-    w1 = _mm_loadu_ps(weight[1]);
-    /* R: the rotation of normalize(w0 q0 + w1 q1), q1 on q0's side */
-    pm__block_quats(job, index[0], 0, q0);
-    pm__block_quats(job, index[1], 0, q1);
-    q[0] = q[1] = q[2] = q[3] = _mm_setzero_ps();
-    pm__madd4(q, w0, q0);
-    pm__madd4(q, pm__align_weight(w1, pm__dot4(q0, q1)), q1);
-    pm__scale4(q, pm__rsqrt4(pm__dot4(q, q)));
-    pm__quat_matrix4(q, r);
-    /* M = w0 M0 + w1 M1 and M0 - M1, transposed */
-    pm__sdef_rows(job, index[0][0], index[1][0], weight[0][0], &m[0], &d[0]);
-    pm__sdef_rows(job, index[0][1], index[1][1], weight[0][1], &m[1], &d[1]);
-    pm__sdef_rows(job, index[0][2], index[1][2], weight[0][2], &m[2], &d[2]);
-    pm__sdef_rows(job, index[0][3], index[1][3], weight[0][3], &m[3], &d[3]);
-    _MM_TRANSPOSE4_PS(m[0], m[1], m[2], m[3]);
-    _MM_TRANSPOSE4_PS(m[4], m[5], m[6], m[7]);
-    _MM_TRANSPOSE4_PS(m[8], m[9], m[10], m[11]);
-    _MM_TRANSPOSE4_PS(d[0], d[1], d[2], d[3]);
-    _MM_TRANSPOSE4_PS(d[4], d[5], d[6], d[7]);
-    _MM_TRANSPOSE4_PS(d[8], d[9], d[10], d[11]);
-    /* C, R0, R1: 9 floats per vertex; a holds C and R0.x, b R0.yz and R1.xy */
-    a[0] = _mm_loadu_ps(sdef);
-    a[1] = _mm_loadu_ps(sdef + 9);
-    a[2] = _mm_loadu_ps(sdef + 18);
-    a[3] = _mm_loadu_ps(sdef + 27);
-    b[0] = _mm_loadu_ps(sdef + 4);
-    b[1] = _mm_loadu_ps(sdef + 13);
-    b[2] = _mm_loadu_ps(sdef + 22);
-    b[3] = _mm_loadu_ps(sdef + 31);
-    _MM_TRANSPOSE4_PS(a[0], a[1], a[2], a[3]);
-    _MM_TRANSPOSE4_PS(b[0], b[1], b[2], b[3]);
-    c[0] = a[0];
-    c[1] = a[1];
-    c[2] = a[2];
-    diff[0] = _mm_sub_ps(a[3], b[2]);
-    diff[1] = _mm_sub_ps(b[0], b[3]);
-    diff[2] = _mm_sub_ps(b[1], _mm_setr_ps(sdef[8], sdef[17], sdef[26], sdef[35]));
-    /* p' = M C + (w0 w1 / 2) (A0 - A1)(R0 - R1) + R (p - C) */
-    pm__mat3_apply4(m, c, out);
-    pm__mat3_apply4(d, diff, extra);
-    pos[0] = _mm_sub_ps(pos[0], c[0]);
-    pos[1] = _mm_sub_ps(pos[1], c[1]);
-    pos[2] = _mm_sub_ps(pos[2], c[2]);
-    pm__mat3_apply4(r, pos, turned);
-    w0 = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), w0), w1); /* w0 w1 / 2 */
-    out[0] = _mm_add_ps(_mm_add_ps(out[0], m[9]), PM__MADD(w0, extra[0], turned[0]));
-    out[1] = _mm_add_ps(_mm_add_ps(out[1], m[10]), PM__MADD(w0, extra[1], turned[1]));
-    out[2] = _mm_add_ps(_mm_add_ps(out[2], m[11]), PM__MADD(w0, extra[2], turned[2]));
-    pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    pm__block_extras(job, v, r, r, _mm_setzero_ps(), 0);
-    return 1;
-}
-
-/* Skins vertices v..v+3, all QDEF, as pm__skin_qdef does. Returns 0 when
-   any of them fails a check. */
-static int pm__skin_qdef_block4(const pm_skin_job *job, int v)
-{
-    const __m128i four = _mm_set1_epi32(4);
-    float weight[4][4];
-    int index[4][4], k;
-    __m128 pos[3], out[3], real[4], dual[4], part[4], signed_weight[4], r[9], inv, t[3];
-    if (!pm__block_influences(job, v, four, four, 4, index, weight) || !pm__block_positions(job, v, pos)) return 0;
-    /* the real parts, each against the running sum's side; then the dual
-       parts with the same signs (two passes keep fewer registers live) */
-    real[0] = real[1] = real[2] = real[3] = dual[0] = dual[1] = dual[2] = dual[3] = _mm_setzero_ps();
-    for (k = 0; k < 4; ++k) {
-        pm__block_quats(job, index[k], 0, part);
-        signed_weight[k] = pm__align_weight(_mm_loadu_ps(weight[k]), pm__dot4(real, part));
-        pm__madd4(real, signed_weight[k], part);
-    }
-    for (k = 0; k < 4; ++k) {
-        pm__block_quats(job, index[k], 1, part);
-        pm__madd4(dual, signed_weight[k], part);
-    }
-    /* |real| is at least the largest weight, 1/4 or more: each term added
-       has a non-negative dot product with the sum so far */
-    inv = pm__rsqrt4(pm__dot4(real, real));
-    pm__scale4(real, inv);
-    pm__scale4(dual, inv);
-    /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
-    t[0] = _mm_sub_ps(PM__MADD(real[3], dual[0], _mm_mul_ps(real[1], dual[2])),
-                      PM__MADD(dual[3], real[0], _mm_mul_ps(real[2], dual[1])));
-    t[1] = _mm_sub_ps(PM__MADD(real[3], dual[1], _mm_mul_ps(real[2], dual[0])),
-                      PM__MADD(dual[3], real[1], _mm_mul_ps(real[0], dual[2])));
-    t[2] = _mm_sub_ps(PM__MADD(real[3], dual[2], _mm_mul_ps(real[0], dual[1])),
-                      PM__MADD(dual[3], real[2], _mm_mul_ps(real[1], dual[0])));
-    pm__quat_matrix4(real, r);
-    pm__mat3_apply4(r, pos, out);
-    out[0] = _mm_add_ps(out[0], _mm_add_ps(t[0], t[0]));
-    out[1] = _mm_add_ps(out[1], _mm_add_ps(t[1], t[1]));
-    out[2] = _mm_add_ps(out[2], _mm_add_ps(t[2], t[2]));
-    pm__store_xyz4(job->out_positions + 3 * (size_t)v, out);
-    pm__block_extras(job, v, r, r, _mm_setzero_ps(), 0);
-    return 1;
-}
-
-#ifdef PM__AVX2
-/* ---- Eight BDEF1 vertices at once (AVX2 + FMA builds) ------------------
-
-   A BDEF1 vertex does so little math that a block's transposes, checks and
-   calls weigh as much as the math; eight at once halve their share (47 ->
-   30 instructions per vertex). AVX2 runs two four-vertex blocks side by
-   side, one in each 128-bit half: its shuffles and unpacks work within a
-   half, so the four-wide code carries over with vertices v..v+3 in the low
-   halves and v+4..v+7 in the high ones. */
-
-static PM__INLINE __m256 pm__load_halves(const float *low, const float *high)
-{
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(low)), _mm_loadu_ps(high), 1);
-}
-
-static PM__INLINE void pm__store_halves(float *low, float *high, __m256 v)
-{
-    _mm_storeu_ps(low, _mm256_castps256_ps128(v));
-    _mm_storeu_ps(high, _mm256_extractf128_ps(v, 1));
-}
-
-/* _MM_TRANSPOSE4_PS in each half */
-#define PM__TRANSPOSE_HALVES(r0, r1, r2, r3)                                                         \
-    do {                                                                                            \
-        __m256 t0_ = _mm256_unpacklo_ps(r0, r1), t1_ = _mm256_unpacklo_ps(r2, r3);                  \
-        __m256 t2_ = _mm256_unpackhi_ps(r0, r1), t3_ = _mm256_unpackhi_ps(r2, r3);                  \
-        r0 = _mm256_shuffle_ps(t0_, t1_, _MM_SHUFFLE(1, 0, 1, 0));                                   \
-        r1 = _mm256_shuffle_ps(t0_, t1_, _MM_SHUFFLE(3, 2, 3, 2));                                   \
-        r2 = _mm256_shuffle_ps(t2_, t3_, _MM_SHUFFLE(1, 0, 1, 0));                                   \
-        r3 = _mm256_shuffle_ps(t2_, t3_, _MM_SHUFFLE(3, 2, 3, 2));                                   \
-    } while (0)
-
-/* pm__load_xyz4 and pm__store_xyz4 in each half: 8 xyz points (24 floats) */
-static PM__INLINE void pm__load_xyz8(const float *src, __m256 xyz[3])
-{
-    __m256 a = pm__load_halves(src, src + 12), b = pm__load_halves(src + 4, src + 16);
-    __m256 c = pm__load_halves(src + 8, src + 20);
-    __m256 b2b3c1c2 = _mm256_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2));
-    __m256 a1a2b0b1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
-    xyz[0] = _mm256_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
-    xyz[1] = _mm256_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
-    xyz[2] = _mm256_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
-}
-
-static PM__INLINE void pm__store_xyz8(float *dst, const __m256 xyz[3])
-{
-    __m256 lo = _mm256_unpacklo_ps(xyz[0], xyz[1]), hi = _mm256_unpackhi_ps(xyz[0], xyz[1]);
-    __m256 z0z0x1x1 = _mm256_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
-    __m256 y1y1z1z1 = _mm256_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
-    __m256 x3y3z2z3 = _mm256_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
-    pm__store_halves(dst, dst + 12, _mm256_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
-    pm__store_halves(dst + 4, dst + 16, _mm256_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
-    pm__store_halves(dst + 8, dst + 20, _mm256_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
-}
-
-/* out = m v and out = v / |v| (zero stays zero), as pm__mat3_apply4 and
-   pm__normalize4 */
-static PM__INLINE void pm__mat3_apply8(const __m256 m[9], const __m256 v[3], __m256 out[3])
-{
-    out[0] = _mm256_fmadd_ps(m[0], v[0], _mm256_fmadd_ps(m[3], v[1], _mm256_mul_ps(m[6], v[2])));
-    out[1] = _mm256_fmadd_ps(m[1], v[0], _mm256_fmadd_ps(m[4], v[1], _mm256_mul_ps(m[7], v[2])));
-    out[2] = _mm256_fmadd_ps(m[2], v[0], _mm256_fmadd_ps(m[5], v[1], _mm256_mul_ps(m[8], v[2])));
-}
-
-static PM__INLINE void pm__normalize8(__m256 v[3])
-{
-    __m256 d = _mm256_fmadd_ps(v[0], v[0], _mm256_fmadd_ps(v[1], v[1], _mm256_mul_ps(v[2], v[2])));
-    __m256 r = _mm256_rsqrt_ps(d); /* and one Newton step */
-    r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r),
-                      _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
-    r = _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
-    v[0] = _mm256_mul_ps(v[0], r);
-    v[1] = _mm256_mul_ps(v[1], r);
-    v[2] = _mm256_mul_ps(v[2], r);
-}
-
-/* Bone `low`'s 3x4 matrix in the low halves and bone `high`'s in the high
-   ones, as elements 0-3, 4-7, 8-11 (pm__blend_rows for one bone) */
-static PM__INLINE void pm__bone_rows8(const pm_skin_job *job, int low, int high, __m256 *m0, __m256 *m4, __m256 *m8)
-{
-    const float *a = job->prepared[low].matrix, *b = job->prepared[high].matrix;
-    *m0 = pm__load_halves(a, b);
-    *m4 = pm__load_halves(a + 4, b + 4);
-    *m8 = pm__load_halves(a + 8, b + 8);
-}
-
-/* Whether the 8 types at `type` are all BDEF1 (0): one load, not eight. */
-static PM__INLINE int pm__eight_bdef1(const unsigned char *type)
-{
-    unsigned long long eight;
-    memcpy(&eight, type, 8);
-    return eight == 0;
-}
-
-/* Skins vertices v..v+7, all BDEF1, as pm__skin_bdef1_block4 does four.
-   Returns 0, having written nothing, when one fails a check. */
-static int pm__skin_bdef1_block8(const pm_skin_job *job, int v)
-{
-    const int *slot = job->bone_indices + 4 * (size_t)v;
-    const unsigned bone_count = (unsigned)job->bone_count; /* negative indices compare huge */
-    float morphed[24];
-    __m256 m[12], pos[3], out[3];
-    int j;
-    for (j = 0; j < 8; ++j)
-        if ((unsigned)slot[4 * j] >= bone_count) return 0;
-    if (job->morph_start) {
-        for (j = 0; j < 8; ++j)
-            if (pm__skin_morph(job, v + j, morphed + 3 * j) != PM_OK) return 0;
-        pm__load_xyz8(morphed, pos);
-    } else {
-        pm__load_xyz8(job->positions + 3 * (size_t)v, pos);
-    }
-    /* vertex j's matrix in lane j % 4 of half j / 4, then transposed */
-    pm__bone_rows8(job, slot[0], slot[16], &m[0], &m[4], &m[8]);
-    pm__bone_rows8(job, slot[4], slot[20], &m[1], &m[5], &m[9]);
-    pm__bone_rows8(job, slot[8], slot[24], &m[2], &m[6], &m[10]);
-    pm__bone_rows8(job, slot[12], slot[28], &m[3], &m[7], &m[11]);
-    PM__TRANSPOSE_HALVES(m[0], m[1], m[2], m[3]);
-    PM__TRANSPOSE_HALVES(m[4], m[5], m[6], m[7]);
-    PM__TRANSPOSE_HALVES(m[8], m[9], m[10], m[11]);
-    pm__mat3_apply8(m, pos, out);
-    out[0] = _mm256_add_ps(out[0], m[9]);
-    out[1] = _mm256_add_ps(out[1], m[10]);
-    out[2] = _mm256_add_ps(out[2], m[11]);
-    pm__store_xyz8(job->out_positions + 3 * (size_t)v, out);
-    if (job->normals && job->out_normals) { /* rigid bones: M^-T is M */
-        __m256 n[3];
-        pm__load_xyz8(job->normals + 3 * (size_t)v, n);
-        pm__mat3_apply8(m, n, out);
-        pm__normalize8(out);
-        pm__store_xyz8(job->out_normals + 3 * (size_t)v, out);
-    }
-    if (job->tangents && job->out_tangents) { /* w copied */
-        const float *tan = job->tangents + 4 * (size_t)v;
-        float *o = job->out_tangents + 4 * (size_t)v;
-        __m256 t[4];
-        t[0] = pm__load_halves(tan, tan + 16);
-        t[1] = pm__load_halves(tan + 4, tan + 20);
-        t[2] = pm__load_halves(tan + 8, tan + 24);
-        t[3] = pm__load_halves(tan + 12, tan + 28);
-        PM__TRANSPOSE_HALVES(t[0], t[1], t[2], t[3]);
-        pm__mat3_apply8(m, t, out);
-        pm__normalize8(out);
-        t[0] = out[0];
-        t[1] = out[1];
-        t[2] = out[2];
-        PM__TRANSPOSE_HALVES(t[0], t[1], t[2], t[3]);
-        pm__store_halves(o, o + 16, t[0]);
-        pm__store_halves(o + 4, o + 20, t[1]);
-        pm__store_halves(o + 8, o + 24, t[2]);
-        pm__store_halves(o + 12, o + 28, t[3]);
-    }
-    return 1;
-}
-#endif
-
-/* Vertices v..v+3 as a block when their types allow: returns
-   PM__NOT_A_BLOCK, or a bit for each vertex the caller still has to skin. */
-#define PM__NOT_A_BLOCK 0x10u
-static unsigned pm__skin_block4(const pm_skin_job *job, int v)
-{
-    const unsigned char *type = job->types + v;
-    unsigned others = 0;
-    int slots = 1, blends[4], j;
-    if (type[1] == type[0] && type[2] == type[0] && type[3] == type[0]) { /* one type, the common case */
-        int done;
-        if (type[0] == PM_SKIN_SDEF) done = pm__skin_sdef_block4(job, v);
-        else if (type[0] == PM_SKIN_QDEF) done = pm__skin_qdef_block4(job, v);
-        else if (type[0] > PM_SKIN_QDEF) done = 0;
-        else if (type[0] == PM_SKIN_BDEF1) done = pm__skin_bdef1_block4(job, v);
-        else {
-            blends[0] = blends[1] = blends[2] = blends[3] = pm__skin_slots[type[0]];
-            done = pm__skin_bdef_block4(job, v, _mm_set1_epi32(pm__skin_slots[type[0]]),
-                                        _mm_set1_epi32(pm__block_weights[type[0]]), pm__skin_slots[type[0]], blends);
-        }
-        return done ? 0 : PM__NOT_A_BLOCK;
-    }
-    if (type[0] >= PM_SKIN_SDEF) return PM__NOT_A_BLOCK;
-    for (j = 0; j < 4; ++j) {
-        if (type[j] > PM_SKIN_QDEF || (type[j] == PM_SKIN_SDEF && !job->sdef)) return PM__NOT_A_BLOCK;
-        if (type[j] >= PM_SKIN_SDEF) others |= 1u << j;
-        if (pm__skin_slots[type[j]] > slots) slots = pm__skin_slots[type[j]];
-        blends[j] = pm__block_blends[type[j]];
-    }
-    return pm__skin_bdef_block4(job, v,
-                                _mm_setr_epi32(pm__skin_slots[type[0]], pm__skin_slots[type[1]],
-                                               pm__skin_slots[type[2]], pm__skin_slots[type[3]]),
-                                _mm_setr_epi32(pm__block_weights[type[0]], pm__block_weights[type[1]],
-                                               pm__block_weights[type[2]], pm__block_weights[type[3]]),
-                                slots, blends)
-               ? others
-               : PM__NOT_A_BLOCK;
-}
-#endif
-
-static PM__INLINE pm_result pm__skin_vertex(const pm_skin_job *job, int v)
-{
-    int index[4], slots;
-    float weight[4], p[3];
-    pm_result r = pm__skin_morph(job, v, p);
-    if (r != PM_OK) return r;
-    slots = pm__skin_influences(job, v, index, weight);
-    if (slots < 0) return (pm_result)slots;
-    switch (job->types[v]) {
-#ifdef PM__SSE2
-    case PM_SKIN_SDEF: pm__skin_sdef_sse2(job, v, index, weight, p); return PM_OK;
-    case PM_SKIN_QDEF: pm__skin_qdef_sse2(job, v, slots, index, weight, p); return PM_OK;
-#else
-    case PM_SKIN_SDEF: pm__skin_sdef(job, v, index, weight, p); return PM_OK;
-    case PM_SKIN_QDEF: pm__skin_qdef(job, v, slots, index, weight, p); return PM_OK;
-#endif
-    default: pm__skin_bdef(job, v, slots, index, weight, p); return PM_OK;
-    }
-}
-
-PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
-{
-    int v, end;
-    pm_result r = pm__skin_job_arrays(job);
-    if (r != PM_OK) return r;
-    if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
-    end = first_vertex + count;
-    for (v = first_vertex; v < end; ++v) {
-#ifdef PM__SSE2
-        unsigned rest;
-#ifdef PM__AVX2
-        if (end - v >= 8 && pm__eight_bdef1(job->types + v) && pm__skin_bdef1_block8(job, v)) {
-            v += 7;
-            continue;
-        }
-#endif
-        rest = end - v >= 4 ? pm__skin_block4(job, v) : PM__NOT_A_BLOCK;
-        if (rest != PM__NOT_A_BLOCK) {
-            int j;
-            for (j = 0; rest && j < 4; ++j)
-                if ((rest >> j & 1u) && (r = pm__skin_vertex(job, v + j)) != PM_OK) return r;
-            v += 3;
-            continue;
-        }
-#endif
-        if ((r = pm__skin_vertex(job, v)) != PM_OK) return r;
-    }
-    return PM_OK;
-}
-
-/* Everything run checks, for every vertex, plus what run lets through:
-   positions, normals, tangents, SDEF parameters and morph data must be
-   finite. */
-static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
-{
-    int index[4], k;
-    float weight[4];
-    int slots = pm__skin_influences(job, v, index, weight);
-    if (slots < 0) return (pm_result)slots;
-    if (!pm__finite_n(job->positions + 3 * (size_t)v, 3) || (job->normals && !pm__finite_n(job->normals + 3 * (size_t)v, 3)) ||
-        (job->tangents && !pm__finite_n(job->tangents + 4 * (size_t)v, 4)) ||
-        (job->types[v] == PM_SKIN_SDEF && !pm__finite_n(job->sdef + 9 * (size_t)v, 9)))
-        return PM_ERROR_INVALID_ARGUMENT;
-    if (job->morph_start) {
-        int m, end = job->morph_start[v + 1];
-        if (job->morph_start[v] < 0 || end < job->morph_start[v] || end > job->morph_start[job->vertex_count])
-            return PM_ERROR_INVALID_ARGUMENT;
-        for (m = job->morph_start[v]; m < end; ++m) {
-            if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
-            for (k = 0; k < 3; ++k)
-                if (!pm__finite(job->morphs[m].offset[k])) return PM_ERROR_INVALID_ARGUMENT;
-        }
-    }
-    return PM_OK;
-}
-
-PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
-{
-    int v, i;
-    pm_result r = pm__skin_job_arrays(job);
-    if (bad_vertex) *bad_vertex = -1;
-    if (r != PM_OK) return r;
-    for (i = 0; i < job->morph_count; ++i)
-        if (!pm__finite(job->morph_weights[i])) return PM_ERROR_INVALID_ARGUMENT;
-    for (v = 0; v < job->vertex_count; ++v) {
-        r = pm__skin_check_vertex(job, v);
-        if (r != PM_OK) {
-            if (bad_vertex) *bad_vertex = v;
-            return r;
-        }
+        out->scale = (float)scale;
+        out->unused[0] = out->unused[1] = out->unused[2] = 0.0f;
     }
     return PM_OK;
 }
@@ -4037,27 +3843,6 @@ PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int
         }
     for (v = vertex_count; v > 0; --v) morph_start[v] = morph_start[v - 1];
     morph_start[0] = 0;
-    return PM_OK;
-}
-
-/* A bone's skinning transform from its world matrix and inverse bind
-   matrix (glTF): M = world * inverse_bind, which must be a rotation and a
-   translation (a scale is removed, a mirror rejected). */
-PMDEF pm_result pm_rigid_from_matrices(const float world[16], const float inverse_bind[16], pm_rigid *out)
-{
-    float m[16];
-    double q[4];
-    int c, r;
-    if (!world || !inverse_bind || !out) return PM_ERROR_INVALID_ARGUMENT;
-    for (c = 0; c < 4; ++c)
-        for (r = 0; r < 4; ++r)
-            m[4 * c + r] = world[r] * inverse_bind[4 * c] + world[4 + r] * inverse_bind[4 * c + 1] +
-                           world[8 + r] * inverse_bind[4 * c + 2] + world[12 + r] * inverse_bind[4 * c + 3];
-    if (!pm__mat_to_quat(m, 4, q) || !pm__finite_n(m + 12, 3))
-        return PM_ERROR_INVALID_ARGUMENT;
-    pm__quat_normalize(q);
-    pm__put4(out, offsetof(pm_rigid, rotation), q);
-    memcpy((unsigned char *)out + offsetof(pm_rigid, translation), m + 12, 3 * sizeof(float));
     return PM_OK;
 }
 

@@ -56,13 +56,13 @@ typedef struct character {
 typedef struct mesh {
     int vertex_count;
     float position[3 * MAX_VERTICES], normal[3 * MAX_VERTICES], weight[4 * MAX_VERTICES], sdef[9 * MAX_VERTICES];
-    int bone_index[4 * MAX_VERTICES];
+    uint16_t bone_index[4 * MAX_VERTICES];
     unsigned char type[MAX_VERTICES], color[MAX_VERTICES];
     int tube_count, tube_start[MAX_TUBES]; /* each tube is RINGS x SEGMENTS vertices */
     int morph_start[MAX_VERTICES + 1];
     pm_vertex_morph morphs[MAX_VERTICES];
     float morph_weight[1];
-    pm_rigid bones[NODES];
+    float bones[NODES * 16]; /* world x inverse bind, as glTF skins them */
     pm_skin_bone prepared[NODES];
     float out_position[3 * MAX_VERTICES], out_normal[3 * MAX_VERTICES];
     pm_skin_job job;
@@ -208,11 +208,11 @@ static void add_tube(mesh *m, const character *c, int a, const vec3 end, float r
                 m->position[3 * v + k] = center[k] + radius * n;
                 m->sdef[9 * v + k] = m->sdef[9 * v + 3 + k] = m->sdef[9 * v + 6 + k] = start[k];
             }
-            m->bone_index[4 * v] = a;
+            m->bone_index[4 * v] = (uint16_t)a;
             m->weight[4 * v] = 1.0f - to_parent;
             m->type[v] = PM_SKIN_BDEF1;
             if (to_parent > 0.0f) {
-                m->bone_index[4 * v + 1] = from;
+                m->bone_index[4 * v + 1] = (uint16_t)from;
                 m->weight[4 * v + 1] = to_parent;
                 m->type[v] = (unsigned char)type;
             }
@@ -287,7 +287,7 @@ static void build_mesh(mesh *m, const character *c)
     m->job.morphs = m->morphs;
     m->job.morph_weights = m->morph_weight;
     m->job.morph_count = 1;
-    m->job.bones = m->bones;
+    m->job.bone_matrices = m->bones;
     m->job.bone_count = NODES;
     m->job.prepared = m->prepared;
     m->job.out_positions = m->out_position;
@@ -447,10 +447,16 @@ static int build_source(const bvh *motion, source *s)
 static int skin(mesh *m, const character *c)
 {
     float world[NODES * 16];
-    int n;
+    int n, row, column;
     pm_scene_world_matrices(c->parent, NODES, c->pose, world);
-    for (n = 0; n < NODES; ++n)
-        if (pm_rigid_from_matrices(world + 16 * n, c->inverse_bind[n], &m->bones[n]) != PM_OK) return 0;
+    for (n = 0; n < NODES; ++n) /* column-major: element (row, column) at 4 column + row */
+        for (column = 0; column < 4; ++column)
+            for (row = 0; row < 4; ++row)
+                m->bones[16 * n + 4 * column + row] =
+                    world[16 * n + row] * c->inverse_bind[n][4 * column] +
+                    world[16 * n + 4 + row] * c->inverse_bind[n][4 * column + 1] +
+                    world[16 * n + 8 + row] * c->inverse_bind[n][4 * column + 2] +
+                    world[16 * n + 12 + row] * c->inverse_bind[n][4 * column + 3];
     return pm_skin_job_prepare(&m->job) == PM_OK && skin_two_threads(&m->job) == PM_OK;
 }
 

@@ -26,7 +26,7 @@ enum { RINGS = 48, SEGMENTS = 36, VERTICES = RINGS * SEGMENTS, WIDTH = 960, HEIG
 typedef struct mesh {
     float pos[3 * VERTICES], nrm[3 * VERTICES], wgt[4 * VERTICES], sdef[9 * VERTICES];
     float out_pos[3 * VERTICES], out_nrm[3 * VERTICES];
-    int idx[4 * VERTICES];
+    uint16_t idx[4 * VERTICES];
     unsigned char type[VERTICES];
     pm_rigid bones[2];
     pm_skin_bone prepared[2];

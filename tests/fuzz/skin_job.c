@@ -1,11 +1,13 @@
 /* libFuzzer: arbitrary skinning jobs through validate, prepare and run. The
-   bytes choose counts, every vertex's type byte, bone indices and weights
-   (out of range, NaN, Inf, zero sums), positions, SDEF parameters (or
-   none), the morph CSR (including bad starts and indices), bone transforms
-   (zero and non-finite quaternions) and the run range. Nothing may crash or
-   read or write out of bounds (every array is an exact-size heap copy, so
-   AddressSanitizer sees one element too far); run must agree with validate
-   on good jobs. */
+   bytes choose counts, whether each array is there at all (every pointer
+   independently NULL or not), every vertex's type byte, bone indices and
+   weights (out of range, NaN, Inf, zero sums), positions, SDEF parameters,
+   the morph CSR (including bad starts and indices), bones as rigid
+   transforms or matrices (zero and non-finite ones) and the run range. run
+   is called whatever validate said: content is not its business, but
+   nothing may crash or read or write out of bounds (every array is an
+   exact-size heap copy, so AddressSanitizer sees one element too far). On
+   jobs validate accepts, run must succeed. */
 #define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
@@ -47,9 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     reader r = {data, size};
     float pos[3 * MAX_V], nrm[3 * MAX_V], tan[4 * MAX_V], wgt[4 * MAX_V], sdef[9 * MAX_V], morph_weights[MAX_M];
     unsigned char types[MAX_V];
-    int idx[4 * MAX_V], morph_start[MAX_V + 1], i, entries;
+    uint16_t idx[4 * MAX_V];
+    int morph_start[MAX_V + 1], i, entries;
+    unsigned present;
     pm_vertex_morph morphs[MAX_ENTRIES];
     pm_rigid bones[MAX_B];
+    float matrices[16 * MAX_B];
     pm_skin_job job;
     pm_result valid;
     memset(&job, 0, sizeof job);
@@ -58,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.morph_count = next_byte(&r) % (MAX_M + 1);
     for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
     for (i = 0; i < 4 * job.vertex_count; ++i) {
-        idx[i] = next_byte(&r) % (job.bone_count + 2) - 1;
+        idx[i] = (uint16_t)(next_byte(&r) == 255 ? 65535 : next_byte(&r) % (job.bone_count + 2));
         wgt[i] = next_value(&r);
         tan[i] = next_value(&r);
     }
@@ -71,6 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int k;
         for (k = 0; k < 4; ++k) bones[i].rotation[k] = next_value(&r);
         for (k = 0; k < 3; ++k) bones[i].translation[k] = next_value(&r);
+        for (k = 0; k < 16; ++k) matrices[16 * i + k] = next_value(&r);
     }
     for (i = 0; i < job.morph_count; ++i) morph_weights[i] = next_value(&r);
     /* a morph CSR: mostly well formed, sometimes not */
@@ -88,17 +94,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         morphs[i].morph = next_byte(&r) % (job.morph_count + 2) - 1;
         for (k = 0; k < 3; ++k) morphs[i].offset[k] = next_value(&r);
     }
-    job.positions = pos;
-    job.normals = next_byte(&r) & 1 ? nrm : NULL;
-    job.tangents = next_byte(&r) & 1 ? tan : NULL;
-    job.types = types;
-    job.bone_indices = idx;
-    job.bone_weights = wgt;
-    job.sdef = next_byte(&r) & 1 ? sdef : NULL;
-    job.morph_start = next_byte(&r) & 1 ? morph_start : NULL;
-    job.morphs = morphs;
-    job.morph_weights = morph_weights;
-    job.bones = bones;
+    /* one bit per pointer: present or NULL */
+    present = (unsigned)next_byte(&r) | (unsigned)next_byte(&r) << 8 | (unsigned)next_byte(&r) << 16;
+    job.positions = present & 1u ? pos : NULL;
+    job.normals = present & 2u ? nrm : NULL;
+    job.tangents = present & 4u ? tan : NULL;
+    job.types = present & 8u ? types : NULL;
+    job.bone_indices = present & 16u ? idx : NULL;
+    job.bone_weights = present & 32u ? wgt : NULL;
+    job.sdef = present & 64u ? sdef : NULL;
+    job.morph_start = present & 128u ? morph_start : NULL;
+    job.morphs = present & 256u ? morphs : NULL;
+    job.morph_weights = present & 512u ? morph_weights : NULL;
+    job.bones = present & 1024u ? bones : NULL;
+    job.bone_matrices = present & 2048u ? matrices : NULL;
     /* a corrupt CSR end past the storage is the caller's promise broken: only
        ranges inside it are fed to run */
     if (job.morph_start && morph_start[job.vertex_count] > MAX_ENTRIES) job.morph_start = NULL;
@@ -108,17 +117,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.normals = (const float *)heap_copy(job.normals, 3 * n, sizeof(float));
         job.tangents = (const float *)heap_copy(job.tangents, 4 * n, sizeof(float));
         job.types = (const unsigned char *)heap_copy(job.types, n, 1);
-        job.bone_indices = (const int *)heap_copy(job.bone_indices, 4 * n, sizeof(int));
+        job.bone_indices = (const uint16_t *)heap_copy(job.bone_indices, 4 * n, sizeof(uint16_t));
         job.bone_weights = (const float *)heap_copy(job.bone_weights, 4 * n, sizeof(float));
         job.sdef = (const float *)heap_copy(job.sdef, 9 * n, sizeof(float));
         job.morph_start = (const int *)heap_copy(job.morph_start, n + 1, sizeof(int));
         job.morphs = (const pm_vertex_morph *)heap_copy(job.morphs, m, sizeof(pm_vertex_morph));
         job.morph_weights = (const float *)heap_copy(job.morph_weights, (size_t)job.morph_count, sizeof(float));
         job.bones = (const pm_rigid *)heap_copy(job.bones, (size_t)job.bone_count, sizeof(pm_rigid));
-        job.prepared = (pm_skin_bone *)heap_array((size_t)job.bone_count, sizeof(pm_skin_bone));
-        job.out_positions = (float *)heap_array(3 * n, sizeof(float));
-        job.out_normals = (float *)heap_array(3 * n, sizeof(float));
-        job.out_tangents = (float *)heap_array(4 * n, sizeof(float));
+        job.bone_matrices = (const float *)heap_copy(job.bone_matrices, 16 * (size_t)job.bone_count, sizeof(float));
+        job.prepared = present & 4096u ? (pm_skin_bone *)heap_array((size_t)job.bone_count, sizeof(pm_skin_bone)) : NULL;
+        job.out_positions = present & 8192u ? (float *)heap_array(3 * n, sizeof(float)) : NULL;
+        job.out_normals = present & 16384u ? (float *)heap_array(3 * n, sizeof(float)) : NULL;
+        job.out_tangents = present & 32768u ? (float *)heap_array(4 * n, sizeof(float)) : NULL;
     }
     {
         int bad_vertex = -2, report = next_byte(&r) & 1;
@@ -127,7 +137,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (report && (bad_vertex < -1 || bad_vertex >= job.vertex_count || (valid == PM_OK && bad_vertex != -1)))
             abort();
     }
-    if (pm_skin_job_prepare(&job) == PM_OK) {
+    pm_skin_job_prepare(&job); /* on failure the zeroed bones stay: run must cope */
+    {
         int first = next_byte(&r) % (job.vertex_count + 3) - 1, count = next_byte(&r) % (job.vertex_count + 3) - 1;
         pm_result ran = pm_skin_job_run(&job, first, count);
         if (valid == PM_OK && first >= 0 && count >= 0 && first + count <= job.vertex_count && ran != PM_OK) abort();
@@ -143,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free((void *)job.morphs);
     free((void *)job.morph_weights);
     free((void *)job.bones);
+    free((void *)job.bone_matrices);
     free(job.prepared);
     free(job.out_positions);
     free(job.out_normals);

@@ -198,7 +198,7 @@ for index in range(MESHES):
     out.append("static const float %s_nrm[] = {%s};" % (name, c_floats(mesh["nrm"])))
     out.append("static const float %s_tan[] = {%s};" % (name, c_floats(mesh["tan"])))
     out.append("static const unsigned char %s_type[] = {%s};" % (name, ", ".join(str(x) for x in mesh["type"])))
-    out.append("static const int %s_idx[] = {%s};" % (name, ", ".join(str(x) for x in np.ravel(mesh["idx"]))))
+    out.append("static const uint16_t %s_idx[] = {%s};" % (name, ", ".join(str(x) for x in np.ravel(mesh["idx"]))))
     out.append("static const float %s_wgt[] = {%s};" % (name, c_floats(mesh["wgt"])))
     out.append("static const float %s_sdef[] = {%s};" % (name, c_floats(mesh["sdef"])))
     out.append("static const int %s_morph_start[] = {%s};" % (name, ", ".join(str(x) for x in starts)))
@@ -214,7 +214,7 @@ for index in range(MESHES):
                    "%s_morph_vertex, %s_morph_offset, %s_morph_weight, %s_out_pos, %s_out_nrm, %s_out_tan, %s_glm_vertex, "
                    "%s_glm_pos, %d}" % ((name,) * 18 + (len(verts),)))
 out.append("static const struct skin_mesh { const float *bone_q, *bone_t, *pos, *nrm, *tan; const unsigned char *type;")
-out.append("    const int *idx; const float *wgt, *sdef; const int *morph_start, *morph_vertex; const float *morph_offset, *morph_weight;")
+out.append("    const uint16_t *idx; const float *wgt, *sdef; const int *morph_start, *morph_vertex; const float *morph_offset, *morph_weight;")
 out.append("    const double *out_pos, *out_nrm, *out_tan; const int *glm_vertex; const double *glm_pos; int glm_count; }")
 out.append("    skin_meshes[%d] = {\n%s};" % (MESHES, ",\n".join(structs)))
 out.append("/* glm and numpy agree on every QDEF position within %.2g of 1 + |p|. */" % worst_glm)
