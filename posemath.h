@@ -3170,9 +3170,9 @@ static PM__INLINE void pm__blend(const pm_skin_bone *bones, const uint16_t *inde
 #define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
 #define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
 
-/* What a block of PM__LANES vertices reads and writes, at its first vertex. */
+/* The arrays blocks of PM__LANES vertices read and write: the job's, or
+   copies for a range's last vertices. NULL where the job has none. */
 typedef struct pm__block {
-    const float *positions; /* morphed */
     const float *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
     const unsigned char *types; /* or NULL */
@@ -3397,35 +3397,37 @@ static void pm__select_vertices(unsigned lanes, const pm__vertices *other, int n
     }
 }
 
-/* Skins one block. `type` is the vertices' common type, or -1 when they
-   differ. Unknown type bytes skin as BDEF4, SDEF without SDEF data as
+/* Skins the block of vertices v.. of b's arrays, whose bind positions
+   (morphed) are at `positions`. `type` is the vertices' common type, or -1
+   when they differ. Unknown type bytes skin as BDEF4, SDEF without SDEF data as
    BDEF2: defined paths for content validate would refuse. */
-static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b, int type, int normals, int tangents)
+static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                      int type, int normals, int tangents)
 {
     uint16_t index[4 * PM__LANES];
     float weight[4 * PM__LANES];
     pm__f raw[4], w[4], m[12];
     pm__vertices in, out;
     int k, j;
-    for (k = 0; k < 4; ++k) /* what a job without normals or tangents leaves unread */
+    for (k = 0; k < 4; ++k) /* defined where a job has no normals or tangents */
         in.t[k] = out.t[k] = pm__set1(0.0f);
     for (k = 0; k < 3; ++k) in.n[k] = out.n[k] = pm__set1(0.0f);
-    pm__clamp_indices(b->indices, (unsigned)job->bone_count - 1u, index);
-    pm__load_xyz(b->positions, in.p);
-    if (normals) pm__load_xyz(b->normals, in.n);
-    if (tangents) pm__gather4(b->tangents, 4, NULL, 0, in.t);
+    pm__clamp_indices(b->indices + 4 * v, (unsigned)job->bone_count - 1u, index);
+    pm__load_xyz(positions, in.p);
+    if (normals) pm__load_xyz(b->normals + 3 * v, in.n);
+    if (tangents) pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in.t);
     if (type == PM_SKIN_BDEF1) {
         pm__blend(job->prepared, index, weight, 1, m); /* weight is not read */
         pm__linear(m, &in, normals, tangents, &out);
     } else if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
-        pm__gather4(b->weights, 4, NULL, 0, raw);
+        pm__gather4(b->weights + 4 * v, 4, NULL, 0, raw);
         if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
         pm__divide_weights(raw, w, weight);
         if (type == PM_SKIN_QDEF) {
             pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
         } else if (type == PM_SKIN_SDEF && b->sdef) {
-            pm__sdef(job->prepared, index, w, b->sdef, &in, normals, tangents, &out);
+            pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
         } else {
             pm__blend(job->prepared, index, weight, slots, m);
             pm__linear(m, &in, normals, tangents, &out);
@@ -3433,11 +3435,13 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
     } else { /* mixed: linear blends for all, SDEF and QDEF where they belong */
         unsigned sdef_lanes = 0, qdef_lanes = 0;
         for (j = 0; j < PM__LANES; ++j) {
-            const int slots = pm__skin_slots(b->types[j]);
+            const unsigned char vertex_type = b->types[v + (size_t)j];
+            const float *stored = b->weights + 4 * (v + (size_t)j);
+            const int slots = pm__skin_slots(vertex_type);
             for (k = 0; k < 4; ++k)
-                weight[k * PM__LANES + j] = slots == 1 ? (k == 0 ? 1.0f : 0.0f) : k < slots ? b->weights[4 * j + k] : 0.0f;
-            if (b->types[j] == PM_SKIN_SDEF && b->sdef) sdef_lanes |= 1u << j;
-            if (b->types[j] == PM_SKIN_QDEF) qdef_lanes |= 1u << j;
+                weight[k * PM__LANES + j] = slots == 1 ? (k == 0 ? 1.0f : 0.0f) : k < slots ? stored[k] : 0.0f;
+            if (vertex_type == PM_SKIN_SDEF && b->sdef) sdef_lanes |= 1u << j;
+            if (vertex_type == PM_SKIN_QDEF) qdef_lanes |= 1u << j;
         }
         for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
         pm__divide_weights(raw, w, weight);
@@ -3445,7 +3449,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__linear(m, &in, normals, tangents, &out);
         if (sdef_lanes) {
             pm__vertices other;
-            pm__sdef(job->prepared, index, w, b->sdef, &in, normals, tangents, &other);
+            pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &other);
             pm__select_vertices(sdef_lanes, &other, normals, tangents, &out);
         }
         if (qdef_lanes) {
@@ -3454,9 +3458,9 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
             pm__select_vertices(qdef_lanes, &other, normals, tangents, &out);
         }
     }
-    pm__store_xyz(b->out_positions, out.p);
-    if (normals) pm__store_xyz(b->out_normals, out.n);
-    if (tangents) pm__scatter4(b->out_tangents, out.t);
+    pm__store_xyz(b->out_positions + 3 * v, out.p);
+    if (normals) pm__store_xyz(b->out_normals + 3 * v, out.n);
+    if (tangents) pm__scatter4(b->out_tangents + 4 * v, out.t);
 }
 
 /* ---- Jobs ------------------------------------------------------------------ */
@@ -3514,18 +3518,17 @@ static PM__INLINE int pm__block_type(const unsigned char *types)
     return types[0] <= PM_SKIN_QDEF ? (int)types[0] : (int)PM_SKIN_BDEF4;
 }
 
-static void pm__block_at(const pm_skin_job *job, size_t v, pm__block *b)
+static void pm__job_block(const pm_skin_job *job, pm__block *b)
 {
-    b->positions = job->positions + 3 * v;
-    b->normals = job->normals ? job->normals + 3 * v : NULL;
-    b->tangents = job->tangents ? job->tangents + 4 * v : NULL;
-    b->sdef = job->sdef ? job->sdef + 9 * v : NULL;
-    b->weights = job->bone_weights + 4 * v;
-    b->indices = job->bone_indices + 4 * v;
-    b->types = job->types ? job->types + v : NULL;
-    b->out_positions = job->out_positions + 3 * v;
-    b->out_normals = job->out_normals ? job->out_normals + 3 * v : NULL;
-    b->out_tangents = job->out_tangents ? job->out_tangents + 4 * v : NULL;
+    b->normals = job->normals;
+    b->tangents = job->tangents;
+    b->sdef = job->sdef;
+    b->weights = job->bone_weights;
+    b->indices = job->bone_indices;
+    b->types = job->types;
+    b->out_positions = job->out_positions;
+    b->out_normals = job->out_normals;
+    b->out_tangents = job->out_tangents;
 }
 
 #if PM__LANES > 1
@@ -3552,7 +3555,6 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
         memcpy(indices + 4 * j, job->bone_indices + 4 * from, 4 * sizeof(uint16_t));
         types[j] = job->types ? job->types[from] : (unsigned char)PM_SKIN_BDEF4;
     }
-    b.positions = positions;
     b.normals = normal;
     b.tangents = tangent;
     b.sdef = job->sdef ? sdef : NULL;
@@ -3562,7 +3564,7 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
     b.out_positions = out_positions;
     b.out_normals = out_normals;
     b.out_tangents = out_tangents;
-    pm__skin_block(job, &b, pm__block_type(types), normals, tangents);
+    pm__skin_block(job, &b, 0, positions, pm__block_type(types), normals, tangents);
     memcpy(job->out_positions + 3 * (size_t)v, out_positions, 3 * (size_t)n * sizeof(float));
     if (normals) memcpy(job->out_normals + 3 * (size_t)v, out_normals, 3 * (size_t)n * sizeof(float));
     if (tangents) memcpy(job->out_tangents + 4 * (size_t)v, out_tangents, 4 * (size_t)n * sizeof(float));
@@ -3572,6 +3574,7 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
 {
     float morphed[3 * PM__LANES];
+    pm__block arrays;
     const int normals = job && job->normals && job->out_normals, tangents = job && job->tangents && job->out_tangents;
     int v, end, floor = 0;
     pm_result r = pm__skin_job_arrays(job);
@@ -3580,14 +3583,15 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     if (count == 0) return PM_OK;
     if (job->bone_count < 1 || !job->prepared) return PM_ERROR_INVALID_ARGUMENT;
     end = first_vertex + count;
+    pm__job_block(job, &arrays);
     for (v = first_vertex; v <= end - PM__LANES; v += PM__LANES) {
-        pm__block b;
-        pm__block_at(job, (size_t)v, &b);
+        const float *positions = job->positions + 3 * (size_t)v;
         if (job->morph_start) {
             pm__skin_morph(job, v, PM__LANES, &floor, morphed);
-            b.positions = morphed;
+            positions = morphed;
         }
-        pm__skin_block(job, &b, pm__block_type(b.types), normals, tangents);
+        pm__skin_block(job, &arrays, (size_t)v, positions, pm__block_type(job->types ? job->types + v : NULL), normals,
+                       tangents);
     }
 #if PM__LANES > 1
     if (v < end) pm__skin_tail(job, v, end - v, normals, tangents, &floor);
