@@ -1,11 +1,11 @@
-/* posemath.h - v0.2.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.3.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
    needs: quaternion <-> Euler conversion in every sequence, VRM node
    constraints (VRMC_node_constraint 1.0), humanoid normalization and
    retargeting between models with different rest rotations and bones, and
-   CPU skinning of MMD meshes (morphs, BDEF1/2/4, SDEF, QDEF). It depends on
+   CPU skinning of MMD and glTF meshes (morphs, BDEF1/2/4, SDEF, QDEF). It depends on
    cglm (types only) and libc.
 
    USAGE
