@@ -960,6 +960,12 @@ static void pm__rotation_to_quat(double r[3][3], double q[4]) /* r is only read 
 /* Unit quaternion of the rotation part of a 3x3 block whose column c starts at
    m[c * stride]. Columns are normalized (scale is not rotation); a zero or
    non-finite column or a reflection is rejected. */
+static double pm__det3(double a[3][3]) /* columns; only read */
+{
+    return a[0][0] * (a[1][1] * a[2][2] - a[2][1] * a[1][2]) - a[1][0] * (a[0][1] * a[2][2] - a[2][1] * a[0][2]) +
+           a[2][0] * (a[0][1] * a[1][2] - a[1][1] * a[0][2]);
+}
+
 static int pm__mat_to_quat(const float *m, int stride, double q[4])
 {
     double r[3][3];
@@ -974,10 +980,7 @@ static int pm__mat_to_quat(const float *m, int stride, double q[4])
         if (n2 == 0.0) return 0;
         for (i = 0; i < 3; ++i) r[c][i] /= sqrt(n2);
     }
-    if (r[0][0] * (r[1][1] * r[2][2] - r[2][1] * r[1][2]) -
-            r[1][0] * (r[0][1] * r[2][2] - r[2][1] * r[0][2]) +
-            r[2][0] * (r[0][1] * r[1][2] - r[1][1] * r[0][2]) <= 0.0)
-        return 0;
+    if (pm__det3(r) <= 0.0) return 0;
     pm__rotation_to_quat(r, q);
     return 1;
 }
@@ -3712,12 +3715,6 @@ static int pm__load_rigid(const pm_rigid *bones, int i, double q[4], float t[3])
     pm__get4(bytes, offsetof(pm_rigid, rotation), q);
     memcpy(t, bytes + offsetof(pm_rigid, translation), 3 * sizeof(float));
     return pm__quat_normalize(q) && pm__finite_n(t, 3);
-}
-
-static double pm__det3(double a[3][3]) /* columns; only read */
-{
-    return a[0][0] * (a[1][1] * a[2][2] - a[2][1] * a[1][2]) - a[1][0] * (a[0][1] * a[2][2] - a[2][1] * a[0][2]) +
-           a[2][0] * (a[0][1] * a[1][2] - a[1][1] * a[0][2]);
 }
 
 /* The rotation and the signed uniform scale s = cbrt(det A) of a 3x3
