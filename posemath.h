@@ -3176,7 +3176,7 @@ static PM__INLINE void pm__blend(const pm_skin_bone *bones, const uint16_t *inde
 /* The arrays blocks of PM__LANES vertices read and write: the job's, or
    copies for a range's last vertices. NULL where the job has none. */
 typedef struct pm__block {
-    const float *normals, *tangents, *sdef, *weights;
+    const float *positions, *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
     const unsigned char *types; /* or NULL */
     float *out_positions, *out_normals, *out_tangents;
@@ -3514,15 +3514,52 @@ static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, flo
    types == NULL, or -1 when its vertices' types differ. */
 static PM__INLINE int pm__block_type(const unsigned char *types)
 {
-    int j;
+    unsigned char same[PM__LANES];
     if (!types) return PM_SKIN_BDEF4;
-    for (j = 1; j < PM__LANES; ++j)
-        if (types[j] != types[0]) return -1;
+    memset(same, types[0], sizeof same); /* compared as one word */
+    if (memcmp(types, same, sizeof same) != 0) return -1;
     return types[0] <= PM_SKIN_QDEF ? (int)types[0] : (int)PM_SKIN_BDEF4;
+}
+
+/* Where the blocks from v on that have v's type end (end: the range's) */
+static int pm__same_type_end(const unsigned char *types, int v, int end, int type)
+{
+    if (!types) return end - (end - v) % PM__LANES;
+    for (v += PM__LANES; v <= end - PM__LANES && pm__block_type(types + v) == type; v += PM__LANES) continue;
+    return v;
+}
+
+/* Skins the blocks v..end-1 of b's arrays, all of the block type `type`.
+   floor: NULL where b's positions are morphed already, else as
+   pm__skin_morph's. One loop per type, so that each is compiled for its
+   type alone. */
+static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, int end, int type, int normals,
+                            int tangents, int *floor)
+{
+    float morphed[3 * PM__LANES];
+#define PM__BLOCKS(block_type)                                                                       \
+    for (; v < end; v += PM__LANES) {                                                                \
+        const float *positions = b->positions + 3 * (size_t)v;                                       \
+        if (floor) {                                                                                 \
+            pm__skin_morph(job, v, PM__LANES, floor, morphed);                                      \
+            positions = morphed;                                                                     \
+        }                                                                                            \
+        pm__skin_block(job, b, (size_t)v, positions, block_type, normals, tangents);                 \
+    }
+    switch (type) {
+    case PM_SKIN_BDEF1: PM__BLOCKS(PM_SKIN_BDEF1) break;
+    case PM_SKIN_BDEF2: PM__BLOCKS(PM_SKIN_BDEF2) break;
+    case PM_SKIN_BDEF4: PM__BLOCKS(PM_SKIN_BDEF4) break;
+    case PM_SKIN_SDEF: PM__BLOCKS(PM_SKIN_SDEF) break;
+    case PM_SKIN_QDEF: PM__BLOCKS(PM_SKIN_QDEF) break;
+    default: PM__BLOCKS(-1) break;
+    }
+#undef PM__BLOCKS
 }
 
 static void pm__job_block(const pm_skin_job *job, pm__block *b)
 {
+    b->positions = job->positions;
     b->normals = job->normals;
     b->tangents = job->tangents;
     b->sdef = job->sdef;
@@ -3558,6 +3595,7 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
         memcpy(indices + 4 * j, job->bone_indices + 4 * from, 4 * sizeof(uint16_t));
         types[j] = job->types ? job->types[from] : (unsigned char)PM_SKIN_BDEF4;
     }
+    b.positions = positions;
     b.normals = normal;
     b.tangents = tangent;
     b.sdef = job->sdef ? sdef : NULL;
@@ -3567,7 +3605,7 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
     b.out_positions = out_positions;
     b.out_normals = out_normals;
     b.out_tangents = out_tangents;
-    pm__skin_block(job, &b, 0, positions, pm__block_type(types), normals, tangents);
+    pm__skin_blocks(job, &b, 0, PM__LANES, pm__block_type(types), normals, tangents, NULL);
     memcpy(job->out_positions + 3 * (size_t)v, out_positions, 3 * (size_t)n * sizeof(float));
     if (normals) memcpy(job->out_normals + 3 * (size_t)v, out_normals, 3 * (size_t)n * sizeof(float));
     if (tangents) memcpy(job->out_tangents + 4 * (size_t)v, out_tangents, 4 * (size_t)n * sizeof(float));
@@ -3576,10 +3614,9 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
 
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
 {
-    float morphed[3 * PM__LANES];
     pm__block arrays;
     const int normals = job && job->normals && job->out_normals, tangents = job && job->tangents && job->out_tangents;
-    int v, end, floor = 0;
+    int v, end, stop, floor = 0;
     pm_result r = pm__skin_job_arrays(job);
     if (r != PM_OK) return r;
     if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
@@ -3587,14 +3624,10 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     if (job->bone_count < 1 || !job->prepared) return PM_ERROR_INVALID_ARGUMENT;
     end = first_vertex + count;
     pm__job_block(job, &arrays);
-    for (v = first_vertex; v <= end - PM__LANES; v += PM__LANES) {
-        const float *positions = job->positions + 3 * (size_t)v;
-        if (job->morph_start) {
-            pm__skin_morph(job, v, PM__LANES, &floor, morphed);
-            positions = morphed;
-        }
-        pm__skin_block(job, &arrays, (size_t)v, positions, pm__block_type(job->types ? job->types + v : NULL), normals,
-                       tangents);
+    for (v = first_vertex; v <= end - PM__LANES; v = stop) {
+        const int type = pm__block_type(job->types ? job->types + v : NULL);
+        stop = pm__same_type_end(job->types, v, end, type);
+        pm__skin_blocks(job, &arrays, v, stop, type, normals, tangents, job->morph_start ? &floor : NULL);
     }
 #if PM__LANES > 1
     if (v < end) pm__skin_tail(job, v, end - v, normals, tangents, &floor);
