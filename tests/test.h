@@ -100,6 +100,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_bad_input)                                                                    \
     X(skin_unused_slots)                                                                 \
     X(skin_affine_bones)                                                                 \
+    X(skin_affine_matches_numpy)                                                         \
     X(skin_weight_scale)                                                                 \
     X(skin_optional_outputs)                                                             \
     X(skin_normal_scale)                                                                 \

@@ -103,6 +103,60 @@ void test_skin_matches_numpy(void)
     CHECK(worst < 2e-6); /* seen: ~3e-7 */
 }
 
+/* glTF-style bones (world * inverseBind with scale, mirrors and shear), as
+   numpy skins them: linear blends of the whole matrices, SDEF and QDEF
+   rigid on the mesh scaled by the bones' weighted cbrt(det) (numpy's QDEF
+   agrees with glm's to 4e-7). Unused slots hold 65535 or no bone; one mesh
+   has types NULL and 300 bones. Tolerance as above: 1e-5 of 1 + |p|. */
+void test_skin_affine_matches_numpy(void)
+{
+    static pm_skin_bone prepared[300];
+    static float out_pos[3 * SKIN_VERTICES], out_nrm[3 * SKIN_VERTICES], out_tan[4 * SKIN_VERTICES];
+    size_t n;
+    int v, k, split;
+    for (n = 0; n < sizeof skin_affine_meshes / sizeof skin_affine_meshes[0]; ++n) {
+        const struct skin_affine_mesh *m = &skin_affine_meshes[n];
+        pm_skin_job job;
+        memset(&job, 0, sizeof job);
+        job.vertex_count = SKIN_VERTICES;
+        job.positions = m->pos;
+        job.normals = m->nrm;
+        job.tangents = m->tan;
+        job.types = m->type;
+        job.bone_indices = m->idx;
+        job.bone_weights = m->wgt;
+        job.sdef = m->sdef;
+        job.bone_matrices = m->matrices;
+        job.bone_count = m->bone_count;
+        job.prepared = prepared;
+        job.out_positions = out_pos;
+        job.out_normals = out_nrm;
+        job.out_tangents = out_tan;
+        test_context("%s", m->description);
+        CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+        CHECK_RESULT(pm_skin_job_prepare(&job), PM_OK);
+        for (split = 0; split < 2; ++split) { /* whole, and in ranges as threads would */
+            memset(out_pos, 0, sizeof out_pos);
+            if (split) {
+                CHECK_RESULT(pm_skin_job_run(&job, 0, 131), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(&job, 131, SKIN_VERTICES - 131), PM_OK);
+            } else {
+                CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_OK);
+            }
+            for (v = 0; v < SKIN_VERTICES; ++v) {
+                test_context("%s: vertex %d type %d", m->description, v, m->type ? m->type[v] : PM_SKIN_BDEF4);
+                CHECK_NEAR(position_error(out_pos + 3 * v, m->out_pos + 3 * v), 0.0, SKIN_TOL);
+                for (k = 0; k < 3; ++k) {
+                    CHECK_NEAR(out_nrm[3 * v + k], m->out_nrm[3 * v + k], SKIN_TOL);
+                    CHECK_NEAR(out_tan[4 * v + k], m->out_tan[4 * v + k], SKIN_TOL);
+                }
+                CHECK(out_tan[4 * v + 3] == m->tan[4 * v + 3]);
+            }
+        }
+    }
+    test_context("%s", "");
+}
+
 /* A mesh of `count` vertices of one type on bones we set. */
 typedef struct small_mesh {
     float pos[3 * 64], nrm[3 * 64], tan[4 * 64], wgt[4 * 64], sdef[9 * 64];
