@@ -69,6 +69,19 @@ def normalize(v):
     return v / np.linalg.norm(v)
 
 
+def dual_quaternion_blend(quats, translations, weights):
+    """Kavan's dual quaternion linear blend, each term on the running sum's side: (rotation matrix, translation)."""
+    real, dual = np.zeros(4), np.zeros(4)
+    for q, t, w in zip(quats, translations, weights):
+        d = 0.5 * quat_mul(np.append(t, 0.0), q)
+        side = -1.0 if real @ q < 0 else 1.0
+        real += side * w * q
+        dual += side * w * d
+    norm = np.linalg.norm(real)
+    real, dual = real / norm, dual / norm
+    return quat_matrix(real), 2 * quat_mul(dual, real * np.array([-1, -1, -1, 1]))[:3]
+
+
 def skin(mesh):
     q_all, t_all = mesh["q"].astype(np.float64), mesh["t"].astype(np.float64)
     q_all = q_all / np.linalg.norm(q_all, axis=1, keepdims=True)
@@ -114,20 +127,8 @@ def skin(mesh):
             out_p.append(w0 * (m0[:3, :3] @ c0 + m0[:3, 3]) + w1 * (m1[:3, :3] @ c1 + m1[:3, 3]) + r @ (p - c))
             out_n.append(r @ n)
             out_t.append(np.append(r @ tan[:3], tan[3]))
-        else:  # QDEF: dual quaternions against the running sum's side
-            real = np.zeros(4)
-            dual = np.zeros(4)
-            for i in range(4):
-                qi = q_all[k[i]]
-                di = 0.5 * quat_mul(np.append(t_all[k[i]], 0.0), qi)
-                s = -1.0 if real @ qi < 0 else 1.0
-                real += s * w[i] * qi
-                dual += s * w[i] * di
-            norm = np.linalg.norm(real)
-            real, dual = real / norm, dual / norm
-            rot = quat_matrix(real)
-            conj = real * np.array([-1, -1, -1, 1])
-            trans = 2 * quat_mul(dual, conj)[:3]
+        else:  # QDEF
+            rot, trans = dual_quaternion_blend([q_all[i] for i in k], [t_all[i] for i in k], w)
             out_p.append(rot @ p + trans)
             out_n.append(rot @ n)
             out_t.append(np.append(rot @ tan[:3], tan[3]))
@@ -309,17 +310,9 @@ def skin_affine(mesh):
             t0, t1 = mats[k[0]][:3, 3], mats[k[1]][:3, 3]
             out_p.append(w[0] * (m0 @ c0 + t0) + w[1] * (m1 @ c1 + t1) + r @ (s * p - c))
         else:  # QDEF on the mesh scaled by s
-            real, dual = np.zeros(4), np.zeros(4)
-            for i in used:
-                qi = matrix_quat(rigid[k[i]][0])
-                di = 0.5 * quat_mul(np.append(mats[k[i]][:3, 3], 0.0), qi)
-                side = -1.0 if real @ qi < 0 else 1.0
-                real += side * w[i] * qi
-                dual += side * w[i] * di
-            norm = np.linalg.norm(real)
-            real, dual = real / norm, dual / norm
-            r = quat_matrix(real)
-            out_p.append(r @ (s * p) + 2 * quat_mul(dual, real * np.array([-1, -1, -1, 1]))[:3])
+            r, trans = dual_quaternion_blend([matrix_quat(rigid[k[i]][0]) for i in used],
+                                             [mats[k[i]][:3, 3] for i in used], [w[i] for i in used])
+            out_p.append(r @ (s * p) + trans)
             qdef_input.append((v, [k[i] if w[i] != 0.0 else 0 for i in range(4)], s * p))
         out_n.append(sign * (r @ n))
         out_t.append(np.append(sign * (r @ tan[:3]), tan[3]))
