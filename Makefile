@@ -13,19 +13,27 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c
 TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist
+EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin
 LIBS_constraints_gltf = -lcjson
+LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
 LIBS_skinning_twist = -lpthread
 LIBS_pipeline = -lpthread
 SHARED = ../shared
 SHARED_DATA = $(SHARED)/data
+# Debian's assimp-testmodels: real motion capture and glTF skins.
+ASSIMP_MODELS = /usr/share/assimp/models
+# The animation times at which the glTF skins are checked against three.js.
+CHAIN_TIMES = 0 0.35 1 1.7
+SIMPLE_SKIN_TIMES = 0 0.75 2.2 3.9
 
 # Header (as #include'd) = Debian package that provides it: required.
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
 # Command = Debian package: the compilers of some test configurations. When
 # one cannot be installed, its configurations are skipped with a line saying so.
 COMPILERS = g++=g++ clang=clang
+# File = Debian package: test data. Without it, the tests that read it are skipped.
+TEST_DATA = $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf=assimp-testmodels
 
 .PHONY: all test test-run demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
@@ -41,13 +49,16 @@ deps:
 	for pair in $(COMPILERS); do \
 	  command -v "$${pair%%=*}" >/dev/null 2>&1 || optional="$$optional $${pair#*=}"; \
 	done; \
+	for pair in $(TEST_DATA); do \
+	  [ -e "$${pair%%=*}" ] || optional="$$optional $${pair#*=}"; \
+	done; \
 	[ -z "$$missing$$optional" ] && exit 0; \
 	if ! command -v apt-get >/dev/null 2>&1; then sudo=none; \
 	elif [ "$$(id -u)" = 0 ]; then sudo=""; \
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; \
 	else sudo=none; fi; \
 	if [ "$$sudo" = none ]; then \
-	  [ -n "$$optional" ] && echo "posemath: without$$optional some test configurations are skipped"; \
+	  [ -n "$$optional" ] && echo "posemath: without$$optional some test configurations and tests are skipped"; \
 	  [ -z "$$missing" ] && exit 0; \
 	  echo "posemath: missing Debian packages:$$missing"; \
 	  echo "posemath: install them with: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
@@ -56,7 +67,7 @@ deps:
 	$$sudo apt-get update -qq || exit 1; \
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing$$optional >/dev/null 2>&1 || \
 	  { [ -z "$$missing" ] || $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing >/dev/null || exit 1; \
-	    echo "posemath: could not install$$optional: some test configurations are skipped"; }
+	    echo "posemath: could not install$$optional: some test configurations and tests are skipped"; }
 
 $(BUILD):
 	@mkdir -p $(BUILD)
@@ -119,6 +130,14 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q 'BDEF2  radius at the joint 0.0' $(BUILD)/skinning.out
 	grep -q 'SDEF   radius at the joint 0.2500' $(BUILD)/skinning.out
 	grep -q 'QDEF   radius at the joint 0.2500' $(BUILD)/skinning.out
+	./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf $(CHAIN_TIMES) > $(BUILD)/skin_chain.out
+	./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf --root-scale 0.01 $(CHAIN_TIMES) >> $(BUILD)/skin_chain.out
+	awk -v name=skin_chain.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk tests/fixtures/skin_chain_threejs.txt $(BUILD)/skin_chain.out
+	@if [ -f $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf ]; then \
+	  ./$(BUILD)/gltf_skin $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf $(SIMPLE_SKIN_TIMES) > $(BUILD)/simple_skin.out && \
+	  ./$(BUILD)/gltf_skin $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf --root-scale 0.01 $(SIMPLE_SKIN_TIMES) >> $(BUILD)/simple_skin.out && \
+	  awk -v name=simple_skin.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk tests/fixtures/skin_simple_threejs.txt $(BUILD)/simple_skin.out; \
+	else echo "examples-check: $(ASSIMP_MODELS)/glTF2/simple_skin (Debian assimp-testmodels) absent, skipped"; fi
 	@if [ -f $(SHARED_DATA)/three-vrm/cubes.gltf ]; then \
 	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
 	  awk -f tests/compare.awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
@@ -246,7 +265,11 @@ fixtures: | $(BUILD)
 	  && node constraints_threevrm.mjs > ../fixtures/constraints_threevrm.h \
 	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
 	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
-	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt
+	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
+	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
+	  && node skin_gltf_threejs.mjs ../fixtures/skin_chain.gltf $(CHAIN_TIMES) > ../fixtures/skin_chain_threejs.txt \
+	  && node skin_gltf_threejs.mjs $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf $(SIMPLE_SKIN_TIMES) \
+	     > ../fixtures/skin_simple_threejs.txt
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h

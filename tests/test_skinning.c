@@ -144,7 +144,7 @@ void test_skin_affine_matches_numpy(void)
                 CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_OK);
             }
             for (v = 0; v < SKIN_VERTICES; ++v) {
-                test_context("%s: vertex %d type %d", m->description, v, m->type ? m->type[v] : PM_SKIN_BDEF4);
+                test_context("%s: vertex %d type %d", m->description, v, m->type ? (int)m->type[v] : (int)PM_SKIN_BDEF4);
                 CHECK_NEAR(position_error(out_pos + 3 * v, m->out_pos + 3 * v), 0.0, SKIN_TOL);
                 for (k = 0; k < 3; ++k) {
                     CHECK_NEAR(out_nrm[3 * v + k], m->out_nrm[3 * v + k], SKIN_TOL);
