@@ -2666,11 +2666,13 @@ PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *
    where G is the bone's posed world rotation (in model space, with the nodes
    above and between humanoid bones at rest):
        G(b) = G(up) K(b) R(b)      (G(hips) = K(hips) R(hips) = P R)
-   The target bone b gets D'(b) = D(b) when the source has b, else its
-   parent's D' (no rotation of its own), so G'(b) = D'(b) W'(b) and
-       R'(b) = (G'(up) K'(b))^-1 G'(b).
-   A source bone the target lacks is folded in on its own: D of the bones
-   below it includes its rotation. */
+   The target bone b gets the D of the source's nearest bone at or above b in
+   the humanoid hierarchy (the VRM animation specification's "each bone
+   oriented the same way"): D'(b) = D(b) when the source has b, else D of the
+   source's humanoid parent of b, whatever the target has in between. Then
+   G'(b) = D'(b) W'(b) and R'(b) = (G'(up) K'(b))^-1 G'(b). A source bone
+   the target lacks is folded in on its own: D of the bones below it
+   includes its rotation. */
 PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
                                  pm_pose *to_raw)
 {
@@ -2693,15 +2695,12 @@ PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_ra
     }
     for (b = 0; b < PM_BONE_COUNT; ++b) { /* posed[] now becomes the target's G' */
         double d[4], k[4], w[4], k_inv[4], r[4];
-        int up = to->parent_bone[b];
+        const int up = to->parent_bone[b], source = from->bone_node[b] >= 0 ? b : from->parent_bone[b];
         if (to->bone_node[b] < 0) {
             pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), pm__identity);
             continue;
         }
-        if (from->bone_node[b] >= 0) memcpy(d, delta[b], sizeof d);
-        else if (up >= 0) memcpy(d, delta[up], sizeof d);
-        else memcpy(d, pm__identity, sizeof d);
-        memcpy(delta[b], d, sizeof d);
+        memcpy(d, source >= 0 ? delta[source] : pm__identity, sizeof d); /* every chain reaches the hips, required */
         pm__get4(to, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
         pm__get4(to, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
         pm__quat_mul(d, w, posed[b]);

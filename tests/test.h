@@ -90,6 +90,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(bone_table)                                                                        \
     X(humanoid_matches_threevrm)                                                         \
     X(humanoid_retarget)                                                                 \
+    X(humanoid_retarget_crossing_chains)                                                 \
     X(humanoid_retarget_round_trip)                                                      \
     X(humanoid_read_write_turn)                                                          \
     X(humanoid_bad_input)                                                                \

@@ -178,43 +178,105 @@ static void world_deltas(const rig *r, const pm_pose *normalized, versor delta[P
     }
 }
 
-/* Retargeting keeps every bone's world rotation from rest: equal for bones
-   in both rigs, the nearest present ancestor's for a bone the source lacks;
-   the hips move by the rule. Pairs of different fixture rigs. */
+/* Retargets a random pose from a to b and checks the rule: every bone b has
+   turns from rest (world rotation) as a's nearest bone at or above it (itself
+   when a has it), whatever b has in between; the hips move by the rule.
+   Returns how many of b's bones took an ancestor's turn. */
+static int check_retarget(const rig *a, const rig *b)
+{
+    pm_pose raw_a, raw_b, norm_a, norm_b;
+    versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
+    float scale;
+    int bone, c, inherited = 0;
+    random_raw_pose(&raw_a);
+    CHECK_RESULT(pm_pose_retarget(&a->humanoid, &raw_a, &b->humanoid, &raw_b), PM_OK);
+    CHECK_RESULT(pm_pose_normalize(&a->humanoid, &raw_a, &norm_a), PM_OK);
+    CHECK_RESULT(pm_pose_normalize(&b->humanoid, &raw_b, &norm_b), PM_OK);
+    world_deltas(a, &norm_a, da);
+    world_deltas(b, &norm_b, db);
+    for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+        double expected[4];
+        int source = bone;
+        if (b->bone_node[bone] < 0) continue;
+        while (a->bone_node[source] < 0) source = pm_bone_parent((pm_bone)source);
+        inherited += source != bone;
+        for (c = 0; c < 4; ++c) expected[c] = da[source][c];
+        CHECK_NEAR(test_quat_diff(db[bone], expected), 0.0, 1e-5);
+    }
+    scale = b->humanoid.rest_hips[1] / a->humanoid.rest_hips[1];
+    for (c = 0; c < 3; ++c)
+        CHECK_NEAR(norm_b.hips_position[c], b->humanoid.rest_hips[c] + (norm_a.hips_position[c] - a->humanoid.rest_hips[c]) * scale,
+                   1e-5);
+    return inherited;
+}
+
+/* Pairs of different fixture rigs, with random optional bones. */
 void test_humanoid_retarget(void)
 {
     static rig a, b;
-    int n, bone, c, folded = 0, inherited = 0;
+    int n, bone, folded = 0, inherited = 0;
     for (n = 0; n + 1 < HUMANOID_RIGS; n += 2) {
-        pm_pose raw_a, raw_b, norm_a, norm_b;
-        versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
-        float scale;
         CHECK_RESULT(load_rig(n, &a), PM_OK);
         CHECK_RESULT(load_rig(n + 1, &b), PM_OK);
-        random_raw_pose(&raw_a);
         test_context("rigs %d -> %d", n, n + 1);
-        CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
-        CHECK_RESULT(pm_pose_normalize(&a.humanoid, &raw_a, &norm_a), PM_OK);
-        CHECK_RESULT(pm_pose_normalize(&b.humanoid, &raw_b, &norm_b), PM_OK);
-        world_deltas(&a, &norm_a, da);
-        world_deltas(&b, &norm_b, db);
-        for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
-            double expected[4];
-            int source = bone;
-            if (b.bone_node[bone] < 0) continue;
-            /* a bone the source lacks turns with its nearest ancestor present in both */
-            while (a.bone_node[source] < 0 || b.bone_node[source] < 0) source = pm_bone_parent((pm_bone)source);
-            inherited += source != bone;
-            for (c = 0; c < 4; ++c) expected[c] = da[source][c];
-            CHECK_NEAR(test_quat_diff(db[bone], expected), 0.0, 1e-5);
-        }
+        inherited += check_retarget(&a, &b);
         for (bone = 0; bone < PM_BONE_COUNT; ++bone) folded += a.bone_node[bone] >= 0 && b.bone_node[bone] < 0;
-        scale = b.humanoid.rest_hips[1] / a.humanoid.rest_hips[1];
-        for (c = 0; c < 3; ++c)
-            CHECK_NEAR(norm_b.hips_position[c],
-                       b.humanoid.rest_hips[c] + (norm_a.hips_position[c] - a.humanoid.rest_hips[c]) * scale, 1e-5);
     }
     CHECK(folded > 100 && inherited > 100); /* both directions of missing bones are exercised */
+}
+
+/* Chains that cross, as the VRM animation specification's how_to_transform_human_pose
+   describes them: each rig lacks a bone the other has. B's neck, when A lacks
+   neck and B lacks chest, points the way A's upperChest does (A's nearest bone
+   above the neck; B's humanoid parent, spine, does not matter); likewise
+   shoulders under a missing upperChest and fingers missing an intermediate on
+   one side and a distal on the other. Both directions, on two fixture rigs
+   that have every bone involved. */
+void test_humanoid_retarget_crossing_chains(void)
+{
+    static const pm_bone involved[] = {PM_BONE_CHEST, PM_BONE_UPPER_CHEST, PM_BONE_NECK, PM_BONE_LEFT_SHOULDER,
+                                       PM_BONE_LEFT_INDEX_INTERMEDIATE, PM_BONE_LEFT_INDEX_DISTAL};
+    static const struct { pm_bone a_lacks, b_lacks, b_bone, a_source; } cases[] = {
+        {PM_BONE_NECK, PM_BONE_CHEST, PM_BONE_NECK, PM_BONE_UPPER_CHEST},
+        {PM_BONE_LEFT_SHOULDER, PM_BONE_UPPER_CHEST, PM_BONE_LEFT_SHOULDER, PM_BONE_UPPER_CHEST},
+        {PM_BONE_LEFT_INDEX_INTERMEDIATE, PM_BONE_LEFT_INDEX_DISTAL, PM_BONE_LEFT_INDEX_INTERMEDIATE,
+         PM_BONE_LEFT_INDEX_PROXIMAL},
+    };
+    static rig a, b;
+    int found[2], count = 0, n, k, c;
+    for (n = 0; n < HUMANOID_RIGS && count < 2; ++n) {
+        int all = 1;
+        CHECK_RESULT(load_rig(n, &a), PM_OK);
+        for (k = 0; k < (int)(sizeof involved / sizeof involved[0]); ++k) all &= a.bone_node[involved[k]] >= 0;
+        if (all) found[count++] = n;
+    }
+    CHECK(count == 2);
+    if (count < 2) return;
+    for (c = 0; c < (int)(sizeof cases / sizeof cases[0]); ++c) {
+        load_rig(found[0], &a);
+        load_rig(found[1], &b);
+        a.bone_node[cases[c].a_lacks] = -1;
+        b.bone_node[cases[c].b_lacks] = -1;
+        CHECK_RESULT(pm_humanoid_init(&a.humanoid, a.bone_node, a.parent, a.rest, a.node_count), PM_OK);
+        CHECK_RESULT(pm_humanoid_init(&b.humanoid, b.bone_node, b.parent, b.rest, b.node_count), PM_OK);
+        test_context("A lacks %s, B lacks %s", pm_bone_name(cases[c].a_lacks), pm_bone_name(cases[c].b_lacks));
+        check_retarget(&a, &b);
+        check_retarget(&b, &a);
+        { /* the case's bone, spelled out: B's takes A's named source's turn */
+            pm_pose raw_a, raw_b, norm_a, norm_b;
+            versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
+            double expected[4];
+            random_raw_pose(&raw_a);
+            CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+            CHECK_RESULT(pm_pose_normalize(&a.humanoid, &raw_a, &norm_a), PM_OK);
+            CHECK_RESULT(pm_pose_normalize(&b.humanoid, &raw_b, &norm_b), PM_OK);
+            world_deltas(&a, &norm_a, da);
+            world_deltas(&b, &norm_b, db);
+            for (k = 0; k < 4; ++k) expected[k] = da[cases[c].a_source][k];
+            CHECK_NEAR(test_quat_diff(db[cases[c].b_bone], expected), 0.0, 1e-5);
+        }
+    }
+    test_context("%s", "");
 }
 
 /* A -> B -> A is the identity when both rigs have the same bones; A -> A too. */
