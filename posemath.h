@@ -168,11 +168,16 @@
          T-pose. PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE (a loop above a
          bone), _INVALID_ARGUMENT. Walks only the chains above bones, each
          node at most once per bone.
-     pm_result pm_pose_read(const pm_humanoid *h, const pm_transform *scene_pose,
-                            pm_pose *raw)
+     pm_result pm_pose_read(const pm_humanoid *h, const int *parent,
+                            const pm_transform *scene_pose, pm_pose *raw)
      pm_result pm_pose_write(const pm_humanoid *h, const pm_pose *raw,
                              pm_transform *scene_pose)
-         Bone nodes' local rotations and the hips' local translation.
+         Bone nodes' local rotations and the hips' local translation. read
+         folds the rotations of animated nodes between a bone and its
+         humanoid parent (BVH's LowerBack, helper nodes) into the bone, so
+         that every bone keeps its world rotation with those nodes at rest;
+         `parent` is the array the humanoid was built from (a different one
+         is PM_ERROR_INVALID_ARGUMENT). write leaves such nodes alone.
      pm_result pm_pose_normalize(const pm_humanoid *h, const pm_pose *raw,
                                  pm_pose *normalized)
      pm_result pm_pose_denormalize(const pm_humanoid *h,
@@ -427,7 +432,8 @@ PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *ra
 PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw);
 PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
                                  pm_pose *to_raw);
-PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_pose *raw);
+PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const int *parent, const pm_transform *scene_pose,
+                             pm_pose *raw);
 PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose);
 PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned);
 
@@ -2720,19 +2726,46 @@ PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_ra
     return PM_OK;
 }
 
-PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_pose *raw)
+/* Bone b's local rotation q (unit) with the nodes between its node and its
+   humanoid parent's folded in: K^-1 C q, C their posed rotations (top
+   first), K = C at rest (rest_link). 0 when `parent` does not lead from b's
+   node to its humanoid parent's within node_count steps, or a rotation
+   there is zero or not finite. */
+static int pm__fold_between(const pm_humanoid *h, const int *parent, const pm_transform *scene_pose, int b, double q[4])
+{
+    const int top = h->bone_node[h->parent_bone[b]];
+    int node = parent[h->bone_node[b]], steps = 0;
+    double r[4], k[4];
+    while (node != top) {
+        if (node < 0 || node >= h->node_count || ++steps > h->node_count) return 0;
+        if (!pm__load_rotation(scene_pose, node, r)) return 0;
+        pm__quat_mul(r, q, q); /* going up: C q, one node at a time */
+        node = parent[node];
+    }
+    pm__get4(h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
+    pm__quat_conj(k, k);
+    pm__quat_mul(k, q, q);
+    return pm__quat_normalize(q);
+}
+
+PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const int *parent, const pm_transform *scene_pose,
+                             pm_pose *raw)
 {
     pm_pose result;
     double q[4], t[4] = {0, 0, 0, 0};
     int b;
-    if (!humanoid || !scene_pose || !raw) return PM_ERROR_INVALID_ARGUMENT;
+    if (!humanoid || !scene_pose || !raw || (humanoid->node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
-        int node = humanoid->bone_node[b];
+        const int node = humanoid->bone_node[b], up = humanoid->parent_bone[b];
         double unit[4];
         if (node >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
         if (node >= 0) {
             if (!pm__load_rotation(scene_pose, node, unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
-            pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q); /* copied as it is */
+            pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q); /* copied as it is, */
+            if (up >= 0 && parent[node] != humanoid->bone_node[up]) { /* unless nodes lie between */
+                memcpy(q, unit, sizeof q);
+                if (!pm__fold_between(humanoid, parent, scene_pose, b, q)) return PM_ERROR_INVALID_ARGUMENT;
+            }
         }
         pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), node >= 0 ? q : pm__identity);
     }

@@ -554,7 +554,7 @@ int main(int argc, char **argv)
         if (isatty(2)) fprintf(stderr, "\rframe %d/%d", f, motion.frame_count - 1);
         t0 = seconds();
         bvh_scene_pose(&motion, f, src.pose);
-        if (pm_pose_read(&src.humanoid, src.pose, &raw) != PM_OK ||
+        if (pm_pose_read(&src.humanoid, src.parent, src.pose, &raw) != PM_OK ||
             pm_pose_retarget(&src.humanoid, &raw, &c.humanoid, &retargeted) != PM_OK ||
             pm_pose_write(&c.humanoid, &retargeted, c.pose) != PM_OK) {
             fprintf(stderr, "\npipeline: frame %d cannot be retargeted\n", f);

@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         node_bone[node] = (int)bone;
     }
     if ((result = pm_humanoid_init(&humanoid, bone_node, parent, rest, node_count)) != PM_OK ||
-        (result = pm_pose_read(&humanoid, rest, &rest_pose)) != PM_OK) {
+        (result = pm_pose_read(&humanoid, parent, rest, &rest_pose)) != PM_OK) {
         fprintf(stderr, "vrma_tracks: %s: humanoid: %s\n", argv[1], pm_result_string(result));
         return 1;
     }

@@ -94,7 +94,7 @@ void test_hostile_humanoid_chain(void)
     }
     CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, pose, n), PM_OK);
     CHECK_NEAR(h.rest_hips[1], between + 1, 0.0); /* exact */
-    CHECK_RESULT(pm_pose_read(&h, pose, &raw), PM_OK);
+    CHECK_RESULT(pm_pose_read(&h, parent, pose, &raw), PM_OK);
     CHECK_RESULT(pm_pose_retarget(&h, &raw, &h, &same), PM_OK);
     for (k = 0; k < 15; ++k) CHECK_NEAR(same.rotation[required[k]][3], 1.0, 1e-6);
     /* a loop above the hips, then one between hips and spine */
