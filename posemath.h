@@ -186,8 +186,18 @@
          nearest present humanoid ancestor; hips position in model space.
      pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw,
                                 const pm_humanoid *to, pm_pose *to_raw)
-         Every bone keeps its world rotation from rest; bones the target
-         lacks are folded into its next bones; hips scaled by hips height.
+         Every bone the target has turns from rest as the source's nearest
+         bone at or above it; source bones the target lacks are folded into
+         its next bones; hips scaled by hips height. PM_ERROR_INVALID_ARGUMENT
+         for a rest hips height <= 0, or a source rotation whose squared
+         length is not a normal float (zero, NaN, beyond ~1e19).
+     pm_result pm_retarget_init(pm_retarget *r, const pm_humanoid *from,
+                                const pm_humanoid *to)
+     pm_result pm_retarget_pose(const pm_retarget *r, const pm_pose *from_raw,
+                                pm_pose *to_raw)
+         The same, worked out once per pair of rigs (init), then per frame
+         (pose: ~2 quaternion products per bone). pm_pose_retarget is init +
+         pose.
      pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
          Half a turn about Y: between VRM 0.x (-Z facing) and 1.0 poses.
 
@@ -432,6 +442,24 @@ PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *ra
 PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw);
 PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
                                  pm_pose *to_raw);
+
+/* A retarget from one rig to another, worked out once: each frame then costs
+   two quaternion products per target bone (more where the target lacks
+   bones the source has). */
+typedef struct pm_retarget {
+    int bone_count;                       /* the target's bones, in table order: */
+    int bone[PM_BONE_COUNT];              /* each one's pm_bone */
+    int first_step[PM_BONE_COUNT], step_count[PM_BONE_COUNT];
+    float pre[PM_BONE_COUNT][4], post[PM_BONE_COUNT][4];
+    int step_bone[2 * PM_BONE_COUNT];     /* source bones, down a chain */
+    float step_link[2 * PM_BONE_COUNT][4];
+    int source_bone[PM_BONE_COUNT];       /* the source's bones, checked on input */
+    int source_count;
+    float hips[12];                       /* source hips (local) -> target hips (local): 3x3 columns, translation */
+} pm_retarget;
+
+PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from, const pm_humanoid *to);
+PMDEF pm_result pm_retarget_pose(const pm_retarget *retarget, const pm_pose *from_raw, pm_pose *to_raw);
 PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const int *parent, const pm_transform *scene_pose,
                              pm_pose *raw);
 PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose);
@@ -2671,59 +2699,169 @@ PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *
 /* Retargeting keeps every bone's world rotation from rest, D(b) = G(b) W^-1,
    where G is the bone's posed world rotation (in model space, with the nodes
    above and between humanoid bones at rest):
-       G(b) = G(up) K(b) R(b)      (G(hips) = K(hips) R(hips) = P R)
-   The target bone b gets the D of the source's nearest bone at or above b in
-   the humanoid hierarchy (the VRM animation specification's "each bone
-   oriented the same way"): D'(b) = D(b) when the source has b, else D of the
-   source's humanoid parent of b, whatever the target has in between. Then
-   G'(b) = D'(b) W'(b) and R'(b) = (G'(up) K'(b))^-1 G'(b). A source bone
-   the target lacks is folded in on its own: D of the bones below it
-   includes its rotation. */
+       G(b) = G(up) K(b) R(b)      (G above the hips: identity, K(hips) = P)
+   Target bone b gets the D of s(b), the source's nearest bone at or above b
+   in the humanoid hierarchy (the VRM animation specification's "each bone
+   oriented the same way"), whatever the target has in between:
+       G'(b) = D(s(b)) W'(b),   R'(b) = (G'(up') K'(b))^-1 G'(b)
+   with up' the target's humanoid parent of b. With s' = s(up'), which is s
+   or above it in the source:
+       R'(b) = K'(b)^-1 W'(up')^-1 W(s') [G(s')^-1 G(s)] W(s)^-1 W'(b)
+   and G(s')^-1 G(s) is the product of K(c) R(c) down the source's chain c1..s
+   below s'. So R'(b) = pre R(c1) K(c2) R(c2) ... R(s) post, with
+       pre = K'(b)^-1 W'(up')^-1 W(s') K(c1),   post = W(s)^-1 W'(b),
+   and, for an empty chain (the source lacks b), R'(b) = K'(b)^-1 W'(up')^-1
+   W'(b). A source bone the target lacks lies in the chain of the target's
+   next bones: folded in, not dropped. */
+
+static void pm__humanoid_rotation(const pm_humanoid *h, size_t field, int b, double q[4])
+{
+    if (b < 0) {
+        memcpy(q, pm__identity, 4 * sizeof(double)); /* above the hips */
+        return;
+    }
+    pm__get4(h, field + (size_t)b * 4 * sizeof(float), q);
+    pm__quat_normalize(q);
+}
+
+static void pm__put_float4(float out[4], const double q[4])
+{
+    int k;
+    for (k = 0; k < 4; ++k) out[k] = (float)q[k];
+}
+
+PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from, const pm_humanoid *to)
+{
+    const size_t world = offsetof(pm_humanoid, rest_world), link = offsetof(pm_humanoid, rest_link);
+    pm_retarget r;
+    double scale;
+    int b, i, c;
+    if (!retarget || !from || !to) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_INVALID_ARGUMENT;
+    if (from->bone_node[PM_BONE_HIPS] < 0 || to->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
+    memset(&r, 0, sizeof r);
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (from->bone_node[b] >= 0) r.source_bone[r.source_count++] = b;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        const int up = to->parent_bone[b];
+        const int s = from->bone_node[b] >= 0 ? b : from->parent_bone[b]; /* the hips: both have them */
+        const int top = up >= 0 ? (from->bone_node[up] >= 0 ? up : from->parent_bone[up]) : -1; /* s' */
+        int chain[PM_BONE_COUNT], length = 0, at;
+        double pre[4], post[4], q[4];
+        if (to->bone_node[b] < 0) continue;
+        for (at = s; at != top; at = from->parent_bone[at]) { /* s .. c1, upwards */
+            if (at < 0 || length == PM_BONE_COUNT) return PM_ERROR_INVALID_ARGUMENT; /* not from pm_humanoid_init */
+            chain[length++] = at;
+        }
+        i = r.bone_count ? r.first_step[r.bone_count - 1] + r.step_count[r.bone_count - 1] : 0;
+        /* at most 55 + 4 steps: only chest and upperChest can lie in more than one chain */
+        if (i + length > 2 * PM_BONE_COUNT) return PM_ERROR_INVALID_ARGUMENT;
+        r.first_step[r.bone_count] = i;
+        pm__humanoid_rotation(to, link, b, pre);
+        pm__quat_conj(pre, pre);                                  /* K'(b)^-1 */
+        pm__humanoid_rotation(to, world, up, q);
+        pm__quat_conj(q, q);
+        pm__quat_mul(pre, q, pre);                                /* ... W'(up')^-1 */
+        if (length == 0) {
+            pm__humanoid_rotation(to, world, b, q);
+            pm__quat_mul(pre, q, pre);                            /* ... W'(b) */
+            memcpy(post, pm__identity, sizeof post);
+        } else {
+            pm__humanoid_rotation(from, world, top, q);
+            pm__quat_mul(pre, q, pre);                            /* ... W(s') */
+            pm__humanoid_rotation(from, link, chain[length - 1], q);
+            pm__quat_mul(pre, q, pre);                            /* ... K(c1) */
+            pm__humanoid_rotation(from, world, s, post);
+            pm__quat_conj(post, post);
+            pm__humanoid_rotation(to, world, b, q);
+            pm__quat_mul(post, q, post);                          /* W(s)^-1 W'(b) */
+        }
+        r.bone[r.bone_count] = b;
+        r.step_count[r.bone_count] = length;
+        pm__put_float4(r.pre[r.bone_count], pre);
+        pm__put_float4(r.post[r.bone_count], post);
+        for (c = 0; c < length; ++c) { /* top down: c1 first */
+            r.step_bone[i + c] = chain[length - 1 - c];
+            pm__humanoid_rotation(from, link, chain[length - 1 - c], q); /* K(c); c1's is in pre */
+            pm__put_float4(r.step_link[i + c], q);
+        }
+        ++r.bone_count;
+    }
+    /* hips: source local -> source model -> scaled about the rest hips -> target local */
+    scale = (double)to->rest_hips[1] / (double)from->rest_hips[1];
+    for (c = 0; c < 4; ++c) {
+        double column[3], moved[3];
+        for (i = 0; i < 3; ++i) column[i] = (double)from->hips_parent[3 * c + i] * scale;
+        if (c == 3) /* the translation: rest hips to rest hips */
+            for (i = 0; i < 3; ++i) column[i] += (double)to->rest_hips[i] - (double)from->rest_hips[i] * scale;
+        for (i = 0; i < 3; ++i) /* to->hips_parent_inverse, without its translation except for column 3 */
+            moved[i] = (double)to->hips_parent_inverse[i] * column[0] + (double)to->hips_parent_inverse[3 + i] * column[1] +
+                       (double)to->hips_parent_inverse[6 + i] * column[2] + (c == 3 ? (double)to->hips_parent_inverse[9 + i] : 0.0);
+        for (i = 0; i < 3; ++i) r.hips[3 * c + i] = (float)moved[i];
+    }
+    if (!pm__finite_n(&r.pre[0][0], 4 * PM_BONE_COUNT) || !pm__finite_n(&r.post[0][0], 4 * PM_BONE_COUNT) ||
+        !pm__finite_n(r.hips, 12))
+        return PM_ERROR_INVALID_ARGUMENT;
+    memcpy(retarget, &r, sizeof r);
+    return PM_OK;
+}
+
+/* a b, in float */
+static PM__INLINE void pm__quatf_mul(const float a[4], const float b[4], float out[4])
+{
+    const float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+    const float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+    const float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+    const float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    out[3] = w;
+}
+
+PMDEF pm_result pm_retarget_pose(const pm_retarget *retarget, const pm_pose *from_raw, pm_pose *to_raw)
+{
+    float unit[PM_BONE_COUNT][4], source_hips[3], hips[3];
+    pm_pose target;
+    int i, k, c;
+    if (!retarget || !from_raw || !to_raw) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < retarget->source_count; ++i) { /* the source's rotations, unit (read byte-wise: any 4-byte alignment) */
+        const int b = retarget->source_bone[i];
+        float q[4], d, inv;
+        memcpy(q, (const unsigned char *)from_raw + PM__BONE_OFFSET(pm_pose, rotation, b), sizeof q);
+        d = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        if (!pm__finite(d) || !(d >= FLT_MIN)) return PM_ERROR_INVALID_ARGUMENT;
+        inv = 1.0f / sqrtf(d);
+        for (k = 0; k < 4; ++k) unit[b][k] = q[k] * inv;
+    }
+    memcpy(source_hips, (const unsigned char *)from_raw + offsetof(pm_pose, hips_position), sizeof source_hips);
+    if (!pm__finite_n(source_hips, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < PM_BONE_COUNT; ++i) glm_quat_identity(target.rotation[i]);
+    for (i = 0; i < retarget->bone_count; ++i) {
+        const int first = retarget->first_step[i], count = retarget->step_count[i];
+        float q[4];
+        memcpy(q, retarget->pre[i], sizeof q);
+        for (c = 0; c < count; ++c) {
+            if (c > 0) pm__quatf_mul(q, retarget->step_link[first + c], q);
+            pm__quatf_mul(q, unit[retarget->step_bone[first + c]], q);
+        }
+        pm__quatf_mul(q, retarget->post[i], target.rotation[retarget->bone[i]]);
+    }
+    for (i = 0; i < 3; ++i)
+        hips[i] = retarget->hips[i] * source_hips[0] + retarget->hips[3 + i] * source_hips[1] +
+                  retarget->hips[6 + i] * source_hips[2] + retarget->hips[9 + i];
+    if (!pm__finite_n(hips, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    memcpy(target.hips_position, hips, sizeof hips);
+    memcpy(to_raw, &target, sizeof target);
+    return PM_OK;
+}
+
 PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
                                  pm_pose *to_raw)
 {
-    pm_pose target;
-    double posed[PM_BONE_COUNT][4], delta[PM_BONE_COUNT][4], hips[3], a_hips[3], b_hips[3], scale;
-    int b, i;
-    if (!from || !from_raw || !to || !to_raw) return PM_ERROR_INVALID_ARGUMENT;
-    if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_INVALID_ARGUMENT;
-    for (b = 0; b < PM_BONE_COUNT; ++b) {
-        double r[4], k[4], w[4], w_inv[4];
-        int up = from->parent_bone[b];
-        if (from->bone_node[b] < 0) continue;
-        if (!pm__pose_rotation(from_raw, b, r)) return PM_ERROR_INVALID_ARGUMENT;
-        pm__get4(from, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
-        pm__get4(from, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
-        if (up >= 0) pm__quat_mul(posed[up], k, k);
-        pm__quat_mul(k, r, posed[b]);
-        pm__quat_conj(w, w_inv);
-        pm__quat_mul(posed[b], w_inv, delta[b]);
-    }
-    for (b = 0; b < PM_BONE_COUNT; ++b) { /* posed[] now becomes the target's G' */
-        double d[4], k[4], w[4], k_inv[4], r[4];
-        const int up = to->parent_bone[b], source = from->bone_node[b] >= 0 ? b : from->parent_bone[b];
-        if (to->bone_node[b] < 0) {
-            pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), pm__identity);
-            continue;
-        }
-        memcpy(d, source >= 0 ? delta[source] : pm__identity, sizeof d); /* every chain reaches the hips, required */
-        pm__get4(to, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
-        pm__get4(to, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
-        pm__quat_mul(d, w, posed[b]);
-        if (up >= 0) pm__quat_mul(posed[up], k, k);
-        pm__quat_conj(k, k_inv);
-        pm__quat_mul(k_inv, posed[b], r);
-        pm__quat_normalize(r);
-        pm__put4(&target, PM__BONE_OFFSET(pm_pose, rotation, b), r);
-    }
-    if (!pm__pose_hips(from_raw, hips)) return PM_ERROR_INVALID_ARGUMENT;
-    pm__apply_frame(from->hips_parent, hips, a_hips); /* model space */
-    scale = (double)to->rest_hips[1] / (double)from->rest_hips[1];
-    for (i = 0; i < 3; ++i) hips[i] = (double)to->rest_hips[i] + (a_hips[i] - (double)from->rest_hips[i]) * scale;
-    pm__apply_frame(to->hips_parent_inverse, hips, b_hips);
-    pm__set_pose_hips(&target, b_hips);
-    memcpy(to_raw, &target, sizeof target);
-    return PM_OK;
+    pm_retarget retarget;
+    pm_result result = pm_retarget_init(&retarget, from, to);
+    return result != PM_OK ? result : pm_retarget_pose(&retarget, from_raw, to_raw);
 }
 
 /* Bone b's local rotation q (unit) with the nodes between its node and its

@@ -513,6 +513,7 @@ int main(int argc, char **argv)
     source src;
     bvh motion;
     pm_pose raw, retargeted;
+    pm_retarget to_character; /* worked out once for the pair of rigs */
     char error[160];
     char *text;
     size_t length;
@@ -544,6 +545,10 @@ int main(int argc, char **argv)
     }
     free(text);
     if (build_source(&motion, &src) != 0) return 1;
+    if (pm_retarget_init(&to_character, &src.humanoid, &c.humanoid) != PM_OK) {
+        fprintf(stderr, "pipeline: the motion's skeleton cannot be retargeted to the character\n");
+        return 1;
+    }
     printf("character: %d nodes (19 humanoid bones, random rest rotations, no upperChest), 4 constraints, "
            "%d vertices\n", NODES, m.vertex_count);
     printf("motion: %d joints, %d frames\n", motion.joint_count, motion.frame_count);
@@ -555,7 +560,7 @@ int main(int argc, char **argv)
         t0 = seconds();
         bvh_scene_pose(&motion, f, src.pose);
         if (pm_pose_read(&src.humanoid, src.parent, src.pose, &raw) != PM_OK ||
-            pm_pose_retarget(&src.humanoid, &raw, &c.humanoid, &retargeted) != PM_OK ||
+            pm_retarget_pose(&to_character, &raw, &retargeted) != PM_OK ||
             pm_pose_write(&c.humanoid, &retargeted, c.pose) != PM_OK) {
             fprintf(stderr, "\npipeline: frame %d cannot be retargeted\n", f);
             return 1;

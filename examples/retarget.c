@@ -233,10 +233,15 @@ int main(int argc, char **argv)
     static const char *const names[4] = {"A front", "A side", "B front", "B side"};
     vec3 pos_a[MAX_NODES], pos_b[MAX_NODES], draw_a[MAX_NODES], draw_b[MAX_NODES];
     versor delta_a[MAX_NODES], delta_b[MAX_NODES];
+    pm_retarget a_to_b; /* worked out once for the pair of rigs */
     float worst[PM_BONE_COUNT] = {0}, overall = 0.0f;
     int f, bone, checked = 0;
     build(&a, 0);
     build(&b, 1);
+    if (pm_retarget_init(&a_to_b, &a.humanoid, &b.humanoid) != PM_OK) {
+        fprintf(stderr, "retarget: A cannot be retargeted to B\n");
+        return 1;
+    }
     printf("A: %d bones, identity rest; B: %d bones (no upperChest, no toes), random rest rotations,\n"
            "   longer arms, shorter legs, an extra node in the left leg. Rest hips height %.3f and %.3f.\n",
            (int)PM_BONE_COUNT, b.node_count - 1, (double)a.humanoid.rest_hips[1], (double)b.humanoid.rest_hips[1]);
@@ -244,7 +249,7 @@ int main(int argc, char **argv)
         pm_pose raw_a, raw_b;
         motion(f, &raw_a);
         if (pm_pose_write(&a.humanoid, &raw_a, a.pose) != PM_OK ||
-            pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b) != PM_OK ||
+            pm_retarget_pose(&a_to_b, &raw_a, &raw_b) != PM_OK ||
             pm_pose_write(&b.humanoid, &raw_b, b.pose) != PM_OK) {
             fprintf(stderr, "retarget: frame %d failed\n", f);
             return 1;

@@ -529,6 +529,41 @@ void test_humanoid_bad_input(void)
         CHECK_RESULT(pm_pose_retarget(NULL, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
         CHECK_RESULT(pm_pose_retarget(&r.humanoid, NULL, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
     }
+    /* worked out once: NULLs, and a rotation whose squared length is not a
+       normal float (0; 1e-20 squares to 1e-40, below FLT_MIN; 1e20 to 1e40,
+       past FLT_MAX; Inf; NaN) */
+    {
+        static pm_retarget prepared;
+        static const float scales[] = {0.0f, 1e-20f, 1e20f, INFINITY, NAN};
+        pm_pose scaled, reference;
+        double expected[4];
+        size_t k;
+        int bone, c;
+        CHECK_RESULT(pm_retarget_init(NULL, &r.humanoid, &r.humanoid), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_init(&prepared, NULL, &r.humanoid), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_init(&prepared, &r.humanoid, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_init(&prepared, &r.humanoid, &r.humanoid), PM_OK);
+        random_raw_pose(&pose);
+        CHECK_RESULT(pm_retarget_pose(NULL, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_pose(&prepared, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_pose(&prepared, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_pose(&prepared, &pose, &reference), PM_OK);
+        for (bone = PM_BONE_COUNT - 1; r.bone_node[bone] < 0; --bone) continue; /* the last bone the rig has */
+        for (k = 0; k < sizeof scales / sizeof scales[0]; ++k) {
+            scaled = pose;
+            glm_vec4_scale(scaled.rotation[bone], scales[k], scaled.rotation[bone]);
+            memset(&out, 0x3c, sizeof out);
+            test_context("rotation times %g", (double)scales[k]);
+            CHECK_RESULT(pm_retarget_pose(&prepared, &scaled, &out), PM_ERROR_INVALID_ARGUMENT);
+            CHECK(((const unsigned char *)&out)[0] == 0x3c); /* untouched */
+        }
+        test_context("%s", "");
+        scaled = pose; /* a scale whose square is a normal float: the same pose */
+        glm_vec4_scale(scaled.rotation[bone], 1e-15f, scaled.rotation[bone]);
+        CHECK_RESULT(pm_retarget_pose(&prepared, &scaled, &out), PM_OK);
+        for (c = 0; c < 4; ++c) expected[c] = reference.rotation[bone][c];
+        CHECK_NEAR(test_quat_diff(out.rotation[bone], expected), 0.0, 1e-6);
+    }
     CHECK_RESULT(pm_pose_read(NULL, r.parent, r.rest, &out), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pose_read(&r.humanoid, r.parent, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pose_write(&r.humanoid, NULL, r.rest), PM_ERROR_INVALID_ARGUMENT);
