@@ -166,8 +166,25 @@
                                 int node_count)
          bone_node[b] is bone b's scene node or -1; the rest pose is the
          T-pose. PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE (a loop above a
-         bone), _INVALID_ARGUMENT. Walks only the chains above bones, each
-         node at most once per bone.
+         bone), _INVALID_ARGUMENT; PM_ERROR_HIPS_HEIGHT when the rest hips
+         are not above y = 0 (pm_rest_fit_tpose grounds them). Walks only
+         the chains above bones, each node at most once per bone.
+     pm_result pm_rest_fit_tpose(const int bone_node[55], const int *parent,
+                                 const pm_transform *rest_pose, int node_count,
+                                 pm_transform *fitted)
+         A rest pose that is not the VRM T-pose (an A-pose, a BVH's
+         zero pose with the legs apart and the arms down), turned into it:
+         fitted is rest_pose (or may be it) with each bone node's rotation
+         changed so that the bone points along its T-pose axis (VRM
+         tpose.md: hips to spine and the torso +Y, legs -Y, feet toward +Z,
+         arms, hands and fingers +-X, thumbs 45 degrees between +-X and +Z;
+         the hips face +Z), and the root moved so that the lowest foot or
+         toes joint is at y = 0. Shoulders, head, eyes, jaw and the last
+         joints of chains keep their rest rotations relative to their
+         parents. Give fitted to pm_humanoid_init: normalized and retargeted
+         poses then treat the rig as standing in the T-pose. Errors as
+         pm_humanoid_init's, except PM_ERROR_HIPS_HEIGHT, which fitting
+         fixes.
      pm_result pm_pose_read(const pm_humanoid *h, const int *parent,
                             const pm_transform *scene_pose, pm_pose *raw)
      pm_result pm_pose_write(const pm_humanoid *h, const pm_pose *raw,
@@ -273,7 +290,8 @@ typedef enum pm_result {
     PM_ERROR_MISSING_BONE = -4,     /* a required humanoid bone is absent */
     PM_ERROR_PARSE = -5,            /* malformed text */
     PM_ERROR_CAPACITY = -6,         /* a caller-provided buffer is too small */
-    PM_ERROR_LIMIT = -7             /* past a documented limit on the work one call may do */
+    PM_ERROR_LIMIT = -7,            /* past a documented limit on the work one call may do */
+    PM_ERROR_HIPS_HEIGHT = -8       /* a humanoid's rest hips are not above y = 0: fit the rest first */
 } pm_result;
 
 PMDEF const char *pm_result_string(pm_result result);
@@ -438,6 +456,8 @@ typedef struct pm_pose {
 
 PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
                                  const int *parent, const pm_transform *rest_pose, int node_count);
+PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, const pm_transform *rest_pose,
+                                  int node_count, pm_transform *fitted);
 PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *raw, pm_pose *normalized);
 PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw);
 PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
@@ -607,6 +627,7 @@ PMDEF const char *pm_result_string(pm_result result)
     case PM_ERROR_PARSE: return "malformed text";
     case PM_ERROR_CAPACITY: return "buffer too small";
     case PM_ERROR_LIMIT: return "past a documented limit";
+    case PM_ERROR_HIPS_HEIGHT: return "rest hips height not above 0";
     }
     return "unknown result";
 }
@@ -2523,6 +2544,21 @@ static pm_result pm__parent_frame(pm__walk *w, const pm_transform *rest, const i
     return pm__quat_normalize(out->rotation) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
 }
 
+/* A bone's parent frame (pm__parent_frame's) times its node's rest
+   transform: the frame of the bone's own node. */
+static pm_result pm__own_frame(const pm_transform *rest, int node, pm__bone_frame *f)
+{
+    pm__trs trs;
+    pm__affine local;
+    pm__load_trs(rest, node, &trs);
+    pm__trs_to_affine(&trs, &local);
+    pm__affine_mul(&f->world, &local, &f->world);
+    pm__quat_mul(f->rotation, trs.q, f->rotation);
+    if (!pm__conformal(rest, node)) f->conformal = 0;
+    if (!f->conformal && !pm__affine_rotation(&f->world, f->rotation)) return PM_ERROR_INVALID_ARGUMENT;
+    return PM_OK;
+}
+
 PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
                                  const int *parent, const pm_transform *rest_pose, int node_count)
 {
@@ -2574,15 +2610,8 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
             pm__quat_mul(up_inv, f->rotation, link);
         }
         pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), link);
-        /* from here on, the frame of b's own node */
-        {
-            pm__affine local;
-            pm__trs_to_affine(&trs, &local);
-            pm__affine_mul(&f->world, &local, &f->world);
-            memcpy(f->rotation, w, sizeof w);
-            if (!pm__conformal(rest_pose, bone_node[b])) f->conformal = 0;
-            if (!f->conformal && !pm__affine_rotation(&f->world, f->rotation)) return PM_ERROR_INVALID_ARGUMENT;
-        }
+        result = pm__own_frame(rest_pose, bone_node[b], f); /* from here on, the frame of b's own node */
+        if (result != PM_OK) return result;
     }
     /* the hips' parent frame at rest, to move the hips between local and model space */
     hips_node = bone_node[PM_BONE_HIPS];
@@ -2614,7 +2643,154 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
     /* finite scales can still multiply up past float (two nodes scaled by 1e20) */
     if (!pm__finite_n(h.hips_parent, 12) || !pm__finite_n(h.hips_parent_inverse, 12) || !pm__finite_n(h.rest_hips, 3))
         return PM_ERROR_INVALID_ARGUMENT;
+    /* retargeting scales the hips' movement by the ratio of rest heights: a
+       rest standing on y = 0 is assumed (a BVH root at the origin is not) */
+    if (!(h.rest_hips[1] > 0.0f)) return PM_ERROR_HIPS_HEIGHT;
     memcpy(humanoid, &h, sizeof h);
+    return PM_OK;
+}
+
+static const double pm__identity[4] = {0.0, 0.0, 0.0, 1.0};
+
+/* The VRM T-pose, for fitting a rest to it: the bone whose joint gives
+   each bone its direction (the next one present down this chain is used),
+   and the direction. */
+static const signed char pm__tpose_next[PM_BONE_COUNT] = {
+    PM_BONE_SPINE, PM_BONE_CHEST, PM_BONE_UPPER_CHEST, PM_BONE_NECK, PM_BONE_HEAD, -1, -1, -1, -1,
+    PM_BONE_LEFT_LOWER_LEG, PM_BONE_LEFT_FOOT, PM_BONE_LEFT_TOES, -1,
+    PM_BONE_RIGHT_LOWER_LEG, PM_BONE_RIGHT_FOOT, PM_BONE_RIGHT_TOES, -1,
+    -1, PM_BONE_LEFT_LOWER_ARM, PM_BONE_LEFT_HAND, PM_BONE_LEFT_MIDDLE_PROXIMAL,
+    -1, PM_BONE_RIGHT_LOWER_ARM, PM_BONE_RIGHT_HAND, PM_BONE_RIGHT_MIDDLE_PROXIMAL,
+    PM_BONE_LEFT_THUMB_PROXIMAL, PM_BONE_LEFT_THUMB_DISTAL, -1,
+    PM_BONE_LEFT_INDEX_INTERMEDIATE, PM_BONE_LEFT_INDEX_DISTAL, -1,
+    PM_BONE_LEFT_MIDDLE_INTERMEDIATE, PM_BONE_LEFT_MIDDLE_DISTAL, -1,
+    PM_BONE_LEFT_RING_INTERMEDIATE, PM_BONE_LEFT_RING_DISTAL, -1,
+    PM_BONE_LEFT_LITTLE_INTERMEDIATE, PM_BONE_LEFT_LITTLE_DISTAL, -1,
+    PM_BONE_RIGHT_THUMB_PROXIMAL, PM_BONE_RIGHT_THUMB_DISTAL, -1,
+    PM_BONE_RIGHT_INDEX_INTERMEDIATE, PM_BONE_RIGHT_INDEX_DISTAL, -1,
+    PM_BONE_RIGHT_MIDDLE_INTERMEDIATE, PM_BONE_RIGHT_MIDDLE_DISTAL, -1,
+    PM_BONE_RIGHT_RING_INTERMEDIATE, PM_BONE_RIGHT_RING_DISTAL, -1,
+    PM_BONE_RIGHT_LITTLE_INTERMEDIATE, PM_BONE_RIGHT_LITTLE_DISTAL, -1};
+
+/* Bone b's T-pose direction; *horizontal: only its turn about Y counts (the
+   feet). 0 for a bone not fitted. */
+static int pm__tpose_axis(int b, double axis[3], int *horizontal)
+{
+    const double diagonal = 0.70710678118654752440;
+    const int left = (b >= PM_BONE_LEFT_SHOULDER && b <= PM_BONE_LEFT_HAND) ||
+                     (b >= PM_BONE_LEFT_THUMB_METACARPAL && b <= PM_BONE_LEFT_LITTLE_DISTAL);
+    axis[0] = axis[1] = axis[2] = 0.0;
+    *horizontal = b == PM_BONE_LEFT_FOOT || b == PM_BONE_RIGHT_FOOT;
+    if (pm__tpose_next[b] < 0) return 0;
+    if (b <= PM_BONE_NECK) axis[1] = 1.0;                         /* hips to neck */
+    else if (*horizontal) axis[2] = 1.0;                          /* toes forward */
+    else if (b <= PM_BONE_RIGHT_TOES) axis[1] = -1.0;             /* legs */
+    else if (b == PM_BONE_LEFT_THUMB_METACARPAL || b == PM_BONE_LEFT_THUMB_PROXIMAL ||
+             b == PM_BONE_RIGHT_THUMB_METACARPAL || b == PM_BONE_RIGHT_THUMB_PROXIMAL) {
+        axis[0] = left ? diagonal : -diagonal;
+        axis[2] = diagonal;
+    } else axis[0] = left ? 1.0 : -1.0;                           /* arms, hands, fingers */
+    return 1;
+}
+
+/* 1 when bone a is b or above it, up[] giving each bone's humanoid parent */
+static int pm__bone_at_or_above(const int up[PM_BONE_COUNT], int a, int b)
+{
+    for (; b >= 0; b = up[b])
+        if (b == a) return 1;
+    return 0;
+}
+
+/* The turn about Y taking v's horizontal part to `to`'s; 0 when v is
+   (nearly) vertical. */
+static int pm__turn_about_y(const double v[3], const double to[3], double q[4])
+{
+    const double flat[3] = {v[0], 0.0, v[2]}, target[3] = {to[0], 0.0, to[2]};
+    if (!(flat[0] * flat[0] + flat[2] * flat[2] > 1e-12 * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]))) return 0;
+    pm__quat_from_to(flat, target, q);
+    return 1;
+}
+
+PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, const pm_transform *rest_pose,
+                                  int node_count, pm_transform *fitted)
+{
+    pm_humanoid checked; /* not written when init fails, even for the hips' height */
+    pm__bone_frame frames[PM_BONE_COUNT];
+    pm__walk walk;
+    double scene_parent[PM_BONE_COUNT][4], position[PM_BONE_COUNT][3], turn[PM_BONE_COUNT][4], lowest = HUGE_VAL;
+    int up[PM_BONE_COUNT], b, d, i, root;
+    pm_result result = pm_humanoid_init(&checked, bone_node, parent, rest_pose, node_count);
+    if (result != PM_OK && result != PM_ERROR_HIPS_HEIGHT) return result;
+    if (!fitted) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b) /* humanoid parents, as init finds them */
+        for (up[b] = pm__bone_parents[b]; up[b] >= 0 && bone_node[up[b]] < 0; up[b] = pm__bone_parents[up[b]]) continue;
+    walk.parent = parent;
+    walk.node_count = node_count;
+    walk.budget = INT64_MAX;
+    walk.error = PM_OK;
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* rest frames, as init found them */
+        if (bone_node[b] < 0) continue;
+        result = pm__parent_frame(&walk, rest_pose, bone_node, frames, b, up[b], &frames[b]);
+        if (result != PM_OK) return result;
+        memcpy(scene_parent[b], frames[b].rotation, sizeof scene_parent[b]);
+        if ((result = pm__own_frame(rest_pose, bone_node[b], &frames[b])) != PM_OK) return result;
+        memcpy(position[b], frames[b].world.t, sizeof position[b]);
+        memcpy(turn[b], pm__identity, sizeof turn[b]);
+    }
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* top down: each bone turned about its joint, with all below it */
+        double axis[3], direction[3], q[4];
+        int horizontal, next = b, turned;
+        if (bone_node[b] < 0 || !pm__tpose_axis(b, axis, &horizontal)) continue;
+        do next = pm__tpose_next[next]; while (next >= 0 && bone_node[next] < 0);
+        if (next < 0) continue;
+        for (i = 0; i < 3; ++i) direction[i] = position[next][i] - position[b][i];
+        if (!(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2] > 0.0)) continue;
+        if (horizontal) {
+            turned = pm__turn_about_y(direction, axis, q);
+        } else {
+            pm__quat_from_to(direction, axis, q);
+            turned = 1;
+            if (b == PM_BONE_HIPS) { /* and face +Z: the right upper leg to the left one along +X */
+                const double x[3] = {1.0, 0.0, 0.0};
+                double across[3], facing[4];
+                for (i = 0; i < 3; ++i)
+                    across[i] = position[PM_BONE_LEFT_UPPER_LEG][i] - position[PM_BONE_RIGHT_UPPER_LEG][i];
+                pm__quat_rotate(q, across, across);
+                if (pm__turn_about_y(across, x, facing)) pm__quat_mul(facing, q, q);
+            }
+        }
+        if (!turned) continue;
+        for (d = b; d < PM_BONE_COUNT; ++d) { /* everything below b turns about b's joint */
+            double offset[3];
+            if (bone_node[d] < 0 || !pm__bone_at_or_above(up, b, d)) continue;
+            for (i = 0; i < 3; ++i) offset[i] = position[d][i] - position[b][i];
+            pm__quat_rotate(q, offset, offset);
+            for (i = 0; i < 3; ++i) position[d][i] = position[b][i] + offset[i];
+            pm__quat_mul(q, turn[d], turn[d]);
+        }
+    }
+    for (b = 0; b < PM_BONE_COUNT; ++b) /* the ground: the lowest foot or toes joint */
+        if (bone_node[b] >= 0 && (b == PM_BONE_LEFT_FOOT || b == PM_BONE_RIGHT_FOOT || b == PM_BONE_LEFT_TOES ||
+                                  b == PM_BONE_RIGHT_TOES) && position[b][1] < lowest)
+            lowest = position[b][1];
+    for (root = bone_node[PM_BONE_HIPS]; parent[root] >= 0; root = parent[root]) continue; /* init checked the chain */
+    if (fitted != rest_pose) memmove(fitted, rest_pose, (size_t)node_count * sizeof(pm_transform));
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* local = (turn(up) P)^-1 turn(b) W, W = P L at rest */
+        double world[4], above[4], local[4];
+        if (bone_node[b] < 0) continue;
+        pm__quat_mul(turn[b], frames[b].rotation, world);
+        pm__quat_mul(up[b] >= 0 ? turn[up[b]] : pm__identity, scene_parent[b], above);
+        pm__quat_conj(above, above);
+        pm__quat_mul(above, world, local);
+        pm__quat_normalize(local);
+        pm__put4(fitted, (size_t)bone_node[b] * sizeof(pm_transform) + offsetof(pm_transform, rotation), local);
+    }
+    {
+        float t[3];
+        memcpy(t, (unsigned char *)fitted + (size_t)root * sizeof(pm_transform) + offsetof(pm_transform, translation), sizeof t);
+        t[1] = (float)((double)t[1] - lowest);
+        memcpy((unsigned char *)fitted + (size_t)root * sizeof(pm_transform) + offsetof(pm_transform, translation), t, sizeof t);
+    }
     return PM_OK;
 }
 
@@ -2643,8 +2819,6 @@ static void pm__set_pose_hips(pm_pose *pose, const double p[3])
     f[2] = (float)p[2];
     memcpy((unsigned char *)pose + offsetof(pm_pose, hips_position), f, sizeof f);
 }
-
-static const double pm__identity[4] = {0.0, 0.0, 0.0, 1.0};
 
 /* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L, for every present
    bone; absent bones get identity. */
@@ -2737,7 +2911,7 @@ PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from,
     double scale;
     int b, i, c;
     if (!retarget || !from || !to) return PM_ERROR_INVALID_ARGUMENT;
-    if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_HIPS_HEIGHT;
     if (from->bone_node[PM_BONE_HIPS] < 0 || to->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
     memset(&r, 0, sizeof r);
     for (b = 0; b < PM_BONE_COUNT; ++b)

@@ -94,6 +94,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(humanoid_retarget_round_trip)                                                      \
     X(humanoid_read_write_turn)                                                          \
     X(humanoid_read_folds_between)                                                       \
+    X(humanoid_fit_tpose)                                                                \
     X(humanoid_bad_input)                                                                \
     X(humanoid_misaligned)                                                               \
     X(skin_matches_numpy)                                                                \

@@ -97,6 +97,8 @@ void test_hostile_humanoid_chain(void)
     CHECK_RESULT(pm_pose_read(&h, parent, pose, &raw), PM_OK);
     CHECK_RESULT(pm_pose_retarget(&h, &raw, &h, &same), PM_OK);
     for (k = 0; k < 15; ++k) CHECK_NEAR(same.rotation[required[k]][3], 1.0, 1e-6);
+    /* fitting to the T-pose walks the same chains once more, in place */
+    CHECK_RESULT(pm_rest_fit_tpose(bone_node, parent, pose, n, pose), PM_OK);
     /* a loop above the hips, then one between hips and spine */
     parent[0] = between - 1;
     CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, pose, n), PM_ERROR_CYCLE);

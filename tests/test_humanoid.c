@@ -381,6 +381,186 @@ void test_humanoid_read_folds_between(void)
     CHECK(folded > 50);
 }
 
+/* A 55-bone rig standing in the VRM T-pose (tpose.md's axes, toes on
+   y = 0), one node per bone, every node with a random rest rotation. */
+typedef struct tpose_rig {
+    int parent[PM_BONE_COUNT], bone_node[PM_BONE_COUNT];
+    vec3 position[PM_BONE_COUNT]; /* world, of each bone's joint */
+    versor world[PM_BONE_COUNT];
+    pm_transform rest[PM_BONE_COUNT];
+} tpose_rig;
+
+static void set3(vec3 v, float x, float y, float z)
+{
+    v[0] = x;
+    v[1] = y;
+    v[2] = z;
+}
+
+static void tpose_joints(vec3 position[PM_BONE_COUNT])
+{
+    static const float torso[9][3] = {{0, 1.0f, 0},     {0, 1.1f, 0},       {0, 1.2f, 0},
+                                      {0, 1.3f, 0},     {0, 1.45f, 0},      {0, 1.55f, 0},
+                                      {0.03f, 1.62f, 0.08f}, {-0.03f, 1.62f, 0.08f}, {0, 1.52f, 0.05f}};
+    static const float leg[4][3] = {{0.1f, 0.95f, 0}, {0.1f, 0.52f, 0}, {0.1f, 0.1f, 0}, {0.1f, 0.0f, 0.12f}};
+    static const float arm[4][3] = {{0.05f, 1.38f, 0}, {0.15f, 1.4f, 0}, {0.42f, 1.4f, 0}, {0.68f, 1.4f, 0}};
+    int b, side, k, j;
+    for (b = 0; b < 9; ++b) set3(position[b], torso[b][0], torso[b][1], torso[b][2]);
+    for (side = 0; side < 2; ++side) {
+        const float x = side ? -1.0f : 1.0f;
+        for (k = 0; k < 4; ++k) {
+            set3(position[PM_BONE_LEFT_UPPER_LEG + 4 * side + k], x * leg[k][0], leg[k][1], leg[k][2]);
+            set3(position[PM_BONE_LEFT_SHOULDER + 4 * side + k], x * arm[k][0], arm[k][1], arm[k][2]);
+        }
+        for (k = 0; k < 5; ++k) { /* thumb along (+-1, 0, 1), fingers along +-X */
+            const int first = (side ? PM_BONE_RIGHT_THUMB_METACARPAL : PM_BONE_LEFT_THUMB_METACARPAL) + 3 * k;
+            for (j = 0; j < 3; ++j) {
+                const float along = 0.03f * (float)j;
+                if (k == 0) set3(position[first + j], x * (0.70f + along), 1.39f, 0.03f + along);
+                else set3(position[first + j], x * (0.75f + along), 1.4f, 0.02f * (float)(2 - k));
+            }
+        }
+    }
+}
+
+/* Local transforms from the world positions and rotations */
+static void tpose_rig_locals(tpose_rig *r)
+{
+    int b;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        const int up = r->parent[b];
+        versor inverse;
+        vec3 offset;
+        glm_vec3_one(r->rest[b].scale);
+        if (up < 0) {
+            glm_vec3_copy(r->position[b], r->rest[b].translation);
+            glm_quat_copy(r->world[b], r->rest[b].rotation);
+            continue;
+        }
+        glm_quat_inv(r->world[up], inverse);
+        glm_vec3_sub(r->position[b], r->position[up], offset);
+        glm_quat_rotatev(inverse, offset, r->rest[b].translation);
+        glm_quat_mul(inverse, r->world[b], r->rest[b].rotation);
+    }
+}
+
+static void tpose_rig_build(tpose_rig *r)
+{
+    int b;
+    tpose_joints(r->position);
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        r->parent[b] = pm_bone_parent((pm_bone)b);
+        r->bone_node[b] = b;
+        glm_quat_init(r->world[b], random_unit(), random_unit(), random_unit(), random_unit() + 1.5f);
+        glm_quat_normalize(r->world[b]);
+    }
+    tpose_rig_locals(r);
+}
+
+/* Turns bone b and everything below it by `angle` about `axis` through b's joint */
+static void tpose_rig_bend(tpose_rig *r, pm_bone b, float angle, vec3 axis)
+{
+    versor q;
+    int d;
+    glm_quatv(q, angle, axis);
+    for (d = (int)b; d < PM_BONE_COUNT; ++d) {
+        int up = d;
+        versor turned;
+        vec3 offset;
+        while (up >= 0 && up != (int)b) up = r->parent[up];
+        if (up < 0) continue;
+        glm_vec3_sub(r->position[d], r->position[b], offset);
+        glm_quat_rotatev(q, offset, offset);
+        glm_vec3_add(r->position[b], offset, r->position[d]);
+        glm_quat_mul(q, r->world[d], turned);
+        glm_quat_copy(turned, r->world[d]);
+    }
+}
+
+/* Fitting a rest to the T-pose: a rig built in the T-pose is unchanged; the
+   same rig bent into an A-pose by known rotations (arms 40 degrees down,
+   legs 10 degrees apart, feet turned out, fingers curled, thumbs along X,
+   the whole body turned and sunk below the floor, hips at y < 0) fits to
+   it, so both retarget any pose to the same joint positions (within 1e-5 m
+   on a 1.6 m rig: float rounding along 11-bone chains is ~1e-6). */
+void test_humanoid_fit_tpose(void)
+{
+    static tpose_rig t, a;
+    static pm_transform fitted_t[PM_BONE_COUNT], fitted_a[PM_BONE_COUNT];
+    static float world_t[16 * PM_BONE_COUNT], world_a[16 * PM_BONE_COUNT];
+    const float degree = GLM_PIf / 180.0f;
+    vec3 x_axis = {1, 0, 0}, y_axis = {0, 1, 0}, z_axis = {0, 0, 1};
+    pm_humanoid ht, ha;
+    pm_retarget to_t, to_a;
+    int b, k, n;
+    tpose_rig_build(&t);
+    a = t;
+    /* the foot first: fitting turns feet about Y only, so a foot turned about
+       an axis the leg's bend then tilts would keep that tilt */
+    tpose_rig_bend(&a, PM_BONE_LEFT_FOOT, 20.0f * degree, y_axis);
+    tpose_rig_bend(&a, PM_BONE_LEFT_UPPER_ARM, -40.0f * degree, z_axis);
+    tpose_rig_bend(&a, PM_BONE_RIGHT_UPPER_ARM, 40.0f * degree, z_axis);
+    tpose_rig_bend(&a, PM_BONE_LEFT_UPPER_LEG, 10.0f * degree, z_axis);
+    tpose_rig_bend(&a, PM_BONE_RIGHT_UPPER_LEG, -10.0f * degree, z_axis);
+    tpose_rig_bend(&a, PM_BONE_LEFT_INDEX_PROXIMAL, -30.0f * degree, z_axis);
+    tpose_rig_bend(&a, PM_BONE_LEFT_INDEX_INTERMEDIATE, -20.0f * degree, z_axis);
+    tpose_rig_bend(&a, PM_BONE_RIGHT_THUMB_METACARPAL, -45.0f * degree, y_axis);
+    tpose_rig_bend(&a, PM_BONE_SPINE, 8.0f * degree, x_axis);
+    tpose_rig_bend(&a, PM_BONE_HIPS, 120.0f * degree, y_axis); /* facing away */
+    for (b = 0; b < PM_BONE_COUNT; ++b) a.position[b][1] -= 1.5f;       /* hips below the floor */
+    tpose_rig_locals(&a);
+
+    CHECK_RESULT(pm_rest_fit_tpose(t.bone_node, t.parent, t.rest, PM_BONE_COUNT, fitted_t), PM_OK);
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* already in the T-pose: the same */
+        double expected[4] = {t.rest[b].rotation[0], t.rest[b].rotation[1], t.rest[b].rotation[2], t.rest[b].rotation[3]};
+        test_context("T-pose rig, %s", pm_bone_name((pm_bone)b));
+        CHECK_NEAR(test_quat_diff(fitted_t[b].rotation, expected), 0.0, 1e-6);
+        for (k = 0; k < 3; ++k) CHECK_NEAR(fitted_t[b].translation[k], t.rest[b].translation[k], 1e-6);
+    }
+    test_context("%s", "");
+    CHECK_RESULT(pm_humanoid_init(&ha, a.bone_node, a.parent, a.rest, PM_BONE_COUNT), PM_ERROR_HIPS_HEIGHT);
+    CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&ht, t.bone_node, t.parent, fitted_t, PM_BONE_COUNT), PM_OK);
+    { /* bad input: init's errors, and no output; nothing written on error */
+        int missing[PM_BONE_COUNT];
+        memcpy(missing, a.bone_node, sizeof missing);
+        missing[PM_BONE_LEFT_FOOT] = -1;
+        memset(fitted_a, 0x3c, sizeof fitted_a);
+        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, a.rest, PM_BONE_COUNT, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_rest_fit_tpose(NULL, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, NULL, a.rest, PM_BONE_COUNT, fitted_a), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, NULL, PM_BONE_COUNT, fitted_a), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_rest_fit_tpose(missing, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_ERROR_MISSING_BONE);
+        CHECK(((const unsigned char *)fitted_a)[0] == 0x3c);
+        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_OK);
+    }
+    memset(&ha, 0, sizeof ha);
+    CHECK_RESULT(pm_humanoid_init(&ha, a.bone_node, a.parent, fitted_a, PM_BONE_COUNT), PM_OK);
+    if (ha.node_count == 0) return; /* failed, reported */
+    CHECK_NEAR(ha.rest_hips[1], ht.rest_hips[1], 1e-5); /* grounded alike: toes on y = 0 */
+    CHECK_RESULT(pm_retarget_init(&to_t, &ht, &ht), PM_OK);
+    CHECK_RESULT(pm_retarget_init(&to_a, &ht, &ha), PM_OK);
+    for (n = 0; n < 20; ++n) {
+        pm_pose raw, on_t, on_a;
+        pm_transform pose_t[PM_BONE_COUNT], pose_a[PM_BONE_COUNT];
+        random_raw_pose(&raw);
+        for (k = 0; k < 3; ++k) raw.hips_position[k] = fitted_t[PM_BONE_HIPS].translation[k] + 0.1f * random_unit();
+        CHECK_RESULT(pm_retarget_pose(&to_t, &raw, &on_t), PM_OK);
+        CHECK_RESULT(pm_retarget_pose(&to_a, &raw, &on_a), PM_OK);
+        memcpy(pose_t, fitted_t, sizeof pose_t);
+        memcpy(pose_a, fitted_a, sizeof pose_a);
+        CHECK_RESULT(pm_pose_write(&ht, &on_t, pose_t), PM_OK);
+        CHECK_RESULT(pm_pose_write(&ha, &on_a, pose_a), PM_OK);
+        CHECK_RESULT(pm_scene_world_matrices(t.parent, PM_BONE_COUNT, pose_t, world_t), PM_OK);
+        CHECK_RESULT(pm_scene_world_matrices(a.parent, PM_BONE_COUNT, pose_a, world_a), PM_OK);
+        for (b = 0; b < PM_BONE_COUNT; ++b) {
+            test_context("pose %d, %s", n, pm_bone_name((pm_bone)b));
+            for (k = 0; k < 3; ++k) CHECK_NEAR(world_a[16 * b + 12 + k], world_t[16 * b + 12 + k], 1e-5);
+        }
+    }
+    test_context("%s", "");
+}
+
 /* read, write, and the VRM 0.x half turn. */
 void test_humanoid_read_write_turn(void)
 {
@@ -516,16 +696,25 @@ void test_humanoid_bad_input(void)
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (r.bone_node[b] < 0) glm_quat_init(pose.rotation[b], NAN, 0.0f, 0.0f, 0.0f);
     CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_OK);
-    /* retarget: rest hips height <= 0 */
+    /* rest hips height <= 0: init says so (a BVH root at the origin), and so
+       does a retarget given a humanoid changed after init */
     {
         static rig low;
+        pm_humanoid not_written;
+        int root;
+        low = r;
+        for (root = low.bone_node[PM_BONE_HIPS]; low.parent[root] >= 0; root = low.parent[root]) continue;
+        low.rest[root].translation[1] -= 100.0f; /* the fixture rigs' sizes are about 1 */
+        memset(&not_written, 0x3c, sizeof not_written);
+        CHECK_RESULT(pm_humanoid_init(&not_written, low.bone_node, low.parent, low.rest, low.node_count), PM_ERROR_HIPS_HEIGHT);
+        CHECK(((const unsigned char *)&not_written)[0] == 0x3c);
         low = r;
         low.humanoid.rest_hips[1] = 0.0f;
         random_raw_pose(&pose);
-        CHECK_RESULT(pm_pose_retarget(&low.humanoid, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_pose_retarget(&low.humanoid, &pose, &r.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
+        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
         low.humanoid.rest_hips[1] = -1.0f;
-        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
         CHECK_RESULT(pm_pose_retarget(NULL, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
         CHECK_RESULT(pm_pose_retarget(&r.humanoid, NULL, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
     }
