@@ -265,6 +265,7 @@ fixtures: | $(BUILD)
 	  && node constraints_threevrm.mjs > ../fixtures/constraints_threevrm.h \
 	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
 	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
+	  && node humanoid_vrm_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_vrm_threevrm.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
 	  && node skin_gltf_threejs.mjs ../fixtures/skin_chain.gltf $(CHAIN_TIMES) > ../fixtures/skin_chain_threejs.txt \

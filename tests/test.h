@@ -89,6 +89,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(constraints_parse_json_numbers)                                                    \
     X(bone_table)                                                                        \
     X(humanoid_matches_threevrm)                                                         \
+    X(humanoid_vrm_samples_match_threevrm)                                               \
     X(humanoid_retarget)                                                                 \
     X(humanoid_retarget_crossing_chains)                                                 \
     X(humanoid_retarget_round_trip)                                                      \
