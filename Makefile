@@ -33,7 +33,7 @@ PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_writ
 # one cannot be installed, its configurations are skipped with a line saying so.
 COMPILERS = g++=g++ clang=clang
 # File = Debian package: test data. Without it, the tests that read it are skipped.
-TEST_DATA = $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf=assimp-testmodels
+TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels
 
 .PHONY: all test test-run demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
@@ -267,6 +267,7 @@ fixtures: | $(BUILD)
 	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
 	  && node humanoid_vrm_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_vrm_threevrm.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
+	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
 	  && node skin_gltf_threejs.mjs ../fixtures/skin_chain.gltf $(CHAIN_TIMES) > ../fixtures/skin_chain_threejs.txt \
 	  && node skin_gltf_threejs.mjs $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf $(SIMPLE_SKIN_TIMES) \

@@ -294,4 +294,35 @@ static void bvh_local(const bvh *b, int joint, int frame, float translation[3], 
     }
 }
 
+/* ---- names -------------------------------------------------------------------- */
+
+/* BVH joint names to humanoid bones: the common mocap ones (CMU's among
+   them; its LowerBack, Neck1, LHipJoint and RHipJoint are joints between
+   bones, no bones of their own), then VRM names. 0 for a joint that is no
+   bone. */
+static int bvh_bone(const char *name, pm_bone *bone)
+{
+    static const struct {
+        const char *name;
+        pm_bone bone;
+    } names[] = {
+        {"Hips", PM_BONE_HIPS}, {"Spine", PM_BONE_SPINE}, {"Chest", PM_BONE_CHEST}, {"Spine1", PM_BONE_CHEST},
+        {"Neck", PM_BONE_NECK}, {"Head", PM_BONE_HEAD},
+        {"LeftShoulder", PM_BONE_LEFT_SHOULDER}, {"LeftArm", PM_BONE_LEFT_UPPER_ARM},
+        {"LeftForeArm", PM_BONE_LEFT_LOWER_ARM}, {"LeftHand", PM_BONE_LEFT_HAND},
+        {"RightShoulder", PM_BONE_RIGHT_SHOULDER}, {"RightArm", PM_BONE_RIGHT_UPPER_ARM},
+        {"RightForeArm", PM_BONE_RIGHT_LOWER_ARM}, {"RightHand", PM_BONE_RIGHT_HAND},
+        {"LeftUpLeg", PM_BONE_LEFT_UPPER_LEG}, {"LeftLeg", PM_BONE_LEFT_LOWER_LEG}, {"LeftFoot", PM_BONE_LEFT_FOOT},
+        {"LeftToeBase", PM_BONE_LEFT_TOES}, {"RightUpLeg", PM_BONE_RIGHT_UPPER_LEG},
+        {"RightLeg", PM_BONE_RIGHT_LOWER_LEG}, {"RightFoot", PM_BONE_RIGHT_FOOT}, {"RightToeBase", PM_BONE_RIGHT_TOES},
+    };
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (strcmp(name, names[i].name) == 0) {
+            *bone = names[i].bone;
+            return 1;
+        }
+    return pm_bone_parse(name, bone) == PM_OK;
+}
+
 #endif

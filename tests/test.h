@@ -111,7 +111,9 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_misaligned)                                                                   \
     X(skin_simd_matches_scalar)                                                          \
     X(bvh_parse)                                                                         \
-    X(bvh_errors)
+    X(bvh_errors)                                                                        \
+    X(bvh_cmu_fit_tpose)                                                                 \
+    X(bvh_cmu_between_joints)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)
