@@ -266,6 +266,7 @@ fixtures: | $(BUILD)
 	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
 	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
 	  && node humanoid_vrm_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_vrm_threevrm.h \
+	  && node retarget_threejs.mjs > ../fixtures/retarget_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \

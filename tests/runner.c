@@ -59,6 +59,45 @@ void test_set_transform(pm_transform *t, const float trs[10])
     memcpy(t->scale, trs + 7, 3 * sizeof(float));
 }
 
+void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor delta[PM_BONE_COUNT])
+{
+    int b;
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        versor n;
+        const int up = h->parent_bone[b];
+        if (h->bone_node[b] < 0) continue;
+        memcpy(n, normalized->rotation[b], sizeof n);
+        if (up < 0) glm_quat_copy(n, delta[b]);
+        else glm_quat_mul(delta[up], n, delta[b]);
+    }
+}
+
+int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_pose *raw_a)
+{
+    pm_pose raw_b, norm_a, norm_b;
+    versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
+    float scale;
+    int bone, c, inherited = 0;
+    CHECK_RESULT(pm_pose_retarget(a, raw_a, b, &raw_b), PM_OK);
+    CHECK_RESULT(pm_pose_normalize(a, raw_a, &norm_a), PM_OK);
+    CHECK_RESULT(pm_pose_normalize(b, &raw_b, &norm_b), PM_OK);
+    test_world_deltas(a, &norm_a, da);
+    test_world_deltas(b, &norm_b, db);
+    for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+        double expected[4];
+        int source = bone;
+        if (b->bone_node[bone] < 0) continue;
+        while (a->bone_node[source] < 0) source = pm_bone_parent((pm_bone)source);
+        inherited += source != bone;
+        for (c = 0; c < 4; ++c) expected[c] = da[source][c];
+        CHECK_NEAR(test_quat_diff(db[bone], expected), 0.0, 1e-5);
+    }
+    scale = b->rest_hips[1] / a->rest_hips[1];
+    for (c = 0; c < 3; ++c)
+        CHECK_NEAR(norm_b.hips_position[c], b->rest_hips[c] + (norm_a.hips_position[c] - a->rest_hips[c]) * scale, 1e-5);
+    return inherited;
+}
+
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0;

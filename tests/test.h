@@ -49,6 +49,16 @@ double test_quat_diff(const float a[4], const double b[4]);
 /* A transform from a fixture's 10 floats: translation, rotation (x, y, z, w), scale. */
 void test_set_transform(pm_transform *t, const float trs[10]);
 
+/* World rotation from rest of every bone h has: the product of normalized
+   rotations along its humanoid ancestors (cglm's quaternion product). */
+void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor delta[PM_BONE_COUNT]);
+
+/* Retargets raw_a from a to b and checks the rule: every bone b has turns
+   from rest (world rotation) as a's nearest bone at or above it (itself when
+   a has it), whatever b has in between, within 1e-5; the hips move by the
+   hips rule. Returns how many of b's bones took an ancestor's turn. */
+int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_pose *raw_a);
+
 /* tests/options.c: the same functions from a POSEMATH_NO_SIMD copy. */
 pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
                                float euler[3]);
@@ -92,6 +102,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(humanoid_vrm_samples_match_threevrm)                                               \
     X(humanoid_retarget)                                                                 \
     X(humanoid_retarget_crossing_chains)                                                 \
+    X(humanoid_retarget_matches_threejs)                                                 \
     X(humanoid_retarget_round_trip)                                                      \
     X(humanoid_read_write_turn)                                                          \
     X(humanoid_read_folds_between)                                                       \
@@ -113,7 +124,8 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \
-    X(bvh_cmu_between_joints)
+    X(bvh_cmu_between_joints)                                                            \
+    X(bvh_cmu_onto_vrm)
 
 #define PM_TEST_DECLARE(name) void test_##name(void);
 PM_TEST_LIST(PM_TEST_DECLARE)

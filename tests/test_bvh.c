@@ -353,3 +353,37 @@ void test_bvh_cmu_between_joints(void)
     CHECK(unfolded > 10.0);
     cmu_free(&s);
 }
+
+/* CMU's motion, fitted and read with its joints between bones folded in,
+   onto the real 53-bone VRM 1.0 rig of the VRM specification's samples
+   (rotated and scaled nodes, no upperChest, fingers the motion lacks):
+   every 50th frame keeps the retargeting rule (test_check_retarget). */
+void test_bvh_cmu_onto_vrm(void)
+{
+    static cmu_scene s;
+    static pm_transform vrm_rest[64];
+    int vrm_parent[64], n = 0, i, frame, inherited = 0;
+    const struct vrm_rig *vr = &vrm_rigs[0];
+    pm_humanoid cmu, vrm;
+    if (!cmu_load(&s)) return;
+    CHECK(vr->node_count <= 64);
+    for (i = 0; i < vr->node_count; ++i) {
+        vrm_parent[i] = vrm_nodes[vr->first_node + i].parent;
+        test_set_transform(&vrm_rest[i], vrm_nodes[vr->first_node + i].rest);
+    }
+    for (i = 0; i < PM_BONE_COUNT; ++i) n += vr->bone_node[i] >= 0;
+    CHECK(n == 53);
+    CHECK_RESULT(pm_humanoid_init(&vrm, vr->bone_node, vrm_parent, vrm_rest, vr->node_count), PM_OK);
+    CHECK_RESULT(pm_rest_fit_tpose(s.bone_node, s.parent, s.rest, s.motion.joint_count, s.fitted), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&cmu, s.bone_node, s.parent, s.fitted, s.motion.joint_count), PM_OK);
+    for (frame = 0; frame < s.motion.frame_count; frame += 50) {
+        pm_pose raw;
+        cmu_frame(&s, frame, s.pose);
+        CHECK_RESULT(pm_pose_read(&cmu, s.parent, s.pose, &raw), PM_OK);
+        test_context("frame %d", frame);
+        inherited += test_check_retarget(&cmu, &vrm, &raw);
+    }
+    test_context("%s", "");
+    CHECK(inherited > 0); /* the rig's fingers and upper chest follow the motion's hands and chest */
+    cmu_free(&s);
+}

@@ -13,6 +13,7 @@
 
 #include "fixtures/humanoid_threevrm.h"
 #include "fixtures/humanoid_vrm_threevrm.h"
+#include "fixtures/retarget_threejs.h"
 
 #define RIG_TOL 1e-5
 #define MAX_RIG_NODES 128
@@ -215,51 +216,12 @@ void test_humanoid_vrm_samples_match_threevrm(void)
     CHECK(worst < 1e-6); /* seen: 1.9e-7 (float inputs, double math on both sides) */
 }
 
-/* World rotation from rest of every present bone: the product of normalized
-   rotations along present humanoid ancestors (written here with cglm). */
-static void world_deltas(const rig *r, const pm_pose *normalized, versor delta[PM_BONE_COUNT])
-{
-    int b;
-    for (b = 0; b < PM_BONE_COUNT; ++b) {
-        versor n;
-        int up = r->humanoid.parent_bone[b];
-        if (r->bone_node[b] < 0) continue;
-        memcpy(n, normalized->rotation[b], sizeof n);
-        if (up < 0) glm_quat_copy(n, delta[b]);
-        else glm_quat_mul(delta[up], n, delta[b]);
-    }
-}
-
-/* Retargets a random pose from a to b and checks the rule: every bone b has
-   turns from rest (world rotation) as a's nearest bone at or above it (itself
-   when a has it), whatever b has in between; the hips move by the rule.
-   Returns how many of b's bones took an ancestor's turn. */
+/* Retargets a random pose from a to b and checks the rule (test_check_retarget). */
 static int check_retarget(const rig *a, const rig *b)
 {
-    pm_pose raw_a, raw_b, norm_a, norm_b;
-    versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
-    float scale;
-    int bone, c, inherited = 0;
+    pm_pose raw_a;
     random_raw_pose(&raw_a);
-    CHECK_RESULT(pm_pose_retarget(&a->humanoid, &raw_a, &b->humanoid, &raw_b), PM_OK);
-    CHECK_RESULT(pm_pose_normalize(&a->humanoid, &raw_a, &norm_a), PM_OK);
-    CHECK_RESULT(pm_pose_normalize(&b->humanoid, &raw_b, &norm_b), PM_OK);
-    world_deltas(a, &norm_a, da);
-    world_deltas(b, &norm_b, db);
-    for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
-        double expected[4];
-        int source = bone;
-        if (b->bone_node[bone] < 0) continue;
-        while (a->bone_node[source] < 0) source = pm_bone_parent((pm_bone)source);
-        inherited += source != bone;
-        for (c = 0; c < 4; ++c) expected[c] = da[source][c];
-        CHECK_NEAR(test_quat_diff(db[bone], expected), 0.0, 1e-5);
-    }
-    scale = b->humanoid.rest_hips[1] / a->humanoid.rest_hips[1];
-    for (c = 0; c < 3; ++c)
-        CHECK_NEAR(norm_b.hips_position[c], b->humanoid.rest_hips[c] + (norm_a.hips_position[c] - a->humanoid.rest_hips[c]) * scale,
-                   1e-5);
-    return inherited;
+    return test_check_retarget(&a->humanoid, &b->humanoid, &raw_a);
 }
 
 /* Pairs of different fixture rigs, with random optional bones. */
@@ -322,11 +284,53 @@ void test_humanoid_retarget_crossing_chains(void)
             CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
             CHECK_RESULT(pm_pose_normalize(&a.humanoid, &raw_a, &norm_a), PM_OK);
             CHECK_RESULT(pm_pose_normalize(&b.humanoid, &raw_b, &norm_b), PM_OK);
-            world_deltas(&a, &norm_a, da);
-            world_deltas(&b, &norm_b, db);
+            test_world_deltas(&a.humanoid, &norm_a, da);
+            test_world_deltas(&b.humanoid, &norm_b, db);
             for (k = 0; k < 4; ++k) expected[k] = da[cases[c].a_source][k];
             CHECK_NEAR(test_quat_diff(db[cases[c].b_bone], expected), 0.0, 1e-5);
         }
+    }
+    test_context("%s", "");
+}
+
+/* Crossing chains against an independent computation: three.js Object3D
+   graphs given each target bone the world rotation from rest of the
+   source's nearest bone at or above it (tests/gen/retarget_threejs.mjs).
+   Torso (neck / chest, and with upperChest), shoulders under a missing
+   upperChest, fingers missing an intermediate / a distal, toes; both
+   directions, nodes between bones. Raw rotations and hips within 1e-5. */
+static pm_result load_retarget_rig(int index, rig *r)
+{
+    const struct retarget_rig *rr = &retarget_rigs[index];
+    int i;
+    r->node_count = rr->node_count;
+    for (i = 0; i < rr->node_count; ++i) {
+        r->parent[i] = retarget_nodes[rr->first_node + i].parent;
+        test_set_transform(&r->rest[i], retarget_nodes[rr->first_node + i].rest);
+    }
+    memcpy(r->bone_node, rr->bone_node, sizeof r->bone_node);
+    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
+}
+
+void test_humanoid_retarget_matches_threejs(void)
+{
+    static rig a, b;
+    int n, bone, c;
+    for (n = 0; n < RETARGET_CASES; ++n) {
+        const struct retarget_case *rc = &retarget_cases[n];
+        pm_pose raw_a, raw_b;
+        test_context("case %d", n);
+        CHECK_RESULT(load_retarget_rig(rc->source, &a), PM_OK);
+        CHECK_RESULT(load_retarget_rig(rc->target, &b), PM_OK);
+        memcpy(raw_a.rotation, rc->source_raw, sizeof raw_a.rotation);
+        memcpy(raw_a.hips_position, rc->source_hips, sizeof raw_a.hips_position);
+        CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+        for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
+            if (b.bone_node[bone] < 0) continue;
+            test_context("case %d %s", n, pm_bone_name((pm_bone)bone));
+            CHECK_NEAR(test_quat_diff(raw_b.rotation[bone], rc->target_raw[bone]), 0.0, 1e-5);
+        }
+        for (c = 0; c < 3; ++c) CHECK_NEAR(raw_b.hips_position[c], rc->target_hips[c], 1e-5);
     }
     test_context("%s", "");
 }

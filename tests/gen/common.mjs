@@ -52,3 +52,7 @@ export const BONES = ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head', 'l
   'leftShoulder', 'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightShoulder', 'rightUpperArm', 'rightLowerArm', 'rightHand',
   ...['left', 'right'].flatMap((side) => ['Thumb', 'Index', 'Middle', 'Ring', 'Little'].flatMap((finger) =>
     (finger === 'Thumb' ? ['Metacarpal', 'Proximal', 'Distal'] : ['Proximal', 'Intermediate', 'Distal']).map((j) => side + finger + j)))];
+
+// Each bone's parent in VRM's humanoid table (humanoid.md), by index in BONES.
+export const PARENT = [-1, 0, 1, 2, 3, 4, 5, 5, 5, 0, 9, 10, 11, 0, 13, 14, 15, 3, 17, 18, 19, 3, 21, 22, 23,
+  20, 25, 26, 20, 28, 29, 20, 31, 32, 20, 34, 35, 20, 37, 38, 24, 40, 41, 24, 43, 44, 24, 46, 47, 24, 49, 50, 24, 52, 53];

@@ -10,11 +10,9 @@
 // uniform random scales; node indices in random order.
 import * as THREE from 'three';
 import { VRMHumanoid } from '@pixiv/three-vrm-core';
-import { BONES, f32, f64, objectTree, randomQuaternion as randomRotation, round, seededRandom } from './common.mjs';
+import { BONES, PARENT, f32, f64, objectTree, randomQuaternion as randomRotation, round, seededRandom } from './common.mjs';
 
 const RIGS = 300;
-const PARENT = [-1, 0, 1, 2, 3, 4, 5, 5, 5, 0, 9, 10, 11, 0, 13, 14, 15, 3, 17, 18, 19, 3, 21, 22, 23,
-  20, 25, 26, 20, 28, 29, 20, 31, 32, 20, 34, 35, 20, 37, 38, 24, 40, 41, 24, 43, 44, 24, 46, 47, 24, 49, 50, 24, 52, 53];
 const REQUIRED = new Set(['hips', 'spine', 'head', 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg',
   'rightLowerLeg', 'rightFoot', 'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand']);
 
