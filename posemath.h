@@ -177,7 +177,8 @@
          fitted is rest_pose (or may be it) with each bone node's rotation
          changed so that the bone points along its T-pose axis (VRM
          tpose.md: hips to spine and the torso +Y, legs -Y, feet toward +Z,
-         arms, hands and fingers +-X, thumbs 45 degrees between +-X and +Z;
+         arms, fingers and hands (to the middle of the four knuckles) +-X,
+         thumbs 45 degrees between +-X and +Z;
          the hips face +Z), and the root moved so that the lowest foot or
          toes joint is at y = 0. Shoulders, head, eyes, jaw and the last
          joints of chains keep their rest rotations relative to their
@@ -2653,8 +2654,10 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
 static const double pm__identity[4] = {0.0, 0.0, 0.0, 1.0};
 
 /* The VRM T-pose, for fitting a rest to it: the bone whose joint gives
-   each bone its direction (the next one present down this chain is used),
-   and the direction. */
+   each bone its direction (the next one present down this chain is used;
+   for the hands, the middle of the four fingers' first joints, since the
+   middle finger's knuckle is seldom straight out from the wrist), and the
+   direction. */
 static const signed char pm__tpose_next[PM_BONE_COUNT] = {
     PM_BONE_SPINE, PM_BONE_CHEST, PM_BONE_UPPER_CHEST, PM_BONE_NECK, PM_BONE_HEAD, -1, -1, -1, -1,
     PM_BONE_LEFT_LOWER_LEG, PM_BONE_LEFT_FOOT, PM_BONE_LEFT_TOES, -1,
@@ -2741,9 +2744,21 @@ PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int 
         double axis[3], direction[3], q[4];
         int horizontal, next = b, turned;
         if (bone_node[b] < 0 || !pm__tpose_axis(b, axis, &horizontal)) continue;
-        do next = pm__tpose_next[next]; while (next >= 0 && bone_node[next] < 0);
-        if (next < 0) continue;
-        for (i = 0; i < 3; ++i) direction[i] = position[next][i] - position[b][i];
+        if (b == PM_BONE_LEFT_HAND || b == PM_BONE_RIGHT_HAND) {
+            const int first = b == PM_BONE_LEFT_HAND ? PM_BONE_LEFT_INDEX_PROXIMAL : PM_BONE_RIGHT_INDEX_PROXIMAL;
+            int fingers = 0, f;
+            direction[0] = direction[1] = direction[2] = 0.0;
+            for (f = first; f < first + 12; f += 3) /* index, middle, ring, little */
+                if (bone_node[f] >= 0) {
+                    for (i = 0; i < 3; ++i) direction[i] += position[f][i] - position[b][i];
+                    ++fingers;
+                }
+            if (!fingers) continue;
+        } else {
+            do next = pm__tpose_next[next]; while (next >= 0 && bone_node[next] < 0);
+            if (next < 0) continue;
+            for (i = 0; i < 3; ++i) direction[i] = position[next][i] - position[b][i];
+        }
         if (!(direction[0] * direction[0] + direction[1] * direction[1] + direction[2] * direction[2] > 0.0)) continue;
         if (horizontal) {
             turned = pm__turn_about_y(direction, axis, q);
