@@ -118,6 +118,20 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q '^per frame: retarget .* us, constraints .* us, skinning .* us' $(BUILD)/pipeline.out
 	./$(BUILD)/png_stats $(BUILD)/pipeline-check.png 5 | awk '$$1 != 1200 || $$3 != 320 { exit 1 } \
 	  { for (i = 4; i <= NF; ++i) if ($$i < 3000 || $$i > 30000) exit 1 }'
+	@# real motion capture (Debian assimp-testmodels): every panel shows the character, whose limbs
+	@# point as the motion's own joints do (within 0.1 degree)
+	@for f in 01_01.bvh Boxing_Toes.bvh; do \
+	  if [ -f $(ASSIMP_MODELS)/BVH/$$f ]; then \
+	    ./$(BUILD)/pipeline $(BUILD)/pipeline-$$f.png $(ASSIMP_MODELS)/BVH/$$f > $(BUILD)/pipeline-$$f.out 2>&1 || exit 1; \
+	    awk '/^limbs against/ { if ($$7 + 0 > 0.1) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline-$$f.out || \
+	      { echo "examples-check: $$f: limbs off"; cat $(BUILD)/pipeline-$$f.out; exit 1; }; \
+	    ./$(BUILD)/png_stats $(BUILD)/pipeline-$$f.png 5 | awk '{ for (i = 4; i <= NF; ++i) if ($$i < 3000) exit 1 }' || \
+	      { echo "examples-check: $$f: an empty panel"; exit 1; }; \
+	    grep -h '^limbs against' $(BUILD)/pipeline-$$f.out | sed "s/^/$$f: /"; \
+	  else echo "examples-check: $(ASSIMP_MODELS)/BVH/$$f (Debian assimp-testmodels) absent, skipped"; fi; \
+	done
+	grep -q 'line 3199: frame lines past "Frames: 3069", ignored' $(BUILD)/pipeline-Boxing_Toes.bvh.out || \
+	  [ ! -f $(ASSIMP_MODELS)/BVH/Boxing_Toes.bvh ]
 	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 2 Xrotation Qrotation }\n' > $(BUILD)/bad.bvh
 	! ./$(BUILD)/pipeline $(BUILD)/bad.png $(BUILD)/bad.bvh 2> $(BUILD)/bad.err
 	grep -q 'line 3: unknown channel "Qrotation"' $(BUILD)/bad.err

@@ -3,16 +3,28 @@
      bvh motion;
      char error[128];
      if (bvh_parse(text, length, &motion, error, sizeof error) != 0) puts(error);  // "line 12: ..."
+     if (motion.warning[0]) puts(motion.warning);    // readable, but not as it should be
      bvh_local(&motion, joint, frame, translation, rotation);                       // posemath conventions
+     bvh_rest(&motion, rest);                        // the zero-rotation pose, joints as a scene
+     bvh_pose(&motion, frame, pose);                 // a frame, joints as a scene
+     bvh_humanoid(&motion, bone_node);               // joint of each humanoid bone, by name
      bvh_free(&motion);
 
    Any channel order is accepted: a joint's rotation channels, in file order
    ABC, mean R = RA RB RC (an intrinsic product: posemath's PM_ROTATION_POINT
    with order ABC, in degrees). A joint's translation is its OFFSET plus its
-   position channels. Text is read up to `length` bytes, never further; any
-   malformed input is an error with a line number, never a crash. Example
-   code: it allocates (bvh_free releases everything), and is single-file:
-   include it where it is used. */
+   position channels, in the file's units (retargeting scales the hips by
+   the ratio of rest hips heights, so units need not be converted). A BVH's
+   rest is its zero-rotation pose: pm_rest_fit_tpose turns it into the VRM
+   T-pose (CMU's has the legs apart, the arms down and the hips at the
+   origin). Names: the mocap convention (CMU: Hips, LowerBack, Spine,
+   Spine1, LeftArm, LeftUpLeg, ...), the collar one (Boxing_Toes.bvh: Ab,
+   LeftCollar, LeftShoulder = upper arm, LeftHip, ...), or VRM bone names.
+   A Frames: count below the frame lines is a warning (the count wins).
+   Text is read up to `length` bytes, never further; any malformed input is
+   an error with a line number, never a crash. Example code: it allocates
+   (bvh_free releases everything), and is single-file: include it where it
+   is used. */
 #ifndef EXAMPLES_BVH_H
 #define EXAMPLES_BVH_H
 
@@ -47,8 +59,9 @@ typedef struct bvh {
     bvh_joint *joints;              /* parents before children */
     int joint_count;
     int channel_count;              /* values per frame */
-    int frame_count;
+    int frame_count;                /* as Frames: says */
     double frame_time;              /* seconds */
+    char warning[128];              /* "line N: ..." when the file is off but readable, else "" */
     float *frames;                  /* frame_count x channel_count */
 } bvh;
 
@@ -245,7 +258,10 @@ static int bvh_motion(bvh_reader *r, bvh *out)
         if (fabs(value) > 3.0e38) return bvh_fail(r, "value %s is out of float range", r->token);
         out->frames[i] = (float)value;
     }
-    if ((extra = bvh_next(r)) != 0) return extra < 0 ? -1 : bvh_fail(r, "more values than Frames x channels");
+    if ((extra = bvh_next(r)) < 0) return -1;
+    if (extra) /* files with one frame line more than Frames: says exist (Boxing_Toes.bvh): its count wins */
+        snprintf(out->warning, sizeof out->warning, "line %d: frame lines past \"Frames: %d\", ignored", r->line,
+                 out->frame_count);
     return 0;
 }
 
@@ -294,35 +310,88 @@ static void bvh_local(const bvh *b, int joint, int frame, float translation[3], 
     }
 }
 
-/* ---- names -------------------------------------------------------------------- */
+/* ---- the skeleton as a humanoid ------------------------------------------------ */
 
-/* BVH joint names to humanoid bones: the common mocap ones (CMU's among
-   them; its LowerBack, Neck1, LHipJoint and RHipJoint are joints between
-   bones, no bones of their own), then VRM names. 0 for a joint that is no
-   bone. */
-static int bvh_bone(const char *name, pm_bone *bone)
+/* The zero-rotation pose: every joint at its OFFSET, unrotated. A BVH's
+   rest (pm_rest_fit_tpose turns it into the T-pose). */
+static void bvh_rest(const bvh *b, pm_transform *rest)
 {
-    static const struct {
-        const char *name;
-        pm_bone bone;
-    } names[] = {
-        {"Hips", PM_BONE_HIPS}, {"Spine", PM_BONE_SPINE}, {"Chest", PM_BONE_CHEST}, {"Spine1", PM_BONE_CHEST},
-        {"Neck", PM_BONE_NECK}, {"Head", PM_BONE_HEAD},
-        {"LeftShoulder", PM_BONE_LEFT_SHOULDER}, {"LeftArm", PM_BONE_LEFT_UPPER_ARM},
-        {"LeftForeArm", PM_BONE_LEFT_LOWER_ARM}, {"LeftHand", PM_BONE_LEFT_HAND},
-        {"RightShoulder", PM_BONE_RIGHT_SHOULDER}, {"RightArm", PM_BONE_RIGHT_UPPER_ARM},
-        {"RightForeArm", PM_BONE_RIGHT_LOWER_ARM}, {"RightHand", PM_BONE_RIGHT_HAND},
-        {"LeftUpLeg", PM_BONE_LEFT_UPPER_LEG}, {"LeftLeg", PM_BONE_LEFT_LOWER_LEG}, {"LeftFoot", PM_BONE_LEFT_FOOT},
-        {"LeftToeBase", PM_BONE_LEFT_TOES}, {"RightUpLeg", PM_BONE_RIGHT_UPPER_LEG},
-        {"RightLeg", PM_BONE_RIGHT_LOWER_LEG}, {"RightFoot", PM_BONE_RIGHT_FOOT}, {"RightToeBase", PM_BONE_RIGHT_TOES},
-    };
-    size_t i;
-    for (i = 0; i < sizeof names / sizeof names[0]; ++i)
-        if (strcmp(name, names[i].name) == 0) {
-            *bone = names[i].bone;
-            return 1;
-        }
-    return pm_bone_parse(name, bone) == PM_OK;
+    int j;
+    for (j = 0; j < b->joint_count; ++j) {
+        memcpy(rest[j].translation, b->joints[j].offset, sizeof rest[j].translation);
+        rest[j].rotation[0] = rest[j].rotation[1] = rest[j].rotation[2] = 0.0f;
+        rest[j].rotation[3] = 1.0f;
+        rest[j].scale[0] = rest[j].scale[1] = rest[j].scale[2] = 1.0f;
+    }
+}
+
+/* A frame as a scene pose: each joint's local transform (bvh_local). */
+static void bvh_pose(const bvh *b, int frame, pm_transform *pose)
+{
+    int j;
+    for (j = 0; j < b->joint_count; ++j) {
+        bvh_local(b, j, frame, pose[j].translation, pose[j].rotation);
+        pose[j].scale[0] = pose[j].scale[1] = pose[j].scale[2] = 1.0f;
+    }
+}
+
+typedef struct bvh_name {
+    const char *name;
+    pm_bone bone;
+} bvh_name;
+
+/* Mocap naming, as CMU's files (and many tools') use it. LowerBack, Neck1,
+   LHipJoint and RHipJoint are joints between bones: no bones of their own,
+   their turns folded in by pm_pose_read. */
+static const bvh_name bvh_names_mocap[] = {
+    {"Hips", PM_BONE_HIPS}, {"Spine", PM_BONE_SPINE}, {"Spine1", PM_BONE_CHEST}, {"Chest", PM_BONE_CHEST},
+    {"Neck", PM_BONE_NECK}, {"Head", PM_BONE_HEAD},
+    {"LeftShoulder", PM_BONE_LEFT_SHOULDER}, {"LeftArm", PM_BONE_LEFT_UPPER_ARM},
+    {"LeftForeArm", PM_BONE_LEFT_LOWER_ARM}, {"LeftHand", PM_BONE_LEFT_HAND},
+    {"RightShoulder", PM_BONE_RIGHT_SHOULDER}, {"RightArm", PM_BONE_RIGHT_UPPER_ARM},
+    {"RightForeArm", PM_BONE_RIGHT_LOWER_ARM}, {"RightHand", PM_BONE_RIGHT_HAND},
+    {"LeftUpLeg", PM_BONE_LEFT_UPPER_LEG}, {"LeftLeg", PM_BONE_LEFT_LOWER_LEG}, {"LeftFoot", PM_BONE_LEFT_FOOT},
+    {"LeftToeBase", PM_BONE_LEFT_TOES}, {"RightUpLeg", PM_BONE_RIGHT_UPPER_LEG},
+    {"RightLeg", PM_BONE_RIGHT_LOWER_LEG}, {"RightFoot", PM_BONE_RIGHT_FOOT}, {"RightToeBase", PM_BONE_RIGHT_TOES},
+    {NULL, PM_BONE_HIPS}};
+
+/* The collar naming (Boxing_Toes.bvh and other older captures): Ab is the
+   spine, LeftCollar the shoulder, LeftShoulder the *upper arm*, LeftHip the
+   upper leg. Used when a skeleton has a LeftCollar or RightCollar joint. */
+static const bvh_name bvh_names_collar[] = {
+    {"Hips", PM_BONE_HIPS}, {"Ab", PM_BONE_SPINE}, {"Chest", PM_BONE_CHEST}, {"Neck", PM_BONE_NECK},
+    {"Head", PM_BONE_HEAD},
+    {"LeftCollar", PM_BONE_LEFT_SHOULDER}, {"LeftShoulder", PM_BONE_LEFT_UPPER_ARM},
+    {"LeftElbow", PM_BONE_LEFT_LOWER_ARM}, {"LeftWrist", PM_BONE_LEFT_HAND},
+    {"RightCollar", PM_BONE_RIGHT_SHOULDER}, {"RightShoulder", PM_BONE_RIGHT_UPPER_ARM},
+    {"RightElbow", PM_BONE_RIGHT_LOWER_ARM}, {"RightWrist", PM_BONE_RIGHT_HAND},
+    {"LeftHip", PM_BONE_LEFT_UPPER_LEG}, {"LeftKnee", PM_BONE_LEFT_LOWER_LEG}, {"LeftAnkle", PM_BONE_LEFT_FOOT},
+    {"LeftToes", PM_BONE_LEFT_TOES}, {"RightHip", PM_BONE_RIGHT_UPPER_LEG}, {"RightKnee", PM_BONE_RIGHT_LOWER_LEG},
+    {"RightAnkle", PM_BONE_RIGHT_FOOT}, {"RightToes", PM_BONE_RIGHT_TOES},
+    {NULL, PM_BONE_HIPS}};
+
+/* Each humanoid bone's joint, or -1: by the skeleton's naming convention
+   (collar or mocap), then by VRM bone names (leftUpperArm, ...). The first
+   joint of a name wins. */
+static void bvh_humanoid(const bvh *b, int bone_node[PM_BONE_COUNT])
+{
+    const bvh_name *names = bvh_names_mocap;
+    int j, k;
+    for (k = 0; k < PM_BONE_COUNT; ++k) bone_node[k] = -1;
+    for (j = 0; j < b->joint_count; ++j)
+        if (strcmp(b->joints[j].name, "LeftCollar") == 0 || strcmp(b->joints[j].name, "RightCollar") == 0)
+            names = bvh_names_collar;
+    for (j = 0; j < b->joint_count; ++j) {
+        pm_bone bone = PM_BONE_HIPS;
+        int found = 0;
+        for (k = 0; names[k].name && !found; ++k)
+            if (strcmp(b->joints[j].name, names[k].name) == 0) {
+                bone = names[k].bone;
+                found = 1;
+            }
+        if (!found) found = pm_bone_parse(b->joints[j].name, &bone) == PM_OK;
+        if (found && bone_node[bone] < 0) bone_node[bone] = j;
+    }
 }
 
 #endif

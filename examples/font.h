@@ -1,7 +1,7 @@
 /* font.h: labels for the examples' pictures, a 5x7 pixel font drawn into an
-   RGB image. Capitals, digits and a little punctuation; lower case is drawn
-   as capitals and anything else as a blank. Example code: include it in one
-   file. */
+   RGB image. Capitals, digits and a little punctuation (file names' _ too);
+   lower case is drawn as capitals and anything else as a blank. Example
+   code: include it in one file. */
 #ifndef EXAMPLES_FONT_H
 #define EXAMPLES_FONT_H
 
@@ -9,9 +9,9 @@
 
 enum { FONT_WIDTH = 5, FONT_HEIGHT = 7, FONT_ADVANCE = 6 };
 
-/* One glyph per character from ' ' to 'Z': seven rows, top first, bit 4 the
+/* One glyph per character from ' ' to '_': seven rows, top first, bit 4 the
    leftmost column. Characters without a row list are blanks. */
-static const unsigned char font_glyphs['Z' - ' ' + 1][FONT_HEIGHT] = {
+static const unsigned char font_glyphs['_' - ' ' + 1][FONT_HEIGHT] = {
     ['(' - ' '] = {0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02},
     [')' - ' '] = {0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08},
     ['+' - ' '] = {0x00, 0x04, 0x04, 0x1F, 0x04, 0x04, 0x00},
@@ -58,6 +58,7 @@ static const unsigned char font_glyphs['Z' - ' ' + 1][FONT_HEIGHT] = {
     ['X' - ' '] = {0x11, 0x11, 0x0A, 0x04, 0x0A, 0x11, 0x11},
     ['Y' - ' '] = {0x11, 0x11, 0x0A, 0x04, 0x04, 0x04, 0x04},
     ['Z' - ' '] = {0x1F, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1F},
+    ['_' - ' '] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1F},
 };
 
 /* Draws `text` with its top-left corner at (x, y), each font pixel a
@@ -69,7 +70,7 @@ static int font_draw(unsigned char *rgb, int width, int height, int x, int y, in
     for (; *text; ++text, x += FONT_ADVANCE * scale) {
         int c = *text >= 'a' && *text <= 'z' ? *text - 'a' + 'A' : *text;
         const unsigned char *glyph;
-        if (c < ' ' || c > 'Z') continue;
+        if (c < ' ' || c > '_') continue;
         glyph = font_glyphs[c - ' '];
         for (row = 0; row < FONT_HEIGHT; ++row)
             for (column = 0; column < FONT_WIDTH; ++column) {

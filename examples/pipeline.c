@@ -7,17 +7,21 @@
       roll constraints, elbow cuffs driven by aim constraints, and a skinned
       mesh of cylinders: BDEF1/BDEF2 along the limbs, SDEF at elbows and
       knees, QDEF at the wrists, and a face morph.
-   2. Reads a BVH motion: the one given, or one it writes itself (first frame
-      a T-pose, centimetres, Zrotation Xrotation Yrotation channels). A
-      given file's first frame must be a T-pose too (mocap files usually
-      are), its units centimetres, and its joints named as in CMU-style
-      mocap (Hips, Spine, LeftArm, LeftForeArm, LeftUpLeg, ...) or by their
-      VRM names.
-   3. Per frame: retargets the BVH pose onto the character, applies the
-      constraints, and skins the mesh on two threads.
-   4. Draws a contact sheet of frames, labelled with their frame numbers
-      and the motion's source, and prints microseconds per frame for each
-      stage. */
+   2. Reads a BVH motion as it comes: the one given, or one it writes
+      itself (centimetres, Zrotation Xrotation Yrotation channels). Its
+      rest is its zero-rotation pose, fitted to the VRM T-pose
+      (pm_rest_fit_tpose: CMU's stands with the legs apart and the hips at
+      the origin); joints named as CMU names them (Hips, LowerBack, Spine,
+      LeftArm, LeftUpLeg, ...), in the collar convention (Ab, LeftCollar,
+      LeftShoulder = upper arm, LeftHip, ...) or by VRM names. Any units:
+      retargeting scales the hips by the ratio of rest hips heights.
+   3. Per frame: retargets the BVH pose onto the character (joints between
+      bones, like CMU's LowerBack, folded in), applies the constraints, and
+      skins the mesh on two threads.
+   4. Draws a contact sheet of frames, each panel following the hips,
+      labelled with the frame numbers and the motion's source; prints
+      microseconds per frame for each stage, and how far the character's
+      limbs point from the motion's own (forward kinematics of the BVH). */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
@@ -367,21 +371,10 @@ typedef struct source {
     int node_count;
     int *parent;
     pm_transform *rest, *pose;
+    float *world; /* the pose's world matrices, for the check */
     int bone_node[PM_BONE_COUNT];
     pm_humanoid humanoid;
 } source;
-
-static void bvh_scene_pose(const bvh *motion, int frame, pm_transform *pose)
-{
-    int j, k;
-    for (j = 0; j < motion->joint_count; ++j) {
-        bvh_local(motion, j, frame, pose[j].translation, pose[j].rotation);
-        for (k = 0; k < 3; ++k) {
-            pose[j].translation[k] *= 0.01f; /* centimetres */
-            pose[j].scale[k] = 1.0f;
-        }
-    }
-}
 
 static int build_source(const bvh *motion, source *s)
 {
@@ -392,18 +385,16 @@ static int build_source(const bvh *motion, source *s)
     s->parent = (int *)malloc(sizeof(int) * (size_t)s->node_count);
     s->rest = (pm_transform *)malloc(sizeof(pm_transform) * (size_t)s->node_count);
     s->pose = (pm_transform *)malloc(sizeof(pm_transform) * (size_t)s->node_count);
-    if (!s->parent || !s->rest || !s->pose || motion->frame_count < 2) {
-        fprintf(stderr, "pipeline: the motion needs a T-pose frame and at least one more\n");
+    s->world = (float *)malloc(16 * sizeof(float) * (size_t)s->node_count);
+    if (!s->parent || !s->rest || !s->pose || !s->world || motion->frame_count < 1) {
+        fprintf(stderr, "pipeline: the motion has no frames\n");
         return -1;
     }
-    for (b = 0; b < PM_BONE_COUNT; ++b) s->bone_node[b] = -1;
-    for (j = 0; j < s->node_count; ++j) {
-        pm_bone bone;
-        s->parent[j] = motion->joints[j].parent;
-        if (bvh_bone(motion->joints[j].name, &bone) && s->bone_node[bone] < 0) s->bone_node[bone] = j;
-    }
-    bvh_scene_pose(motion, 0, s->rest);
-    r = pm_humanoid_init(&s->humanoid, s->bone_node, s->parent, s->rest, s->node_count);
+    for (j = 0; j < s->node_count; ++j) s->parent[j] = motion->joints[j].parent;
+    bvh_humanoid(motion, s->bone_node);
+    bvh_rest(motion, s->rest); /* the zero-rotation pose, fitted to the T-pose */
+    r = pm_rest_fit_tpose(s->bone_node, s->parent, s->rest, s->node_count, s->rest);
+    if (r == PM_OK) r = pm_humanoid_init(&s->humanoid, s->bone_node, s->parent, s->rest, s->node_count);
     if (r != PM_OK) {
         fprintf(stderr, "pipeline: the motion's skeleton is not a humanoid: %s", pm_result_string(r));
         for (b = 0; r == PM_ERROR_MISSING_BONE && b < PM_BONE_COUNT; ++b)
@@ -438,16 +429,17 @@ static int skin(mesh *m, const character *c)
 static unsigned char image[WIDTH * HEIGHT * 3];
 static float depth[WIDTH * HEIGHT];
 
-static void project(const float p[3], int panel, float out[3])
+/* The view of a panel follows the hips across the floor (`centre`: x, z). */
+static void project(const float p[3], int panel, const float centre[2], float out[3])
 {
-    const float c = cosf(0.5f), s = sinf(0.5f); /* turned 29 degrees */
-    out[0] = (float)(panel * PANEL + PANEL / 2) + 135.0f * (c * p[0] + s * p[2]);
+    const float c = cosf(0.5f), s = sinf(0.5f), x = p[0] - centre[0], z = p[2] - centre[1]; /* turned 29 degrees */
+    out[0] = (float)(panel * PANEL + PANEL / 2) + 135.0f * (c * x + s * z);
     out[1] = (float)HEIGHT - 25.0f - 135.0f * p[1];
-    out[2] = -s * p[0] + c * p[2];
+    out[2] = -s * x + c * z;
 }
 
 /* Flat-shaded quads between the rings of every tube. Returns pixels written. */
-static int draw(raster *r, const mesh *m, int panel)
+static int draw(raster *r, const mesh *m, int panel, const float centre[2])
 {
     static const unsigned char palette[9][3] = {{90, 110, 150},  {100, 120, 160}, {225, 190, 160},
                                                 {205, 170, 140}, {235, 205, 180}, {215, 185, 160},
@@ -461,7 +453,7 @@ static int draw(raster *r, const mesh *m, int panel)
                 int q[4] = {base + s, base + (s + 1) % SEGMENTS, base + SEGMENTS + (s + 1) % SEGMENTS, base + SEGMENTS + s};
                 float p[4][3], n[3] = {0, 0, 0};
                 for (k = 0; k < 4; ++k) {
-                    project(m->out_position + 3 * q[k], panel, p[k]);
+                    project(m->out_position + 3 * q[k], panel, centre, p[k]);
                     n[0] += m->out_normal[3 * q[k]];
                     n[1] += m->out_normal[3 * q[k] + 1];
                     n[2] += m->out_normal[3 * q[k] + 2];
@@ -469,6 +461,33 @@ static int draw(raster *r, const mesh *m, int panel)
                 written += raster_quad(r, (const float(*)[3])p, n, light, palette[m->color[q[0]]]);
             }
     return written;
+}
+
+/* The largest angle, in degrees, between a limb of the character and the
+   same limb of the motion's skeleton (its own forward kinematics, every joint
+   animated): retargeting keeps each bone's turn from rest, and both rests are
+   the T-pose. */
+static double limb_difference(const character *c, const float *character_world, const source *s)
+{
+    static const pm_bone limbs[][2] = {
+        {PM_BONE_SPINE, PM_BONE_CHEST},
+        {PM_BONE_LEFT_UPPER_ARM, PM_BONE_LEFT_LOWER_ARM},   {PM_BONE_LEFT_LOWER_ARM, PM_BONE_LEFT_HAND},
+        {PM_BONE_RIGHT_UPPER_ARM, PM_BONE_RIGHT_LOWER_ARM}, {PM_BONE_RIGHT_LOWER_ARM, PM_BONE_RIGHT_HAND},
+        {PM_BONE_LEFT_UPPER_LEG, PM_BONE_LEFT_LOWER_LEG},   {PM_BONE_LEFT_LOWER_LEG, PM_BONE_LEFT_FOOT},
+        {PM_BONE_RIGHT_UPPER_LEG, PM_BONE_RIGHT_LOWER_LEG}, {PM_BONE_RIGHT_LOWER_LEG, PM_BONE_RIGHT_FOOT}};
+    double worst = 0.0;
+    size_t k;
+    for (k = 0; k < sizeof limbs / sizeof limbs[0]; ++k) {
+        const int a = limbs[k][0], b = limbs[k][1];
+        vec3 mine, theirs;
+        if (s->bone_node[a] < 0 || s->bone_node[b] < 0) continue;
+        glm_vec3_sub((float *)character_world + 16 * c->bone_node[b] + 12, (float *)character_world + 16 * c->bone_node[a] + 12, mine);
+        glm_vec3_sub(s->world + 16 * s->bone_node[b] + 12, s->world + 16 * s->bone_node[a] + 12, theirs);
+        glm_vec3_normalize(mine);
+        glm_vec3_normalize(theirs);
+        worst = fmax(worst, acos(fmin(1.0, (double)glm_vec3_dot(mine, theirs))) * 180.0 / GLM_PI);
+    }
+    return worst;
 }
 
 static double seconds(void)
@@ -487,6 +506,8 @@ int main(int argc, char **argv)
     bvh motion;
     pm_pose raw, retargeted;
     pm_retarget to_character; /* worked out once for the pair of rigs */
+    static float character_world[16 * NODES];
+    double worst_limb = 0.0;
     char error[160];
     char *text;
     size_t length;
@@ -517,6 +538,7 @@ int main(int argc, char **argv)
         return 1;
     }
     free(text);
+    if (motion.warning[0]) fprintf(stderr, "pipeline: %s: %s\n", argc > 2 ? argv[2] : "demo motion", motion.warning);
     if (build_source(&motion, &src) != 0) return 1;
     if (pm_retarget_init(&to_character, &src.humanoid, &c.humanoid) != PM_OK) {
         fprintf(stderr, "pipeline: the motion's skeleton cannot be retargeted to the character\n");
@@ -525,13 +547,13 @@ int main(int argc, char **argv)
     printf("character: %d nodes (19 humanoid bones, random rest rotations, no upperChest), 4 constraints, "
            "%d vertices\n", NODES, m.vertex_count);
     printf("motion: %d joints, %d frames\n", motion.joint_count, motion.frame_count);
-    for (f = 0; f < SHEET_FRAMES; ++f) sheet[f] = 1 + (motion.frame_count - 2) * f / (SHEET_FRAMES - 1);
+    for (f = 0; f < SHEET_FRAMES; ++f) sheet[f] = (motion.frame_count - 1) * f / (SHEET_FRAMES - 1);
     raster_clear(&picture, 248);
 
-    for (f = 1; f < motion.frame_count; ++f) {
+    for (f = 0; f < motion.frame_count; ++f) {
         if (isatty(2)) fprintf(stderr, "\rframe %d/%d", f, motion.frame_count - 1);
         t0 = seconds();
-        bvh_scene_pose(&motion, f, src.pose);
+        bvh_pose(&motion, f, src.pose);
         if (pm_pose_read(&src.humanoid, src.parent, src.pose, &raw) != PM_OK ||
             pm_retarget_pose(&to_character, &raw, &retargeted) != PM_OK ||
             pm_pose_write(&c.humanoid, &retargeted, c.pose) != PM_OK) {
@@ -555,13 +577,23 @@ int main(int argc, char **argv)
         t0 = seconds(); /* the same on this thread alone, for comparison */
         if (pm_skin_job_run(&m.job, 0, m.vertex_count) != PM_OK) return 1;
         time_skin_one += seconds() - t0;
-        if (panel < SHEET_FRAMES && f == sheet[panel]) {
-            drawn[panel] = draw(&picture, &m, panel);
+        if (pm_scene_world_matrices(src.parent, src.node_count, src.pose, src.world) != PM_OK ||
+            pm_scene_world_matrices(c.parent, NODES, c.pose, character_world) != PM_OK) {
+            fprintf(stderr, "\npipeline: frame %d: world matrices failed\n", f);
+            return 1;
+        }
+        worst_limb = fmax(worst_limb, limb_difference(&c, character_world, &src));
+        while (panel < SHEET_FRAMES && f == sheet[panel]) { /* short motions draw a frame twice */
+            const float *hips = character_world + 16 * c.bone_node[PM_BONE_HIPS] + 12;
+            const float centre[2] = {hips[0], hips[2]};
+            drawn[panel] = draw(&picture, &m, panel, centre);
             ++panel;
         }
     }
     if (isatty(2)) fprintf(stderr, "\r");
-    f = motion.frame_count - 1;
+    printf("limbs against the motion's own joints: largest difference %.4f degrees over %d frames\n", worst_limb,
+           motion.frame_count);
+    f = motion.frame_count;
     printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us on 2 threads (one started per "
            "frame), %.1f us on one\n",
            1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_skin / f, 1e6 * time_skin_one / f);
@@ -591,5 +623,6 @@ int main(int argc, char **argv)
     free(src.parent);
     free(src.rest);
     free(src.pose);
+    free(src.world);
     return 0;
 }
