@@ -13,7 +13,7 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c
 TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h $(wildcard tests/*.h tests/fixtures/*.h)
-EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin
+EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
@@ -132,6 +132,24 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	done
 	grep -q 'line 3199: frame lines past "Frames: 3069", ignored' $(BUILD)/pipeline-Boxing_Toes.bvh.out || \
 	  [ ! -f $(ASSIMP_MODELS)/BVH/Boxing_Toes.bvh ]
+	! ./$(BUILD)/bvh2vrma $(BUILD)/bad.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'line 3: unknown channel "Qrotation"' $(BUILD)/bad.err
+	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 0 }\nMOTION\nFrames: 1\nFrame Time: 1\n\n' > $(BUILD)/hips.bvh
+	! ./$(BUILD)/bvh2vrma $(BUILD)/hips.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'not a humanoid skeleton: required bone missing (no spine joint)' $(BUILD)/bad.err
+	printf 'Hips hips\nNoSuchJoint spine\n' > $(BUILD)/bad.map
+	! ./$(BUILD)/bvh2vrma --map $(BUILD)/bad.map $(BUILD)/hips.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'bad.map:2: expected "JointName vrmBoneName"' $(BUILD)/bad.err
+	@# the BVH -> VRM animation converter: what it meant to write, and what vrma_tracks reads back, against
+	@# what three-vrm-animation reads from the same file
+	@if [ -f $(ASSIMP_MODELS)/BVH/01_01.bvh ]; then \
+	  ./$(BUILD)/bvh2vrma --every 100 --print $(ASSIMP_MODELS)/BVH/01_01.bvh $(BUILD)/01_01.vrma > $(BUILD)/bvh2vrma.out && \
+	  awk -v name="bvh2vrma on 01_01.bvh" -f tests/compare.awk -f tests/check_vrma_tracks.awk \
+	    tests/fixtures/bvh2vrma_threevrm.txt $(BUILD)/bvh2vrma.out && \
+	  ./$(BUILD)/vrma_tracks $(BUILD)/01_01.vrma > $(BUILD)/01_01.vrma.out && \
+	  awk -v name="vrma_tracks on bvh2vrma's 01_01.vrma" -f tests/compare.awk -f tests/check_vrma_tracks.awk \
+	    tests/fixtures/bvh2vrma_threevrm.txt $(BUILD)/01_01.vrma.out; \
+	else echo "examples-check: $(ASSIMP_MODELS)/BVH/01_01.bvh (Debian assimp-testmodels) absent, bvh2vrma skipped"; fi
 	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 2 Xrotation Qrotation }\n' > $(BUILD)/bad.bvh
 	! ./$(BUILD)/pipeline $(BUILD)/bad.png $(BUILD)/bad.bvh 2> $(BUILD)/bad.err
 	grep -q 'line 3: unknown channel "Qrotation"' $(BUILD)/bad.err
@@ -158,7 +176,7 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/cubes.gltf absent, skipped"; fi
 	@if [ -f $(SHARED_DATA)/three-vrm/test.vrma ]; then \
 	  ./$(BUILD)/vrma_tracks $(SHARED_DATA)/three-vrm/test.vrma > $(BUILD)/vrma.out && \
-	  awk -f tests/compare.awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
+	  awk -v name="vrma_tracks on test.vrma" -f tests/compare.awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/test.vrma absent, skipped"; fi
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.
@@ -274,7 +292,8 @@ fuzz-run: $(addprefix $(BUILD)/fuzz-,$(FUZZ_TARGETS))
 
 # ---- reference fixtures (needs the network for npm; python3-scipy, libglm-dev) ----
 
-fixtures: | $(BUILD)
+fixtures: $(BUILD)/bvh2vrma | $(BUILD)
+	./$(BUILD)/bvh2vrma --every 100 $(ASSIMP_MODELS)/BVH/01_01.bvh $(BUILD)/01_01.vrma
 	cd tests/gen && npm install --no-audit --no-fund && node euler_threejs.mjs > ../fixtures/euler_threejs.h \
 	  && node constraints_threevrm.mjs > ../fixtures/constraints_threevrm.h \
 	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
@@ -282,6 +301,7 @@ fixtures: | $(BUILD)
 	  && node humanoid_vrm_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_vrm_threevrm.h \
 	  && node retarget_threejs.mjs > ../fixtures/retarget_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
+	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
 	  && node skin_gltf_threejs.mjs ../fixtures/skin_chain.gltf $(CHAIN_TIMES) > ../fixtures/skin_chain_threejs.txt \

@@ -1,5 +1,6 @@
-# Compares examples/vrma_tracks output with three-vrm-animation's normalized
-# tracks for the same file: awk -f tests/compare.awk -f this EXPECTED OUTPUT.
+# Compares tracks (examples/vrma_tracks' output, or what bvh2vrma --print says
+# it wrote) with three-vrm-animation's normalized tracks for the same file:
+# awk -v name=WHAT -f tests/compare.awk -f this EXPECTED OUTPUT.
 # Rotations must agree within 1e-5 per component up to sign, translations
 # within 1e-5.
 FNR == NR { key = $1 " " $2 " " $3 + 0; want[key] = $0; ++expected; next }
@@ -13,5 +14,5 @@ FNR == NR { key = $1 " " $2 " " $3 + 0; want[key] = $0; ++expected; next }
 END {
     if (seen != expected) { print "check: " seen " keyframes, three-vrm has " expected; bad = 1 }
     if (bad) exit 1
-    print "vrma_tracks on test.vrma matches three-vrm-animation: " seen " keyframes"
+    print name " matches three-vrm-animation: " seen " keyframes"
 }
