@@ -3341,10 +3341,17 @@ static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint1
 /* One float per record, as pm__gather4 (index not NULL). */
 static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint16_t *index, int index_stride)
 {
-    float f[PM__LANES];
-    int j;
-    for (j = 0; j < PM__LANES; ++j) f[j] = base[stride * index[j * index_stride]];
-    return pm__load(f);
+#define PM__ONE(j) base[stride * index[(j) * index_stride]]
+    /* built in registers: storing lanes to memory and loading them as one
+       vector would stall on store forwarding */
+#if defined(PM__AVX2)
+    return _mm256_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3), PM__ONE(4), PM__ONE(5), PM__ONE(6), PM__ONE(7));
+#elif defined(PM__SSE2)
+    return _mm_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3));
+#else
+    return PM__ONE(0);
+#endif
+#undef PM__ONE
 }
 
 /* Records of 4 floats back from lanes, record j at dst + 4 j. */
