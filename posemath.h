@@ -206,9 +206,10 @@
                                 const pm_humanoid *to, pm_pose *to_raw)
          Every bone the target has turns from rest as the source's nearest
          bone at or above it; source bones the target lacks are folded into
-         its next bones; hips scaled by hips height. PM_ERROR_INVALID_ARGUMENT
-         for a rest hips height <= 0, or a source rotation whose squared
-         length is not a normal float (zero, NaN, beyond ~1e19).
+         its next bones; hips scaled by hips height. PM_ERROR_HIPS_HEIGHT
+         for a rest hips height <= 0; PM_ERROR_INVALID_ARGUMENT for a source
+         rotation whose squared length is not a normal float (zero, NaN,
+         beyond ~1e19).
      pm_result pm_retarget_init(pm_retarget *r, const pm_humanoid *from,
                                 const pm_humanoid *to)
      pm_result pm_retarget_pose(const pm_retarget *r, const pm_pose *from_raw,
