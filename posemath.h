@@ -2721,7 +2721,8 @@ PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int 
     pm_humanoid checked; /* not written when init fails, even for the hips' height */
     pm__bone_frame frames[PM_BONE_COUNT];
     pm__walk walk;
-    double scene_parent[PM_BONE_COUNT][4], position[PM_BONE_COUNT][3], turn[PM_BONE_COUNT][4], lowest = HUGE_VAL;
+    double scene_parent[PM_BONE_COUNT][4], position[PM_BONE_COUNT][3], turn[PM_BONE_COUNT][4], local[PM_BONE_COUNT][4];
+    double lowest = HUGE_VAL;
     int up[PM_BONE_COUNT], b, d, i, root;
     pm_result result = pm_humanoid_init(&checked, bone_node, parent, rest_pose, node_count);
     if (result != PM_OK && result != PM_ERROR_HIPS_HEIGHT) return result;
@@ -2790,23 +2791,28 @@ PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int 
                                   b == PM_BONE_RIGHT_TOES) && position[b][1] < lowest)
             lowest = position[b][1];
     for (root = bone_node[PM_BONE_HIPS]; parent[root] >= 0; root = parent[root]) continue; /* init checked the chain */
-    if (fitted != rest_pose) memmove(fitted, rest_pose, (size_t)node_count * sizeof(pm_transform));
     for (b = 0; b < PM_BONE_COUNT; ++b) { /* local = (turn(up) P)^-1 turn(b) W, W = P L at rest */
-        double world[4], above[4], local[4];
+        double world[4], above[4];
         if (bone_node[b] < 0) continue;
         pm__quat_mul(turn[b], frames[b].rotation, world);
         pm__quat_mul(up[b] >= 0 ? turn[up[b]] : pm__identity, scene_parent[b], above);
         pm__quat_conj(above, above);
-        pm__quat_mul(above, world, local);
-        pm__quat_normalize(local);
-        pm__put4(fitted, (size_t)bone_node[b] * sizeof(pm_transform) + offsetof(pm_transform, rotation), local);
+        pm__quat_mul(above, world, local[b]);
+        if (!pm__quat_normalize(local[b])) return PM_ERROR_INVALID_ARGUMENT; /* coordinates near float's limit */
     }
     {
         float t[3];
-        memcpy(t, (unsigned char *)fitted + (size_t)root * sizeof(pm_transform) + offsetof(pm_transform, translation), sizeof t);
+        memcpy(t, (const unsigned char *)rest_pose + (size_t)root * sizeof(pm_transform) + offsetof(pm_transform, translation),
+               sizeof t);
         t[1] = (float)((double)t[1] - lowest);
+        if (!pm__finite(t[1])) return PM_ERROR_INVALID_ARGUMENT;
+        /* checked: now written */
+        if (fitted != rest_pose) memmove(fitted, rest_pose, (size_t)node_count * sizeof(pm_transform));
         memcpy((unsigned char *)fitted + (size_t)root * sizeof(pm_transform) + offsetof(pm_transform, translation), t, sizeof t);
     }
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (bone_node[b] >= 0)
+            pm__put4(fitted, (size_t)bone_node[b] * sizeof(pm_transform) + offsetof(pm_transform, rotation), local[b]);
     return PM_OK;
 }
 
