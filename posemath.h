@@ -3581,23 +3581,20 @@ static PM__INLINE void pm__normalize(pm__f v[3], pm__f sign)
     v[2] = pm__mul(v[2], r);
 }
 
-/* The rotation matrix (pm_skin_bone's element order) of unit quaternions. */
-static PM__INLINE void pm__quat_matrix(const pm__f q[4], pm__f m[9])
+/* v turned by unit quaternions q: v + w t + q x t, t = 2 q x v (the vector
+   parts' cross products). */
+static PM__INLINE void pm__rotate_lanes(const pm__f q[4], const pm__f v[3], pm__f out[3])
 {
-    const pm__f one = pm__set1(1.0f);
-    pm__f x2 = pm__add(q[0], q[0]), y2 = pm__add(q[1], q[1]), z2 = pm__add(q[2], q[2]);
-    pm__f xx = pm__mul(q[0], x2), yy = pm__mul(q[1], y2), zz = pm__mul(q[2], z2);
-    pm__f xy = pm__mul(q[0], y2), xz = pm__mul(q[0], z2), yz = pm__mul(q[1], z2);
-    pm__f wx = pm__mul(q[3], x2), wy = pm__mul(q[3], y2), wz = pm__mul(q[3], z2);
-    m[0] = pm__sub(one, pm__add(yy, zz));
-    m[1] = pm__add(xy, wz);
-    m[2] = pm__sub(xz, wy);
-    m[3] = pm__sub(xy, wz);
-    m[4] = pm__sub(one, pm__add(xx, zz));
-    m[5] = pm__add(yz, wx);
-    m[6] = pm__add(xz, wy);
-    m[7] = pm__sub(yz, wx);
-    m[8] = pm__sub(one, pm__add(xx, yy));
+    pm__f t[3];
+    t[0] = pm__sub(pm__mul(q[1], v[2]), pm__mul(q[2], v[1]));
+    t[1] = pm__sub(pm__mul(q[2], v[0]), pm__mul(q[0], v[2]));
+    t[2] = pm__sub(pm__mul(q[0], v[1]), pm__mul(q[1], v[0]));
+    t[0] = pm__add(t[0], t[0]);
+    t[1] = pm__add(t[1], t[1]);
+    t[2] = pm__add(t[2], t[2]);
+    out[0] = pm__add(pm__madd(q[3], t[0], v[0]), pm__sub(pm__mul(q[1], t[2]), pm__mul(q[2], t[1])));
+    out[1] = pm__add(pm__madd(q[3], t[1], v[1]), pm__sub(pm__mul(q[2], t[0]), pm__mul(q[0], t[2])));
+    out[2] = pm__add(pm__madd(q[3], t[2], v[2]), pm__sub(pm__mul(q[0], t[1]), pm__mul(q[1], t[0])));
 }
 
 /* Linear blend by the blended 3x4 matrices m = (A | t): p' = A p + t,
@@ -3631,19 +3628,19 @@ static PM__INLINE void pm__linear(const pm__f m[12], const pm__vertices *in, int
     }
 }
 
-/* Normals and tangents of a rigid method: R n and R t, negated where the
+/* Normals and tangents of a rigid method: turned by q, negated where the
    scale s is (a mirror). */
-static PM__INLINE void pm__rigid_extras(const pm__f r[9], pm__f s, const pm__vertices *in, int normals, int tangents,
+static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f s, const pm__vertices *in, int normals, int tangents,
                                         pm__vertices *out)
 {
     if (normals) {
-        pm__apply3(r, in->n, out->n);
+        pm__rotate_lanes(q, in->n, out->n);
         out->n[0] = pm__flip(out->n[0], s);
         out->n[1] = pm__flip(out->n[1], s);
         out->n[2] = pm__flip(out->n[2], s);
     }
     if (tangents) {
-        pm__apply3(r, in->t, out->t);
+        pm__rotate_lanes(q, in->t, out->t);
         out->t[0] = pm__flip(out->t[0], s);
         out->t[1] = pm__flip(out->t[1], s);
         out->t[2] = pm__flip(out->t[2], s);
@@ -3661,7 +3658,7 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
 {
     const float *real = PM__BONE_FIELD(bones, real), *matrix = PM__BONE_FIELD(bones, matrix) + 8,
                 *scale = PM__BONE_FIELD(bones, scale);
-    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], r[9], a[9], d[9], s, half, x[3], e[3], y[3], z[3];
+    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], s, half, x[3], e[3], u[3], y[3], z[3];
     int k;
     pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
     pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
@@ -3676,26 +3673,22 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
     half = pm__inverse_length(pm__dot4(q, q));
     for (k = 0; k < 4; ++k) q[k] = pm__mul(q[k], half);
-    pm__quat_matrix(q, r);
-    pm__quat_matrix(q0, a);
-    pm__quat_matrix(q1, d);
-    for (k = 0; k < 9; ++k) { /* d = R0 - R1, a = w0 R0 + w1 R1 = R1 + w0 d */
-        pm__f r1 = d[k];
-        d[k] = pm__sub(a[k], r1);
-        a[k] = pm__madd(w[0], d[k], r1);
-    }
+    /* (w0 R0 + w1 R1) c + (R0 - R1) e = R0 (w0 c + e) + R1 (w1 c - e): two
+       rotations of vectors, by the bones' quaternions */
     half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
     for (k = 0; k < 3; ++k) {
         x[k] = pm__mul(s, pm__sub(in->p[k], c[k]));
         e[k] = pm__mul(pm__mul(s, half), pm__sub(p0[k], p1[k + 1]));
         c[k] = pm__mul(s, c[k]);
+        u[k] = pm__madd(w[0], c[k], e[k]);
+        e[k] = pm__sub(pm__mul(w[1], c[k]), e[k]);
     }
-    pm__apply3(a, c, y);
-    pm__apply3(d, e, z);
-    pm__apply3(r, x, e);
+    pm__rotate_lanes(q0, u, y);
+    pm__rotate_lanes(q1, e, z);
+    pm__rotate_lanes(q, x, e);
     for (k = 0; k < 3; ++k)
         out->p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
-    pm__rigid_extras(r, s, in, normals, tangents, out);
+    pm__rigid_extras(q, s, in, normals, tangents, out);
 }
 
 /* QDEF: Kavan's dual quaternion linear blend, each bone's dual quaternion
@@ -3707,7 +3700,7 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
 {
     const float *real_base = PM__BONE_FIELD(bones, real), *dual_base = PM__BONE_FIELD(bones, dual),
                 *scale = PM__BONE_FIELD(bones, scale);
-    pm__f real[4], dual[4], q[4], d[4], r[9], s, wk, inv, t[3], x[3];
+    pm__f real[4], dual[4], q[4], d[4], s, wk, inv, t[3], x[3];
     int k, c;
     pm__gather4(real_base, PM__BONE_FLOATS, index, 4, real);
     pm__gather4(dual_base, PM__BONE_FLOATS, index, 4, dual);
@@ -3731,15 +3724,14 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
         real[c] = pm__mul(real[c], inv);
         dual[c] = pm__mul(dual[c], inv);
     }
-    pm__quat_matrix(real, r);
     /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
     t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
     t[1] = pm__sub(pm__madd(real[2], dual[0], pm__mul(real[3], dual[1])), pm__madd(dual[3], real[1], pm__mul(real[0], dual[2])));
     t[2] = pm__sub(pm__madd(real[0], dual[1], pm__mul(real[3], dual[2])), pm__madd(dual[3], real[2], pm__mul(real[1], dual[0])));
     for (k = 0; k < 3; ++k) x[k] = pm__mul(s, in->p[k]);
-    pm__apply3(r, x, out->p);
+    pm__rotate_lanes(real, x, out->p);
     for (k = 0; k < 3; ++k) out->p[k] = pm__add(out->p[k], pm__add(t[k], t[k]));
-    pm__rigid_extras(r, s, in, normals, tangents, out);
+    pm__rigid_extras(real, s, in, normals, tangents, out);
 }
 
 /* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
