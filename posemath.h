@@ -3181,6 +3181,16 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 
 /* ---- Lanes: arithmetic -------------------------------------------------- */
 
+/* Loops over a few lanes' worth of registers are unrolled: left as loops,
+   the registers they index live in memory. */
+#if defined(__clang__)
+#define PM__UNROLL _Pragma("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define PM__UNROLL _Pragma("GCC unroll 16")
+#else
+#define PM__UNROLL
+#endif
+
 #if defined(PM__AVX2)
 #define PM__LANES 8
 typedef __m256 pm__f;
@@ -3670,12 +3680,15 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     pm__gather4(sdef + 3, 9, NULL, 0, p0); /* R0', R1'.x */
     pm__gather4(sdef + 5, 9, NULL, 0, p1); /* R0'.z, R1' */
     half = pm__flip(w[1], pm__dot4(q0, q1));
+    PM__UNROLL
     for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
     half = pm__inverse_length(pm__dot4(q, q));
+    PM__UNROLL
     for (k = 0; k < 4; ++k) q[k] = pm__mul(q[k], half);
     /* (w0 R0 + w1 R1) c + (R0 - R1) e = R0 (w0 c + e) + R1 (w1 c - e): two
        rotations of vectors, by the bones' quaternions */
     half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
+    PM__UNROLL
     for (k = 0; k < 3; ++k) {
         x[k] = pm__mul(s, pm__sub(in->p[k], c[k]));
         e[k] = pm__mul(pm__mul(s, half), pm__sub(p0[k], p1[k + 1]));
@@ -3686,6 +3699,7 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     pm__rotate_lanes(q0, u, y);
     pm__rotate_lanes(q1, e, z);
     pm__rotate_lanes(q, x, e);
+    PM__UNROLL
     for (k = 0; k < 3; ++k)
         out->p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
     pm__rigid_extras(q, s, in, normals, tangents, out);
@@ -3705,21 +3719,25 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     pm__gather4(real_base, PM__BONE_FLOATS, index, 4, real);
     pm__gather4(dual_base, PM__BONE_FLOATS, index, 4, dual);
     s = pm__mul(w[0], pm__gather1(scale, PM__BONE_FLOATS, index, 4));
+    PM__UNROLL
     for (c = 0; c < 4; ++c) {
         real[c] = pm__mul(w[0], real[c]);
         dual[c] = pm__mul(w[0], dual[c]);
     }
+    PM__UNROLL
     for (k = 1; k < 4; ++k) {
         pm__gather4(real_base, PM__BONE_FLOATS, index + k, 4, q);
         pm__gather4(dual_base, PM__BONE_FLOATS, index + k, 4, d);
         s = pm__madd(w[k], pm__gather1(scale, PM__BONE_FLOATS, index + k, 4), s);
         wk = pm__flip(w[k], pm__dot4(real, q));
+        PM__UNROLL
         for (c = 0; c < 4; ++c) {
             real[c] = pm__madd(wk, q[c], real[c]);
             dual[c] = pm__madd(wk, d[c], dual[c]);
         }
     }
     inv = pm__inverse_length(pm__dot4(real, real));
+    PM__UNROLL
     for (c = 0; c < 4; ++c) {
         real[c] = pm__mul(real[c], inv);
         dual[c] = pm__mul(dual[c], inv);
@@ -3728,8 +3746,10 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
     t[1] = pm__sub(pm__madd(real[2], dual[0], pm__mul(real[3], dual[1])), pm__madd(dual[3], real[1], pm__mul(real[0], dual[2])));
     t[2] = pm__sub(pm__madd(real[0], dual[1], pm__mul(real[3], dual[2])), pm__madd(dual[3], real[2], pm__mul(real[1], dual[0])));
+    PM__UNROLL
     for (k = 0; k < 3; ++k) x[k] = pm__mul(s, in->p[k]);
     pm__rotate_lanes(real, x, out->p);
+    PM__UNROLL
     for (k = 0; k < 3; ++k) out->p[k] = pm__add(out->p[k], pm__add(t[k], t[k]));
     pm__rigid_extras(real, s, in, normals, tangents, out);
 }
@@ -3747,6 +3767,7 @@ static PM__INLINE void pm__divide_weights(const pm__f raw[4], pm__f w[4], float 
 {
     pm__f inv = pm__inverse_sum(pm__add(pm__add(raw[0], raw[1]), pm__add(raw[2], raw[3])));
     int k;
+    PM__UNROLL
     for (k = 0; k < 4; ++k) {
         w[k] = pm__mul(raw[k], inv);
         pm__store(weight + k * PM__LANES, w[k]);
@@ -3758,6 +3779,7 @@ static void pm__select_vertices(unsigned lanes, const pm__vertices *other, int n
                                 pm__vertices *out)
 {
     int k;
+    PM__UNROLL
     for (k = 0; k < 3; ++k) {
         out->p[k] = pm__select(lanes, other->p[k], out->p[k]);
         if (normals) out->n[k] = pm__select(lanes, other->n[k], out->n[k]);
@@ -3777,8 +3799,10 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
     pm__f raw[4], w[4], m[12];
     pm__vertices in, out;
     int k, j;
+    PM__UNROLL
     for (k = 0; k < 4; ++k) /* defined where a job has no normals or tangents */
         in.t[k] = out.t[k] = pm__set1(0.0f);
+    PM__UNROLL
     for (k = 0; k < 3; ++k) in.n[k] = out.n[k] = pm__set1(0.0f);
     pm__clamp_indices(b->indices + 4 * v, (unsigned)job->bone_count - 1u, index);
     pm__load_xyz(positions, in.p);
@@ -3806,11 +3830,13 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
             const unsigned char vertex_type = b->types[v + (size_t)j];
             const float *stored = b->weights + 4 * (v + (size_t)j);
             const int slots = pm__skin_slots(vertex_type);
+            PM__UNROLL
             for (k = 0; k < 4; ++k)
                 weight[k * PM__LANES + j] = slots == 1 ? (k == 0 ? 1.0f : 0.0f) : k < slots ? stored[k] : 0.0f;
             if (vertex_type == PM_SKIN_SDEF && b->sdef) sdef_lanes |= 1u << j;
             if (vertex_type == PM_SKIN_QDEF) qdef_lanes |= 1u << j;
         }
+        PM__UNROLL
         for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
         pm__divide_weights(raw, w, weight);
         pm__blend(job->prepared, index, weight, 4, m);
