@@ -3464,7 +3464,7 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
 #endif
 }
 
-#if defined(PM__SSE2)
+#if defined(PM__SSE2) && !defined(PM__AVX2) /* AVX blends two vertices per register in pm__blend */
 /* r[0..2] = sum over `slots` of w_k M_k, the 3x4 matrices (as elements
    0-3, 4-7, 8-11) of the bones index[k]; w_k = weight[k * PM__LANES]. One
    slot weighs 1 whatever its weight. */
@@ -3487,15 +3487,9 @@ static PM__INLINE void pm__blend_one(const pm_skin_bone *bones, const uint16_t *
     for (k = 1; k < slots; ++k) {
         m = bones[index[k]].matrix;
         w = _mm_set1_ps(weight[k * PM__LANES]);
-#ifdef PM__AVX2
-        r[0] = _mm_fmadd_ps(w, _mm_loadu_ps(m), r[0]);
-        r[1] = _mm_fmadd_ps(w, _mm_loadu_ps(m + 4), r[1]);
-        r[2] = _mm_fmadd_ps(w, _mm_loadu_ps(m + 8), r[2]);
-#else
         r[0] = _mm_add_ps(_mm_mul_ps(w, _mm_loadu_ps(m)), r[0]);
         r[1] = _mm_add_ps(_mm_mul_ps(w, _mm_loadu_ps(m + 4)), r[1]);
         r[2] = _mm_add_ps(_mm_mul_ps(w, _mm_loadu_ps(m + 8)), r[2]);
-#endif
     }
 }
 #endif
@@ -3509,19 +3503,40 @@ static PM__INLINE void pm__blend(const pm_skin_bone *bones, const uint16_t *inde
                                  pm__f m[12])
 {
 #if defined(PM__AVX2)
-    __m128 lo[3], hi[3];
+    /* vertices j and j + 4 share registers, low half and high half: one
+       8-wide multiply-add blends both, and the rows are where the four-wide
+       transposes want them. The weights of slot k are weight[8 k ..], lane j
+       (and j + 4) spread over each half by one in-lane permute. */
+#define PM__ROW(j, k, row)                                                                           \
+    pm__halves(_mm_loadu_ps(bones[index[4 * (j) + (k)]].matrix + 4 * (row)),                         \
+               _mm_loadu_ps(bones[index[4 * ((j) + 4) + (k)]].matrix + 4 * (row)))
 #define PM__BLEND_PAIR(j)                                                                            \
-    pm__blend_one(bones, index + 4 * (j), weight + (j), slots, lo);                                  \
-    pm__blend_one(bones, index + 4 * ((j) + 4), weight + (j) + 4, slots, hi);                        \
-    m[j] = pm__halves(lo[0], hi[0]);                                                                 \
-    m[4 + (j)] = pm__halves(lo[1], hi[1]);                                                           \
-    m[8 + (j)] = pm__halves(lo[2], hi[2])
+    do {                                                                                             \
+        int k_;                                                                                      \
+        m[j] = PM__ROW(j, 0, 0);                                                                     \
+        m[4 + (j)] = PM__ROW(j, 0, 1);                                                               \
+        m[8 + (j)] = PM__ROW(j, 0, 2);                                                               \
+        if (slots > 1) {                                                                             \
+            const __m256 w0_ = _mm256_permute_ps(_mm256_loadu_ps(weight), _MM_SHUFFLE(j, j, j, j));  \
+            m[j] = _mm256_mul_ps(w0_, m[j]);                                                         \
+            m[4 + (j)] = _mm256_mul_ps(w0_, m[4 + (j)]);                                             \
+            m[8 + (j)] = _mm256_mul_ps(w0_, m[8 + (j)]);                                             \
+        }                                                                                            \
+        PM__UNROLL                                                                                   \
+        for (k_ = 1; k_ < slots; ++k_) {                                                             \
+            const __m256 w_ = _mm256_permute_ps(_mm256_loadu_ps(weight + 8 * k_), _MM_SHUFFLE(j, j, j, j)); \
+            m[j] = _mm256_fmadd_ps(w_, PM__ROW(j, k_, 0), m[j]);                                     \
+            m[4 + (j)] = _mm256_fmadd_ps(w_, PM__ROW(j, k_, 1), m[4 + (j)]);                         \
+            m[8 + (j)] = _mm256_fmadd_ps(w_, PM__ROW(j, k_, 2), m[8 + (j)]);                         \
+        }                                                                                            \
+    } while (0)
     /* written out: registers indexed by a loop counter would live in memory */
     PM__BLEND_PAIR(0);
     PM__BLEND_PAIR(1);
     PM__BLEND_PAIR(2);
     PM__BLEND_PAIR(3);
 #undef PM__BLEND_PAIR
+#undef PM__ROW
     PM__TRANSPOSE8(m[0], m[1], m[2], m[3]);
     PM__TRANSPOSE8(m[4], m[5], m[6], m[7]);
     PM__TRANSPOSE8(m[8], m[9], m[10], m[11]);
