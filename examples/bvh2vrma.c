@@ -132,7 +132,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--print") == 0) print = 1;
         else if (!in) in = argv[i];
         else if (!out) out = argv[i];
-        else in = NULL, i = argc;
+        else every = 0; /* one file too many: the usage line */
     }
     if (!in || !out || every < 1 || unit < 0.0) {
         fprintf(stderr, "usage: bvh2vrma [--map FILE] [--unit M] [--every N] [--print] MOTION.bvh OUT.vrma\n");
@@ -148,7 +148,8 @@ int main(int argc, char **argv)
     }
     free(text);
     if (motion.warning[0]) fprintf(stderr, "bvh2vrma: %s: %s\n", in, motion.warning);
-    if (map ? !read_map(map, &motion, bone_node) : (bvh_humanoid(&motion, bone_node), 0)) return 1;
+    if (!map) bvh_humanoid(&motion, bone_node);
+    else if (!read_map(map, &motion, bone_node)) return 1;
     bone_node[PM_BONE_LEFT_EYE] = bone_node[PM_BONE_RIGHT_EYE] = -1; /* the eyes are lookAt's in a VRM animation */
 
     /* the skeleton, its rest fitted to the T-pose */
