@@ -119,11 +119,11 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/png_stats $(BUILD)/pipeline-check.png 5 | awk '$$1 != 1200 || $$3 != 320 { exit 1 } \
 	  { for (i = 4; i <= NF; ++i) if ($$i < 3000 || $$i > 30000) exit 1 }'
 	@# real motion capture (Debian assimp-testmodels): every panel shows the character, whose limbs
-	@# point as the motion's own joints do (within 0.1 degree)
+	@# point as the motion's own joints do (within 0.001 degree)
 	@for f in 01_01.bvh Boxing_Toes.bvh; do \
 	  if [ -f $(ASSIMP_MODELS)/BVH/$$f ]; then \
 	    ./$(BUILD)/pipeline $(BUILD)/pipeline-$$f.png $(ASSIMP_MODELS)/BVH/$$f > $(BUILD)/pipeline-$$f.out 2>&1 || exit 1; \
-	    awk '/^limbs against/ { if ($$7 + 0 > 0.1) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline-$$f.out || \
+	    awk '/^limbs against/ { if ($$7 + 0 > 0.001) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline-$$f.out || \
 	      { echo "examples-check: $$f: limbs off"; cat $(BUILD)/pipeline-$$f.out; exit 1; }; \
 	    ./$(BUILD)/png_stats $(BUILD)/pipeline-$$f.png 5 | awk '{ for (i = 4; i <= NF; ++i) if ($$i < 3000) exit 1 }' || \
 	      { echo "examples-check: $$f: an empty panel"; exit 1; }; \
