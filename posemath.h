@@ -2508,6 +2508,7 @@ static void pm__apply_frame(const float m[12], const double p[3], double out[3])
 typedef struct pm__bone_frame {
     pm__affine world;
     double rotation[4];
+    double parent_rotation[4]; /* P, the rest world rotation of the node's scene parent (pm__own_frame) */
     int conformal;
 } pm__bone_frame;
 
@@ -2555,25 +2556,28 @@ static pm_result pm__own_frame(const pm_transform *rest, int node, pm__bone_fram
     pm__load_trs(rest, node, &trs);
     pm__trs_to_affine(&trs, &local);
     pm__affine_mul(&f->world, &local, &f->world);
+    memcpy(f->parent_rotation, f->rotation, sizeof f->parent_rotation);
     pm__quat_mul(f->rotation, trs.q, f->rotation);
     if (!pm__conformal(rest, node)) f->conformal = 0;
     if (!f->conformal && !pm__affine_rotation(&f->world, f->rotation)) return PM_ERROR_INVALID_ARGUMENT;
     return PM_OK;
 }
 
-PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
-                                 const int *parent, const pm_transform *rest_pose, int node_count)
+/* Everything pm_humanoid_init checks and works out, into *h (zeroed first),
+   except the hips' height; frames[b] gets the rest frame of bone b's node. */
+static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM_BONE_COUNT],
+                                    const int bone_node[PM_BONE_COUNT], const int *parent,
+                                    const pm_transform *rest_pose, int node_count)
 {
     pm_humanoid h;
-    pm__bone_frame frames[PM_BONE_COUNT], hips_frame;
+    pm__bone_frame hips_frame;
     pm__walk walk;
     pm__trs trs;
     pm__affine frame;
     double inv[3][3], det, hips[3];
     int b, c, i, hips_node;
     pm_result result;
-    if (!humanoid || !bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent))
-        return PM_ERROR_INVALID_ARGUMENT;
+    if (!bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
     if (!pm__parents_in_range(parent, node_count)) return PM_ERROR_OUT_OF_RANGE;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (bone_node[b] < -1 || bone_node[b] >= node_count) return PM_ERROR_OUT_OF_RANGE;
@@ -2645,6 +2649,18 @@ PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_B
     /* finite scales can still multiply up past float (two nodes scaled by 1e20) */
     if (!pm__finite_n(h.hips_parent, 12) || !pm__finite_n(h.hips_parent_inverse, 12) || !pm__finite_n(h.rest_hips, 3))
         return PM_ERROR_INVALID_ARGUMENT;
+    memcpy(h_out, &h, sizeof h);
+    return PM_OK;
+}
+
+PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
+                                 const int *parent, const pm_transform *rest_pose, int node_count)
+{
+    pm_humanoid h;
+    pm__bone_frame frames[PM_BONE_COUNT];
+    pm_result result;
+    if (!humanoid) return PM_ERROR_INVALID_ARGUMENT;
+    if ((result = pm__humanoid_build(&h, frames, bone_node, parent, rest_pose, node_count)) != PM_OK) return result;
     /* retargeting scales the hips' movement by the ratio of rest heights: a
        rest standing on y = 0 is assumed (a BVH root at the origin is not) */
     if (!(h.rest_hips[1] > 0.0f)) return PM_ERROR_HIPS_HEIGHT;
@@ -2718,27 +2734,17 @@ static int pm__turn_about_y(const double v[3], const double to[3], double q[4])
 PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, const pm_transform *rest_pose,
                                   int node_count, pm_transform *fitted)
 {
-    pm_humanoid checked; /* not written when init fails, even for the hips' height */
+    pm_humanoid h; /* the hips' height is what fitting fixes */
     pm__bone_frame frames[PM_BONE_COUNT];
-    pm__walk walk;
-    double scene_parent[PM_BONE_COUNT][4], position[PM_BONE_COUNT][3], turn[PM_BONE_COUNT][4], local[PM_BONE_COUNT][4];
+    double position[PM_BONE_COUNT][3], turn[PM_BONE_COUNT][4], local[PM_BONE_COUNT][4];
     double lowest = HUGE_VAL;
-    int up[PM_BONE_COUNT], b, d, i, root;
-    pm_result result = pm_humanoid_init(&checked, bone_node, parent, rest_pose, node_count);
-    if (result != PM_OK && result != PM_ERROR_HIPS_HEIGHT) return result;
+    const int *up = h.parent_bone;
+    int b, d, i, root;
+    pm_result result = pm__humanoid_build(&h, frames, bone_node, parent, rest_pose, node_count);
+    if (result != PM_OK) return result;
     if (!fitted) return PM_ERROR_INVALID_ARGUMENT;
-    for (b = 0; b < PM_BONE_COUNT; ++b) /* humanoid parents, as init finds them */
-        for (up[b] = pm__bone_parents[b]; up[b] >= 0 && bone_node[up[b]] < 0; up[b] = pm__bone_parents[up[b]]) continue;
-    walk.parent = parent;
-    walk.node_count = node_count;
-    walk.budget = INT64_MAX;
-    walk.error = PM_OK;
-    for (b = 0; b < PM_BONE_COUNT; ++b) { /* rest frames, as init found them */
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
         if (bone_node[b] < 0) continue;
-        result = pm__parent_frame(&walk, rest_pose, bone_node, frames, b, up[b], &frames[b]);
-        if (result != PM_OK) return result;
-        memcpy(scene_parent[b], frames[b].rotation, sizeof scene_parent[b]);
-        if ((result = pm__own_frame(rest_pose, bone_node[b], &frames[b])) != PM_OK) return result;
         memcpy(position[b], frames[b].world.t, sizeof position[b]);
         memcpy(turn[b], pm__identity, sizeof turn[b]);
     }
@@ -2795,7 +2801,7 @@ PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int 
         double world[4], above[4];
         if (bone_node[b] < 0) continue;
         pm__quat_mul(turn[b], frames[b].rotation, world);
-        pm__quat_mul(up[b] >= 0 ? turn[up[b]] : pm__identity, scene_parent[b], above);
+        pm__quat_mul(up[b] >= 0 ? turn[up[b]] : pm__identity, frames[b].parent_rotation, above);
         pm__quat_conj(above, above);
         pm__quat_mul(above, world, local[b]);
         if (!pm__quat_normalize(local[b])) return PM_ERROR_INVALID_ARGUMENT; /* coordinates near float's limit */
