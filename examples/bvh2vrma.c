@@ -58,28 +58,11 @@ static void appendf(growing *g, const char *format, ...)
     append(g, text, (size_t)n);
 }
 
-static char *read_text(const char *path, size_t *length)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = (char *)malloc((size_t)size + 1)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size) {
-        text[size] = '\0';
-        *length = (size_t)size;
-    } else {
-        free(text);
-        text = NULL;
-    }
-    if (f) fclose(f);
-    return text;
-}
-
 /* "JointName vrmBoneName" lines into bone_node; 0 on a bad line (reported). */
 static int read_map(const char *path, const bvh *motion, int bone_node[PM_BONE_COUNT])
 {
     size_t length;
-    char *text = read_text(path, &length), *line, *next;
+    char *text = bvh_read_file(path, &length), *line, *next;
     int number = 0, b, j;
     if (!text) {
         fprintf(stderr, "bvh2vrma: cannot read %s\n", path);
@@ -119,8 +102,7 @@ int main(int argc, char **argv)
     pm_humanoid humanoid;
     pm_result result;
     bvh motion;
-    char error[160], *text;
-    size_t length;
+    char error[160];
     growing json = {NULL, 0, 0}, bin = {NULL, 0, 0};
     float rest_hips;
     FILE *file;
@@ -138,15 +120,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bvh2vrma [--map FILE] [--unit M] [--every N] [--print] MOTION.bvh OUT.vrma\n");
         return 2;
     }
-    if (!(text = read_text(in, &length))) {
-        fprintf(stderr, "bvh2vrma: cannot read %s\n", in);
-        return 1;
-    }
-    if (bvh_parse(text, length, &motion, error, sizeof error) != 0) {
+    if (bvh_load(in, &motion, error, sizeof error) != 0) {
         fprintf(stderr, "bvh2vrma: %s: %s\n", in, error);
         return 1;
     }
-    free(text);
     if (motion.warning[0]) fprintf(stderr, "bvh2vrma: %s: %s\n", in, motion.warning);
     if (!map) bvh_humanoid(&motion, bone_node);
     else if (!read_map(map, &motion, bone_node)) return 1;

@@ -516,7 +516,7 @@ int main(int argc, char **argv)
     char *text;
     size_t length;
     double t0, time_retarget = 0, time_constraints = 0, time_skin = 0, time_skin_one = 0;
-    int f, panel = 0, sheet[SHEET_FRAMES], drawn[SHEET_FRAMES];
+    int f, panel = 0, sheet[SHEET_FRAMES], drawn[SHEET_FRAMES], loaded;
 
     build_character(&c);
     build_mesh(&m, &c);
@@ -525,23 +525,16 @@ int main(int argc, char **argv)
         return 1;
     }
     if (argc > 2) {
-        FILE *file = fopen(argv[2], "rb");
-        long size;
-        if (!file || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || fseek(file, 0, SEEK_SET) != 0 ||
-            !(text = (char *)malloc((size_t)size + 1)) || fread(text, 1, (size_t)size, file) != (size_t)size) {
-            fprintf(stderr, "pipeline: cannot read %s\n", argv[2]);
-            return 1;
-        }
-        fclose(file);
-        length = (size_t)size;
+        loaded = bvh_load(argv[2], &motion, error, sizeof error);
     } else {
         text = write_demo_bvh(&length);
+        loaded = bvh_parse(text, length, &motion, error, sizeof error);
+        free(text);
     }
-    if (bvh_parse(text, length, &motion, error, sizeof error) != 0) {
+    if (loaded != 0) {
         fprintf(stderr, "pipeline: %s: %s\n", argc > 2 ? argv[2] : "demo motion", error);
         return 1;
     }
-    free(text);
     if (motion.warning[0]) fprintf(stderr, "pipeline: %s: %s\n", argc > 2 ? argv[2] : "demo motion", motion.warning);
     if (build_source(&motion, &src) != 0) return 1;
     if (pm_retarget_init(&to_character, &src.humanoid, &c.humanoid) != PM_OK) {

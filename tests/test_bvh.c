@@ -206,23 +206,16 @@ typedef struct cmu_scene {
    name. 0 when the file is not there. */
 static int cmu_load(cmu_scene *s)
 {
-    FILE *f = fopen(CMU_BVH, "rb");
-    char error[128], *text;
-    long length;
+    FILE *present = fopen(CMU_BVH, "rb");
+    char error[128];
     int j;
     memset(s, 0, sizeof *s);
-    if (!f) {
+    if (!present) {
         printf("  %s absent (Debian assimp-testmodels): CMU tests skipped\n", CMU_BVH);
         return 0;
     }
-    fseek(f, 0, SEEK_END);
-    length = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    text = (char *)malloc((size_t)length);
-    CHECK(text && fread(text, 1, (size_t)length, f) == (size_t)length);
-    fclose(f);
-    CHECK(bvh_parse(text, (size_t)length, &s->motion, error, sizeof error) == 0);
-    free(text);
+    fclose(present);
+    CHECK(bvh_load(CMU_BVH, &s->motion, error, sizeof error) == 0);
     s->parent = (int *)malloc(sizeof(int) * (size_t)s->motion.joint_count);
     s->rest = (pm_transform *)malloc(sizeof(pm_transform) * (size_t)s->motion.joint_count);
     s->fitted = (pm_transform *)malloc(sizeof(pm_transform) * (size_t)s->motion.joint_count);
