@@ -59,6 +59,15 @@ void test_set_transform(pm_transform *t, const float trs[10])
     memcpy(t->scale, trs + 7, 3 * sizeof(float));
 }
 
+void test_load_nodes(const fixture_node *nodes, int count, int *parent, pm_transform *rest)
+{
+    int i;
+    for (i = 0; i < count; ++i) {
+        parent[i] = nodes[i].parent;
+        test_set_transform(&rest[i], nodes[i].rest);
+    }
+}
+
 void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor delta[PM_BONE_COUNT])
 {
     int b;

@@ -49,6 +49,16 @@ double test_quat_diff(const float a[4], const double b[4]);
 /* A transform from a fixture's 10 floats: translation, rotation (x, y, z, w), scale. */
 void test_set_transform(pm_transform *t, const float trs[10]);
 
+/* A scene node as the humanoid fixtures store it: its parent and its rest
+   transform (test_set_transform's 10 floats). */
+typedef struct fixture_node {
+    int parent;
+    float rest[10];
+} fixture_node;
+
+/* count fixture nodes into a parent array and rest transforms. */
+void test_load_nodes(const fixture_node *nodes, int count, int *parent, pm_transform *rest);
+
 /* World rotation from rest of every bone h has: the product of normalized
    rotations along its humanoid ancestors (cglm's quaternion product). */
 void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor delta[PM_BONE_COUNT]);

@@ -356,10 +356,7 @@ void test_bvh_cmu_onto_vrm(void)
     pm_humanoid cmu, vrm;
     if (!cmu_load(&s)) return;
     CHECK(vr->node_count <= 64);
-    for (i = 0; i < vr->node_count; ++i) {
-        vrm_parent[i] = vrm_nodes[vr->first_node + i].parent;
-        test_set_transform(&vrm_rest[i], vrm_nodes[vr->first_node + i].rest);
-    }
+    test_load_nodes(vrm_nodes + vr->first_node, vr->node_count, vrm_parent, vrm_rest);
     for (i = 0; i < PM_BONE_COUNT; ++i) n += vr->bone_node[i] >= 0;
     CHECK(n == 53);
     CHECK_RESULT(pm_humanoid_init(&vrm, vr->bone_node, vrm_parent, vrm_rest, vr->node_count), PM_OK);

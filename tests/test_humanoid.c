@@ -26,18 +26,19 @@ typedef struct rig {
     pm_humanoid humanoid;
 } rig;
 
+/* A fixture's scene and bones into r, and its humanoid */
+static pm_result load_fixture_rig(rig *r, int node_count, const fixture_node *nodes, const int bone_node[PM_BONE_COUNT])
+{
+    r->node_count = node_count;
+    test_load_nodes(nodes, node_count, r->parent, r->rest);
+    memcpy(r->bone_node, bone_node, sizeof r->bone_node);
+    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
+}
+
 static pm_result load_rig(int index, rig *r)
 {
     const struct humanoid_rig *hr = &humanoid_rigs[index];
-    int i;
-    r->node_count = hr->node_count;
-    for (i = 0; i < hr->node_count; ++i) {
-        const struct humanoid_node *n = &humanoid_nodes[hr->first_node + i];
-        r->parent[i] = n->parent;
-        test_set_transform(&r->rest[i], n->rest);
-    }
-    memcpy(r->bone_node, hr->bone_node, sizeof r->bone_node);
-    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
+    return load_fixture_rig(r, hr->node_count, humanoid_nodes + hr->first_node, hr->bone_node);
 }
 
 /* The normalized pose three-vrm was given for rig `index`. */
@@ -173,14 +174,7 @@ static void random_raw_pose(pm_pose *pose)
 static pm_result load_vrm_rig(int index, rig *r)
 {
     const struct vrm_rig *vr = &vrm_rigs[index];
-    int i;
-    r->node_count = vr->node_count;
-    for (i = 0; i < vr->node_count; ++i) {
-        r->parent[i] = vrm_nodes[vr->first_node + i].parent;
-        test_set_transform(&r->rest[i], vrm_nodes[vr->first_node + i].rest);
-    }
-    memcpy(r->bone_node, vr->bone_node, sizeof r->bone_node);
-    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
+    return load_fixture_rig(r, vr->node_count, vrm_nodes + vr->first_node, vr->bone_node);
 }
 
 void test_humanoid_vrm_samples_match_threevrm(void)
@@ -317,14 +311,7 @@ void test_humanoid_retarget_crossing_chains(void)
 static pm_result load_retarget_rig(int index, rig *r)
 {
     const struct retarget_rig *rr = &retarget_rigs[index];
-    int i;
-    r->node_count = rr->node_count;
-    for (i = 0; i < rr->node_count; ++i) {
-        r->parent[i] = retarget_nodes[rr->first_node + i].parent;
-        test_set_transform(&r->rest[i], retarget_nodes[rr->first_node + i].rest);
-    }
-    memcpy(r->bone_node, rr->bone_node, sizeof r->bone_node);
-    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
+    return load_fixture_rig(r, rr->node_count, retarget_nodes + rr->first_node, rr->bone_node);
 }
 
 void test_humanoid_retarget_matches_threejs(void)

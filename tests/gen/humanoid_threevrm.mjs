@@ -91,7 +91,7 @@ out.push('   and what update() wrote: each bone\'s raw local rotation and the hi
 out.push(`#define HUMANOID_RIGS ${RIGS}`);
 out.push('static const struct humanoid_rig { int node_count, first_node, bone_node[55]; double hips_normalized[3], hips_raw[3]; int first_bone; }');
 out.push(`    humanoid_rigs[${rigLines.length}] = {\n${rigLines.join(',\n')}};`);
-out.push('static const struct humanoid_node { int parent; float rest[10]; }');
+out.push('static const fixture_node /* tests/test.h: parent, rest {t, q, s} */');
 out.push(`    humanoid_nodes[${nodeLines.length}] = {\n${nodeLines.join(',\n')}};`);
 out.push('static const struct humanoid_bone_value { int bone; float normalized[4]; double raw[4]; }');
 out.push(`    humanoid_bone_values[${boneLines.length}] = {\n${boneLines.join(',\n')}};`);

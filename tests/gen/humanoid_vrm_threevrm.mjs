@@ -66,7 +66,7 @@ out.push(`#define VRM_RIGS ${rigs.length}`);
 out.push(`#define VRM_RIG_POSES ${POSES}`);
 out.push('static const struct vrm_rig { const char *file; int node_count, first_node, bone_node[55], first_pose; }');
 out.push(`    vrm_rigs[${rigs.length}] = {\n${rigs.join(',\n')}};`);
-out.push('static const struct vrm_node { int parent; float rest[10]; }');
+out.push('static const fixture_node /* tests/test.h: parent, rest {t, q, s} */');
 out.push(`    vrm_nodes[${nodeLines.length}] = {\n${nodeLines.join(',\n')}};`);
 out.push('static const struct vrm_pose { float normalized[55][4], hips_normalized[3]; double raw[55][4], hips_raw[3]; }');
 out.push(`    vrm_poses[${poseLines.length}] = {\n${poseLines.join(',\n')}};`);

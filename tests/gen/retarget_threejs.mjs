@@ -108,7 +108,7 @@ console.log([
   `#define RETARGET_CASES ${caseLines.length}`,
   'static const struct retarget_rig { int node_count, first_node, bone_node[55]; }',
   `    retarget_rigs[${rigLines.length}] = {\n${rigLines.join(',\n')}};`,
-  'static const struct retarget_node { int parent; float rest[10]; }',
+  'static const fixture_node /* tests/test.h: parent, rest {t, q, s} */',
   `    retarget_nodes[${nodeLines.length}] = {\n${nodeLines.join(',\n')}};`,
   'static const struct retarget_case { int source, target; float source_raw[55][4], source_hips[3]; double target_raw[55][4], target_hips[3]; }',
   `    retarget_cases[${caseLines.length}] = {\n${caseLines.join(',\n')}};`,
