@@ -1023,6 +1023,17 @@ static double pm__det3(double a[3][3]) /* columns; only read */
            a[2][0] * (a[0][1] * a[1][2] - a[1][1] * a[0][2]);
 }
 
+/* out = a^-T (columns: out[c][r]), the cofactors of a over its determinant */
+static void pm__inverse_transpose3(double a[3][3], double det, double out[3][3]) /* a is only read */
+{
+    int c, r;
+    for (c = 0; c < 3; ++c)
+        for (r = 0; r < 3; ++r) {
+            const int c1 = (c + 1) % 3, c2 = (c + 2) % 3, r1 = (r + 1) % 3, r2 = (r + 2) % 3;
+            out[c][r] = (a[c1][r1] * a[c2][r2] - a[c1][r2] * a[c2][r1]) / det;
+        }
+}
+
 static int pm__mat_to_quat(const float *m, int stride, double q[4])
 {
     double r[3][3];
@@ -2574,7 +2585,7 @@ static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM
     pm__walk walk;
     pm__trs trs;
     pm__affine frame;
-    double inv[3][3], det, hips[3];
+    double inv_t[3][3], det, hips[3];
     int b, c, i, hips_node;
     pm_result result;
     if (!bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
@@ -2622,26 +2633,18 @@ static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM
     /* the hips' parent frame at rest, to move the hips between local and model space */
     hips_node = bone_node[PM_BONE_HIPS];
     frame = hips_frame.world;
-    det = frame.m[0][0] * (frame.m[1][1] * frame.m[2][2] - frame.m[2][1] * frame.m[1][2]) -
-          frame.m[1][0] * (frame.m[0][1] * frame.m[2][2] - frame.m[2][1] * frame.m[0][2]) +
-          frame.m[2][0] * (frame.m[0][1] * frame.m[1][2] - frame.m[1][1] * frame.m[0][2]);
+    det = pm__det3(frame.m);
     if (!pm__finite_d(det) || !(fabs(det) > 0.0)) return PM_ERROR_INVALID_ARGUMENT;
-    for (c = 0; c < 3; ++c) { /* inverse by cofactors: inv[col][row] */
-        int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-        for (i = 0; i < 3; ++i) {
-            int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-            inv[c][i] = (frame.m[i1][c1] * frame.m[i2][c2] - frame.m[i1][c2] * frame.m[i2][c1]) / det;
-        }
-    }
+    pm__inverse_transpose3(frame.m, det, inv_t); /* the inverse's column c, row i is inv_t[i][c] */
     for (c = 0; c < 3; ++c)
         for (i = 0; i < 3; ++i) {
             h.hips_parent[3 * c + i] = (float)frame.m[c][i];
-            h.hips_parent_inverse[3 * c + i] = (float)inv[c][i];
+            h.hips_parent_inverse[3 * c + i] = (float)inv_t[i][c];
         }
     for (i = 0; i < 3; ++i) {
         h.hips_parent[9 + i] = (float)frame.t[i];
         h.hips_parent_inverse[9 + i] =
-            (float)-(inv[0][i] * frame.t[0] + inv[1][i] * frame.t[1] + inv[2][i] * frame.t[2]);
+            (float)-(inv_t[i][0] * frame.t[0] + inv_t[i][1] * frame.t[1] + inv_t[i][2] * frame.t[2]);
     }
     pm__load_trs(rest_pose, hips_node, &trs);
     pm__apply_frame(h.hips_parent, trs.t, hips);
@@ -4181,21 +4184,19 @@ static void pm__polar(double a[3][3], double q[4], double *s) /* a is only read 
     for (c = 0; c < 3; ++c)
         for (r = 0; r < 3; ++r) x[c][r] = det < 0.0 ? -a[c][r] : a[c][r];
     for (step = 0; step < 64; ++step) {
-        /* X^-T = cof(X) / det X, cof[c][r] the cofactor of element (r, c) */
         double d = pm__det3(x), norm = 0.0, inverse_norm = 0.0, g, change = 0.0;
-        double cof[3][3];
+        double x_inv_t[3][3]; /* X^-T */
+        pm__inverse_transpose3(x, d, x_inv_t);
         for (c = 0; c < 3; ++c)
             for (r = 0; r < 3; ++r) {
-                const int c1 = (c + 1) % 3, c2 = (c + 2) % 3, r1 = (r + 1) % 3, r2 = (r + 2) % 3;
-                cof[c][r] = (x[c1][r1] * x[c2][r2] - x[c1][r2] * x[c2][r1]) / d;
                 norm += x[c][r] * x[c][r];
-                inverse_norm += cof[c][r] * cof[c][r];
+                inverse_norm += x_inv_t[c][r] * x_inv_t[c][r];
             }
         if (!(d > 0.0) || !pm__finite_d(inverse_norm)) return; /* lost to rounding: no rotation */
         g = sqrt(sqrt(inverse_norm / norm));
         for (c = 0; c < 3; ++c)
             for (r = 0; r < 3; ++r) {
-                next[c][r] = 0.5 * (g * x[c][r] + cof[c][r] / g);
+                next[c][r] = 0.5 * (g * x[c][r] + x_inv_t[c][r] / g);
                 change += (next[c][r] - x[c][r]) * (next[c][r] - x[c][r]);
             }
         memcpy(x, next, sizeof x);
