@@ -12,7 +12,7 @@ BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c
-TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h $(wildcard tests/*.h tests/fixtures/*.h)
+TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h examples/read_file.h $(wildcard tests/*.h tests/fixtures/*.h)
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
@@ -272,7 +272,7 @@ FUZZ_TARGETS = constraint_json constraint_set skin_job bvh
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path (use a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h examples/bvh.h | $(BUILD)
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h examples/bvh.h examples/read_file.h | $(BUILD)
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $<
 
 fuzz: deps

@@ -30,6 +30,7 @@
 #define EXAMPLES_BVH_H
 
 #include "../posemath.h"
+#include "read_file.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -292,31 +293,12 @@ static int bvh_parse(const char *text, size_t length, bvh *out, char *error, siz
     return 0;
 }
 
-/* The whole file at path, NUL-terminated (release it with free), or NULL;
-   *length gets its size. */
-static char *bvh_read_file(const char *path, size_t *length)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = (char *)malloc((size_t)size + 1)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size) {
-        text[size] = '\0';
-        *length = (size_t)size;
-    } else {
-        free(text);
-        text = NULL;
-    }
-    if (f) fclose(f);
-    return text;
-}
-
 /* bvh_parse on the file at path: 0, or -1 with "cannot be read" or the
    parser's "line N: ..." in error. */
 static int bvh_load(const char *path, bvh *out, char *error, size_t error_size)
 {
     size_t length;
-    char *text = bvh_read_file(path, &length);
+    char *text = (char *)read_file(path, &length);
     int result;
     if (!text) {
         memset(out, 0, sizeof *out);

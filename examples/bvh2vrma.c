@@ -62,7 +62,7 @@ static void appendf(growing *g, const char *format, ...)
 static int read_map(const char *path, const bvh *motion, int bone_node[PM_BONE_COUNT])
 {
     size_t length;
-    char *text = bvh_read_file(path, &length), *line, *next;
+    char *text = (char *)read_file(path, &length), *line, *next;
     int number = 0, b, j;
     if (!text) {
         fprintf(stderr, "bvh2vrma: cannot read %s\n", path);

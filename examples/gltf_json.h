@@ -1,35 +1,15 @@
 /* What the examples need from a glTF's JSON (parsed with cJSON): the file's
-   bytes, and the scene as posemath takes it (a parent array and local TRS).
+   bytes (read_file.h), and the scene as posemath takes it (a parent array
+   and local TRS).
    Example code: include it in one file. */
 #ifndef EXAMPLES_GLTF_JSON_H
 #define EXAMPLES_GLTF_JSON_H
 
+#include "read_file.h"
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The whole file, NUL-terminated, or NULL; *size its length. */
-static unsigned char *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char *data = NULL;
-    long length;
-    *size = 0;
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (length = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (data = (unsigned char *)malloc((size_t)length + 1)) != NULL) {
-        if (fread(data, 1, (size_t)length, f) == (size_t)length) {
-            data[length] = '\0';
-            *size = (size_t)length;
-        } else {
-            free(data);
-            data = NULL;
-        }
-    }
-    fclose(f);
-    return data;
-}
 
 static void read_floats(const cJSON *node, const char *key, float *out, int count)
 {
