@@ -150,6 +150,15 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 0 }\nMOTION\nFrames: 1\nFrame Time: 1\n\n' > $(BUILD)/hips.bvh
 	! ./$(BUILD)/bvh2vrma $(BUILD)/hips.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
 	grep -q 'not a humanoid skeleton: required bone missing (no spine joint)' $(BUILD)/bad.err
+	! ./$(BUILD)/bvh2vrma $(BUILD)/no-such.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'no-such.bvh: cannot be read' $(BUILD)/bad.err
+	! ./$(BUILD)/gltf_skin $(BUILD)/bad.bvh 0 2> $(BUILD)/bad.err
+	grep -q 'bad.bvh: not a readable glTF' $(BUILD)/bad.err
+	printf '{"asset":{"version":"2.0"},"nodes":[{}]}' > $(BUILD)/noskin.gltf
+	! ./$(BUILD)/gltf_skin $(BUILD)/noskin.gltf 0 2> $(BUILD)/bad.err
+	grep -q 'noskin.gltf: no skinned mesh' $(BUILD)/bad.err
+	! ./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf 2> $(BUILD)/bad.err
+	grep -q '^usage: gltf_skin' $(BUILD)/bad.err
 	printf 'Hips hips\nNoSuchJoint spine\n' > $(BUILD)/bad.map
 	! ./$(BUILD)/bvh2vrma --map $(BUILD)/bad.map $(BUILD)/hips.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
 	grep -q 'bad.map:2: expected "JointName vrmBoneName"' $(BUILD)/bad.err
