@@ -625,6 +625,99 @@ void test_skin_affine_bones(void)
     test_context("%s", "");
 }
 
+/* BDEF1 bones s R + t at scales from 1e-30 to 1e30, mirrored too: positions
+   are s R p + t (worked out in double) and normals R n (negated by a
+   mirror), in every build. The normal matrix is ready from
+   pm_skin_job_prepare, scaled to fit a float: cof(s R) = s^2 R would
+   overflow past |s| ~ 1e19 and its squared length past 1e9. Tangents are
+   A t, whose squared length s^2 fits a float for |s| up to 1e12 and down to
+   1e-12, where they are checked. 13 vertices: blocks and a tail. */
+void test_skin_bdef1_any_scale(void)
+{
+    enum { N = 13, BONES = 3 };
+    static const double scales[6] = {1e-30, 1e-12, 1.0, -1e12, 1e30, -1e30};
+    float pos[3 * N], nrm[3 * N], tan[4 * N], weights[4 * N], matrices[16 * BONES];
+    float out_pos[3 * N], out_nrm[3 * N], out_tan[4 * N];
+    double rotation[BONES][3][3]; /* [column][row] */
+    uint16_t indices[4 * N];
+    unsigned char types[N];
+    pm_skin_bone prepared[BONES];
+    pm_skin_job job;
+    int c, b, v, k, e;
+    for (v = 0; v < N; ++v) { /* spread-out values in [-1, 1] */
+        vec3 n;
+        for (k = 0; k < 3; ++k) {
+            pos[3 * v + k] = (float)sin(1.3 * (3 * v + k) + 0.2);
+            n[k] = (float)cos(2.1 * (3 * v + k) + 0.5);
+        }
+        glm_vec3_normalize(n);
+        memcpy(nrm + 3 * v, n, sizeof n);
+        for (k = 0; k < 3; ++k) tan[4 * v + k] = 2.0f * n[(k + 1) % 3]; /* any direction, any length */
+        tan[4 * v + 3] = v % 2 ? 1.0f : -1.0f;
+        for (k = 0; k < 4; ++k) {
+            indices[4 * v + k] = (uint16_t)((v + k) % BONES);
+            weights[4 * v + k] = k == 0 ? 0.5f : 0.0f; /* BDEF1 reads no weight */
+        }
+        types[v] = PM_SKIN_BDEF1;
+    }
+    for (b = 0; b < BONES; ++b) {
+        versor q;
+        mat4 m;
+        glm_quat_init(q, (float)sin(b + 0.3), (float)cos(2.0 * b + 1.0), (float)sin(3.0 * b + 2.0), 1.0f);
+        glm_quat_normalize(q);
+        glm_quat_mat4(q, m);
+        for (c = 0; c < 3; ++c)
+            for (k = 0; k < 3; ++k) rotation[b][c][k] = (double)m[c][k];
+    }
+    for (e = 0; e < 6; ++e) {
+        const double s = scales[e], sign = s < 0.0 ? -1.0 : 1.0;
+        memset(&job, 0, sizeof job);
+        for (b = 0; b < BONES; ++b) {
+            for (c = 0; c < 4; ++c)
+                for (k = 0; k < 4; ++k)
+                    matrices[16 * b + 4 * c + k] = c < 3 ? (k < 3 ? (float)(s * rotation[b][c][k]) : 0.0f)
+                                                         : (k < 3 ? (float)(s * (double)(b + k)) : 1.0f);
+        }
+        job.vertex_count = N;
+        job.positions = pos;
+        job.normals = nrm;
+        job.tangents = tan;
+        job.types = types;
+        job.bone_indices = indices;
+        job.bone_weights = weights;
+        job.bone_matrices = matrices;
+        job.bone_count = BONES;
+        job.prepared = prepared;
+        job.out_positions = out_pos;
+        job.out_normals = out_nrm;
+        job.out_tangents = out_tan;
+        CHECK_RESULT(pm_skin_job_prepare(&job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&job, 0, N), PM_OK);
+        for (v = 0; v < N; ++v) {
+            const int i = indices[4 * v];
+            double tangent[3], length = 0.0;
+            test_context("scale %g vertex %d", s, v);
+            for (k = 0; k < 3; ++k) {
+                double p = (double)matrices[16 * i + 12 + k], n = 0.0;
+                tangent[k] = 0.0;
+                for (c = 0; c < 3; ++c) {
+                    p += (double)matrices[16 * i + 4 * c + k] * (double)pos[3 * v + c];
+                    n += rotation[i][c][k] * (double)nrm[3 * v + c];
+                    tangent[k] += rotation[i][c][k] * (double)tan[4 * v + c];
+                }
+                /* float matrices and products: a few roundings of |s| (3 |s| sized terms) */
+                CHECK_NEAR(out_pos[3 * v + k], p, 1e-6 * fabs(s) * 4.0);
+                CHECK_NEAR(out_nrm[3 * v + k], sign * n, 1e-6);
+                length += tangent[k] * tangent[k];
+            }
+            if (fabs(s) >= 1e-12 && fabs(s) <= 1e12)
+                for (k = 0; k < 3; ++k) CHECK_NEAR(out_tan[4 * v + k], sign * tangent[k] / sqrt(length), 1e-6);
+            CHECK(out_tan[4 * v + 3] == tan[4 * v + 3]);
+        }
+    }
+    test_context("%s", "");
+}
+
 /* Slots a type does not use are ignored, whatever they hold: PMX files fill
    them with -1 and any weight. Same bits as with the fixtures' own values. */
 void test_skin_unused_slots(void)
