@@ -1,4 +1,4 @@
-/* posemath.h - v0.4.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.5.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
@@ -261,7 +261,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 4
+#define POSEMATH_VERSION_MINOR 5
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -3607,25 +3607,34 @@ static PM__INLINE void pm__normalize(pm__f v[3], pm__f sign)
     v[2] = pm__mul(v[2], r);
 }
 
+/* a x b, each 3 lanes */
+static PM__INLINE void pm__cross(const pm__f a[3], const pm__f b[3], pm__f out[3])
+{
+    out[0] = pm__sub(pm__mul(a[1], b[2]), pm__mul(a[2], b[1]));
+    out[1] = pm__sub(pm__mul(a[2], b[0]), pm__mul(a[0], b[2]));
+    out[2] = pm__sub(pm__mul(a[0], b[1]), pm__mul(a[1], b[0]));
+}
+
 /* v turned by unit quaternions q: v + w t + q x t, t = 2 q x v (the vector
    parts' cross products). */
 static PM__INLINE void pm__rotate_lanes(const pm__f q[4], const pm__f v[3], pm__f out[3])
 {
-    pm__f t[3];
-    t[0] = pm__sub(pm__mul(q[1], v[2]), pm__mul(q[2], v[1]));
-    t[1] = pm__sub(pm__mul(q[2], v[0]), pm__mul(q[0], v[2]));
-    t[2] = pm__sub(pm__mul(q[0], v[1]), pm__mul(q[1], v[0]));
-    t[0] = pm__add(t[0], t[0]);
-    t[1] = pm__add(t[1], t[1]);
-    t[2] = pm__add(t[2], t[2]);
-    out[0] = pm__add(pm__madd(q[3], t[0], v[0]), pm__sub(pm__mul(q[1], t[2]), pm__mul(q[2], t[1])));
-    out[1] = pm__add(pm__madd(q[3], t[1], v[1]), pm__sub(pm__mul(q[2], t[0]), pm__mul(q[0], t[2])));
-    out[2] = pm__add(pm__madd(q[3], t[2], v[2]), pm__sub(pm__mul(q[0], t[1]), pm__mul(q[1], t[0])));
+    pm__f t[3], q_t[3];
+    int k;
+    pm__cross(q, v, t);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) t[k] = pm__add(t[k], t[k]);
+    pm__cross(q, t, q_t);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) out[k] = pm__add(pm__madd(q[3], t[k], v[k]), q_t[k]);
 }
 
 /* Linear blend by the blended 3x4 matrices m = (A | t): p' = A p + t,
-   n' = normalize(M^-T n) as the cofactor matrix (det M^-T) with det's sign,
-   t' = normalize(A t). */
+   n' = normalize(M^-T n), t' = normalize(A t). With A's columns c0, c1, c2,
+   det(A) M^-T n = x (c1 x c2) + y (c2 x c0) + z (c0 x c1)
+                 = c1 x (x c2 - z c0) + y (c2 x c0):
+   two cross products instead of the nine cofactors, and det = c1 . (c2 x c0)
+   gives the sign. */
 static PM__INLINE void pm__linear(const pm__f m[12], const pm__vertices *in, int normals, int tangents,
                                   pm__vertices *out)
 {
@@ -3633,19 +3642,16 @@ static PM__INLINE void pm__linear(const pm__f m[12], const pm__vertices *in, int
     out->p[0] = pm__add(out->p[0], m[9]);
     out->p[1] = pm__add(out->p[1], m[10]);
     out->p[2] = pm__add(out->p[2], m[11]);
-    if (normals) { /* cof[3c + r] is the cofactor of element (r, c) */
-        pm__f cof[9];
-        cof[0] = pm__sub(pm__mul(m[4], m[8]), pm__mul(m[5], m[7]));
-        cof[1] = pm__sub(pm__mul(m[5], m[6]), pm__mul(m[3], m[8]));
-        cof[2] = pm__sub(pm__mul(m[3], m[7]), pm__mul(m[4], m[6]));
-        cof[3] = pm__sub(pm__mul(m[2], m[7]), pm__mul(m[1], m[8]));
-        cof[4] = pm__sub(pm__mul(m[0], m[8]), pm__mul(m[2], m[6]));
-        cof[5] = pm__sub(pm__mul(m[1], m[6]), pm__mul(m[0], m[7]));
-        cof[6] = pm__sub(pm__mul(m[1], m[5]), pm__mul(m[2], m[4]));
-        cof[7] = pm__sub(pm__mul(m[2], m[3]), pm__mul(m[0], m[5]));
-        cof[8] = pm__sub(pm__mul(m[0], m[4]), pm__mul(m[1], m[3]));
-        pm__apply3(cof, in->n, out->n);
-        pm__normalize(out->n, pm__madd(m[0], cof[0], pm__madd(m[3], cof[3], pm__mul(m[6], cof[6]))));
+    if (normals) {
+        pm__f u[3], c2_c0[3];
+        int k;
+        PM__UNROLL
+        for (k = 0; k < 3; ++k) u[k] = pm__sub(pm__mul(in->n[0], m[6 + k]), pm__mul(in->n[2], m[k]));
+        pm__cross(m + 3, u, out->n);
+        pm__cross(m + 6, m, c2_c0);
+        PM__UNROLL
+        for (k = 0; k < 3; ++k) out->n[k] = pm__madd(in->n[1], c2_c0[k], out->n[k]);
+        pm__normalize(out->n, pm__madd(m[3], c2_c0[0], pm__madd(m[4], c2_c0[1], pm__mul(m[5], c2_c0[2]))));
     }
     if (tangents) {
         pm__apply3(m, in->t, out->t);
