@@ -3297,22 +3297,6 @@ static PM__INLINE pm__f pm__flip(pm__f x, pm__f s)
 #endif
 }
 
-/* a in the lanes whose bit is set in `lanes`, b in the others */
-static PM__INLINE pm__f pm__select(unsigned lanes, pm__f a, pm__f b)
-{
-#if defined(PM__AVX2)
-    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    __m256 mask = _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)lanes), bit), bit));
-    return _mm256_blendv_ps(b, a, mask);
-#elif defined(PM__SSE2)
-    const __m128i bit = _mm_setr_epi32(1, 2, 4, 8);
-    __m128 mask = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)lanes), bit), bit));
-    return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
-#else
-    return lanes & 1u ? a : b;
-#endif
-}
-
 /* ---- Lanes: moving data ------------------------------------------------- */
 
 #if defined(PM__SSE2)
@@ -3629,34 +3613,43 @@ static PM__INLINE void pm__rotate_lanes(const pm__f q[4], const pm__f v[3], pm__
     for (k = 0; k < 3; ++k) out[k] = pm__add(pm__madd(q[3], t[k], v[k]), q_t[k]);
 }
 
-/* Linear blend by the blended 3x4 matrices m = (A | t): p' = A p + t,
+/* Linear blend of the block's vertices v.. (bind positions at `positions`)
+   by the blended 3x4 matrices m = (A | t): p' = A p + t,
    n' = normalize(M^-T n), t' = normalize(A t). With A's columns c0, c1, c2,
    det(A) M^-T n = x (c1 x c2) + y (c2 x c0) + z (c0 x c1)
                  = c1 x (x c2 - z c0) + y (c2 x c0):
    two cross products instead of the nine cofactors, and det = c1 . (c2 x c0)
-   gives the sign. */
-static PM__INLINE void pm__linear(const pm__f m[12], const pm__vertices *in, int normals, int tangents,
-                                  pm__vertices *out)
+   gives the sign. Each output is stored as soon as it is computed, positions
+   first: then the normal's work has the registers of t and of the positions
+   too (SSE2 has 16, and m alone takes 12). */
+static PM__INLINE void pm__linear(const pm__f m[12], const pm__block *b, size_t v, const float *positions, int normals,
+                                  int tangents)
 {
-    pm__apply3(m, in->p, out->p);
-    out->p[0] = pm__add(out->p[0], m[9]);
-    out->p[1] = pm__add(out->p[1], m[10]);
-    out->p[2] = pm__add(out->p[2], m[11]);
+    pm__f in[4], out[4];
+    int k;
+    pm__load_xyz(positions, in);
+    pm__apply3(m, in, out);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) out[k] = pm__add(out[k], m[9 + k]);
+    pm__store_xyz(b->out_positions + 3 * v, out);
     if (normals) {
         pm__f u[3], c2_c0[3];
-        int k;
+        pm__load_xyz(b->normals + 3 * v, in);
         PM__UNROLL
-        for (k = 0; k < 3; ++k) u[k] = pm__sub(pm__mul(in->n[0], m[6 + k]), pm__mul(in->n[2], m[k]));
-        pm__cross(m + 3, u, out->n);
+        for (k = 0; k < 3; ++k) u[k] = pm__sub(pm__mul(in[0], m[6 + k]), pm__mul(in[2], m[k]));
+        pm__cross(m + 3, u, out);
         pm__cross(m + 6, m, c2_c0);
         PM__UNROLL
-        for (k = 0; k < 3; ++k) out->n[k] = pm__madd(in->n[1], c2_c0[k], out->n[k]);
-        pm__normalize(out->n, pm__madd(m[3], c2_c0[0], pm__madd(m[4], c2_c0[1], pm__mul(m[5], c2_c0[2]))));
+        for (k = 0; k < 3; ++k) out[k] = pm__madd(in[1], c2_c0[k], out[k]);
+        pm__normalize(out, pm__madd(m[3], c2_c0[0], pm__madd(m[4], c2_c0[1], pm__mul(m[5], c2_c0[2]))));
+        pm__store_xyz(b->out_normals + 3 * v, out);
     }
     if (tangents) {
-        pm__apply3(m, in->t, out->t);
-        pm__normalize(out->t, pm__set1(1.0f));
-        out->t[3] = in->t[3];
+        pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in);
+        pm__apply3(m, in, out);
+        pm__normalize(out, pm__set1(1.0f));
+        out[3] = in[3];
+        pm__scatter4(b->out_tangents + 4 * v, out);
     }
 }
 
@@ -3928,16 +3921,47 @@ static PM__INLINE void pm__divide_weights(const pm__f raw[4], pm__f w[4], float 
     }
 }
 
-/* `other` in the lanes set in `lanes`, what `out` had in the others. */
-static void pm__select_vertices(unsigned lanes, const pm__vertices *other, int normals, int tangents,
-                                pm__vertices *out)
+/* The block's vertices v.. into lanes: bind positions from `positions`,
+   normals and tangents (0 where the job has none). */
+static PM__INLINE void pm__load_vertices(const pm__block *b, size_t v, const float *positions, int normals,
+                                         int tangents, pm__vertices *in)
 {
     int k;
     PM__UNROLL
-    for (k = 0; k < 3; ++k) {
-        out->p[k] = pm__select(lanes, other->p[k], out->p[k]);
-        if (normals) out->n[k] = pm__select(lanes, other->n[k], out->n[k]);
-        if (tangents) out->t[k] = pm__select(lanes, other->t[k], out->t[k]);
+    for (k = 0; k < 4; ++k) in->t[k] = pm__set1(0.0f);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) in->n[k] = pm__set1(0.0f);
+    pm__load_xyz(positions, in->p);
+    if (normals) pm__load_xyz(b->normals + 3 * v, in->n);
+    if (tangents) pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in->t);
+}
+
+/* The outputs of the block's vertices v.. from lanes */
+static PM__INLINE void pm__store_vertices(const pm__block *b, size_t v, const pm__vertices *out, int normals,
+                                          int tangents)
+{
+    pm__store_xyz(b->out_positions + 3 * v, out->p);
+    if (normals) pm__store_xyz(b->out_normals + 3 * v, out->n);
+    if (tangents) pm__scatter4(b->out_tangents + 4 * v, out->t);
+}
+
+/* The same for the vertices whose bits are set in `lanes` only (mixed
+   blocks: SDEF or QDEF vertices over the linear blend stored for all). */
+static void pm__store_lanes(const pm__block *b, size_t v, unsigned lanes, const pm__vertices *out, int normals,
+                            int tangents)
+{
+    float positions[3 * PM__LANES], normal[3 * PM__LANES], tangent[4 * PM__LANES];
+    pm__block lane_outputs;
+    size_t j;
+    lane_outputs.out_positions = positions;
+    lane_outputs.out_normals = normal;
+    lane_outputs.out_tangents = tangent;
+    pm__store_vertices(&lane_outputs, 0, out, normals, tangents);
+    for (j = 0; j < PM__LANES; ++j) {
+        if (!(lanes >> j & 1u)) continue;
+        memcpy(b->out_positions + 3 * (v + j), positions + 3 * j, 3 * sizeof(float));
+        if (normals) memcpy(b->out_normals + 3 * (v + j), normal + 3 * j, 3 * sizeof(float));
+        if (tangents) memcpy(b->out_tangents + 4 * (v + j), tangent + 4 * j, 4 * sizeof(float));
     }
 }
 
@@ -3958,28 +3982,21 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         return;
     }
     pm__clamp_indices(b->indices + 4 * v, (unsigned)job->bone_count - 1u, index);
-    PM__UNROLL
-    for (k = 0; k < 4; ++k) /* defined where a job has no normals or tangents */
-        in.t[k] = out.t[k] = pm__set1(0.0f);
-    PM__UNROLL
-    for (k = 0; k < 3; ++k) in.n[k] = out.n[k] = pm__set1(0.0f);
-    pm__load_xyz(positions, in.p);
-    if (normals) pm__load_xyz(b->normals + 3 * v, in.n);
-    if (tangents) pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in.t);
     if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
         pm__gather4(b->weights + 4 * v, 4, NULL, 0, raw);
         if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
         pm__divide_weights(raw, w, weight);
-        if (type == PM_SKIN_QDEF) {
-            pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
-        } else if (type == PM_SKIN_SDEF && b->sdef) {
-            pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
+        if (type == PM_SKIN_QDEF || (type == PM_SKIN_SDEF && b->sdef)) {
+            pm__load_vertices(b, v, positions, normals, tangents, &in);
+            if (type == PM_SKIN_QDEF) pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
+            else pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
+            pm__store_vertices(b, v, &out, normals, tangents);
         } else {
             pm__blend(job->prepared, index, weight, slots, m);
-            pm__linear(m, &in, normals, tangents, &out);
+            pm__linear(m, b, v, positions, normals, tangents);
         }
-    } else { /* mixed: linear blends for all, SDEF and QDEF where they belong */
+    } else { /* mixed: linear blends for all, then SDEF and QDEF where they belong */
         unsigned sdef_lanes = 0, qdef_lanes = 0;
         for (j = 0; j < PM__LANES; ++j) {
             const unsigned char vertex_type = b->types[v + (size_t)j];
@@ -3995,21 +4012,17 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
         pm__divide_weights(raw, w, weight);
         pm__blend(job->prepared, index, weight, 4, m);
-        pm__linear(m, &in, normals, tangents, &out);
+        pm__linear(m, b, v, positions, normals, tangents);
+        if (sdef_lanes | qdef_lanes) pm__load_vertices(b, v, positions, normals, tangents, &in);
         if (sdef_lanes) {
-            pm__vertices other;
-            pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &other);
-            pm__select_vertices(sdef_lanes, &other, normals, tangents, &out);
+            pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
+            pm__store_lanes(b, v, sdef_lanes, &out, normals, tangents);
         }
         if (qdef_lanes) {
-            pm__vertices other;
-            pm__qdef(job->prepared, index, w, &in, normals, tangents, &other);
-            pm__select_vertices(qdef_lanes, &other, normals, tangents, &out);
+            pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
+            pm__store_lanes(b, v, qdef_lanes, &out, normals, tangents);
         }
     }
-    pm__store_xyz(b->out_positions + 3 * v, out.p);
-    if (normals) pm__store_xyz(b->out_normals + 3 * v, out.n);
-    if (tangents) pm__scatter4(b->out_tangents + 4 * v, out.t);
 }
 
 /* ---- Jobs ------------------------------------------------------------------ */
