@@ -3258,7 +3258,8 @@ static PM__INLINE pm__f pm__inverse_length(pm__f d)
 #endif
 }
 
-/* 1 / sum for weight sums in [2^-125, 2^125]. -ffast-math computes a
+/* 1 / sum for sums in [2^-125, 2^125] (weight sums, half a quaternion's
+   squared length). -ffast-math computes a
    division as a reciprocal estimate and a Newton step whose correction
    flushes to zero for sums past about 2^100; sums above 2^64 are taken down
    by 2^64 on the exponent bits first, and the result up again, where the
@@ -3577,9 +3578,11 @@ static PM__INLINE void pm__apply3(const pm__f m[9], const pm__f v[3], pm__f out[
     out[2] = pm__madd(m[2], v[0], pm__madd(m[5], v[1], pm__mul(m[8], v[2])));
 }
 
+/* a . b as two halves added: the sign QDEF's and SDEF's blends wait on
+   comes a multiply-add sooner than from a chain of four */
 static PM__INLINE pm__f pm__dot4(const pm__f a[4], const pm__f b[4])
 {
-    return pm__madd(a[0], b[0], pm__madd(a[1], b[1], pm__madd(a[2], b[2], pm__mul(a[3], b[3]))));
+    return pm__add(pm__madd(a[0], b[0], pm__mul(a[1], b[1])), pm__madd(a[2], b[2], pm__mul(a[3], b[3])));
 }
 
 /* v / |v|, negated where `sign` is negative; a zero vector stays zero. */
@@ -3599,18 +3602,16 @@ static PM__INLINE void pm__cross(const pm__f a[3], const pm__f b[3], pm__f out[3
     out[2] = pm__sub(pm__mul(a[0], b[1]), pm__mul(a[1], b[0]));
 }
 
-/* v turned by unit quaternions q: v + w t + q x t, t = 2 q x v (the vector
-   parts' cross products). */
-static PM__INLINE void pm__rotate_lanes(const pm__f q[4], const pm__f v[3], pm__f out[3])
+/* v turned by quaternions q of any length, f = 2 / |q|^2:
+   v + f (w t + q x t), t = q x v (the vector parts' cross products). */
+static PM__INLINE void pm__rotate_lanes(const pm__f q[4], pm__f f, const pm__f v[3], pm__f out[3])
 {
     pm__f t[3], q_t[3];
     int k;
     pm__cross(q, v, t);
-    PM__UNROLL
-    for (k = 0; k < 3; ++k) t[k] = pm__add(t[k], t[k]);
     pm__cross(q, t, q_t);
     PM__UNROLL
-    for (k = 0; k < 3; ++k) out[k] = pm__add(pm__madd(q[3], t[k], v[k]), q_t[k]);
+    for (k = 0; k < 3; ++k) out[k] = pm__madd(f, pm__madd(q[3], t[k], q_t[k]), v[k]);
 }
 
 /* Linear blend of the block's vertices v.. (bind positions at `positions`)
@@ -3785,19 +3786,19 @@ static void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block 
 }
 #endif
 
-/* Normals and tangents of a rigid method: turned by q, negated where the
-   scale s is (a mirror). */
-static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f s, const pm__vertices *in, int normals, int tangents,
-                                        pm__vertices *out)
+/* Normals and tangents of a rigid method: turned by q (f = 2 / |q|^2),
+   negated where the scale s is (a mirror). */
+static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, const pm__vertices *in, int normals,
+                                        int tangents, pm__vertices *out)
 {
     if (normals) {
-        pm__rotate_lanes(q, in->n, out->n);
+        pm__rotate_lanes(q, f, in->n, out->n);
         out->n[0] = pm__flip(out->n[0], s);
         out->n[1] = pm__flip(out->n[1], s);
         out->n[2] = pm__flip(out->n[2], s);
     }
     if (tangents) {
-        pm__rotate_lanes(q, in->t, out->t);
+        pm__rotate_lanes(q, f, in->t, out->t);
         out->t[0] = pm__flip(out->t[0], s);
         out->t[1] = pm__flip(out->t[1], s);
         out->t[2] = pm__flip(out->t[2], s);
@@ -3815,7 +3816,7 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
 {
     const float *real = PM__BONE_FIELD(bones, real), *matrix = PM__BONE_FIELD(bones, matrix) + 8,
                 *scale = PM__BONE_FIELD(bones, scale);
-    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], s, half, x[3], e[3], u[3], y[3], z[3];
+    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], s, half, f, x[3], e[3], u[3], y[3], z[3];
     int k;
     pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
     pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
@@ -3829,9 +3830,7 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     half = pm__flip(w[1], pm__dot4(q0, q1));
     PM__UNROLL
     for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
-    half = pm__inverse_length(pm__dot4(q, q));
-    PM__UNROLL
-    for (k = 0; k < 4; ++k) q[k] = pm__mul(q[k], half);
+    f = pm__inverse_sum(pm__mul(pm__set1(0.5f), pm__dot4(q, q))); /* R's, as QDEF's below */
     /* (w0 R0 + w1 R1) c + (R0 - R1) e = R0 (w0 c + e) + R1 (w1 c - e): two
        rotations of vectors, by the bones' quaternions */
     half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
@@ -3843,13 +3842,13 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
         u[k] = pm__madd(w[0], c[k], e[k]);
         e[k] = pm__sub(pm__mul(w[1], c[k]), e[k]);
     }
-    pm__rotate_lanes(q0, u, y);
-    pm__rotate_lanes(q1, e, z);
-    pm__rotate_lanes(q, x, e);
+    pm__rotate_lanes(q0, pm__set1(2.0f), u, y);
+    pm__rotate_lanes(q1, pm__set1(2.0f), e, z);
+    pm__rotate_lanes(q, f, x, e);
     PM__UNROLL
     for (k = 0; k < 3; ++k)
         out->p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
-    pm__rigid_extras(q, s, in, normals, tangents, out);
+    pm__rigid_extras(q, f, s, in, normals, tangents, out);
 }
 
 /* QDEF: Kavan's dual quaternion linear blend, each bone's dual quaternion
@@ -3861,7 +3860,7 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
 {
     const float *real_base = PM__BONE_FIELD(bones, real), *dual_base = PM__BONE_FIELD(bones, dual),
                 *scale = PM__BONE_FIELD(bones, scale);
-    pm__f real[4], dual[4], q[4], d[4], s, wk, inv, t[3], x[3];
+    pm__f real[4], dual[4], q[4], d[4], s, wk, f, t[3], x[3];
     int k, c;
     pm__gather4(real_base, PM__BONE_FLOATS, index, 4, real);
     pm__gather4(dual_base, PM__BONE_FLOATS, index, 4, dual);
@@ -3883,22 +3882,21 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
             dual[c] = pm__madd(wk, d[c], dual[c]);
         }
     }
-    inv = pm__inverse_length(pm__dot4(real, real));
-    PM__UNROLL
-    for (c = 0; c < 4; ++c) {
-        real[c] = pm__mul(real[c], inv);
-        dual[c] = pm__mul(dual[c], inv);
-    }
-    /* translation: 2 (r_w d - d_w r + r x d), the vector part of 2 dual real* */
+    f = pm__inverse_sum(pm__mul(pm__set1(0.5f), pm__dot4(real, real)));
+    /* The blend is left unnormalized: its length only scales what follows,
+       f = 2 / |real|^2 undoes that at the end, and nothing waits on a square
+       root (measured with AVX2: QDEF 164 -> 204 M vertices/s, SDEF 167 -> 175).
+       Translation: f (r_w d - d_w r + r x d), the vector part of 2 dual real*
+       for the normalized blend. */
     t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
     t[1] = pm__sub(pm__madd(real[2], dual[0], pm__mul(real[3], dual[1])), pm__madd(dual[3], real[1], pm__mul(real[0], dual[2])));
     t[2] = pm__sub(pm__madd(real[0], dual[1], pm__mul(real[3], dual[2])), pm__madd(dual[3], real[2], pm__mul(real[1], dual[0])));
     PM__UNROLL
     for (k = 0; k < 3; ++k) x[k] = pm__mul(s, in->p[k]);
-    pm__rotate_lanes(real, x, out->p);
+    pm__rotate_lanes(real, f, x, out->p);
     PM__UNROLL
-    for (k = 0; k < 3; ++k) out->p[k] = pm__add(out->p[k], pm__add(t[k], t[k]));
-    pm__rigid_extras(real, s, in, normals, tangents, out);
+    for (k = 0; k < 3; ++k) out->p[k] = pm__madd(f, t[k], out->p[k]);
+    pm__rigid_extras(real, f, s, in, normals, tangents, out);
 }
 
 /* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
@@ -3922,9 +3920,10 @@ static PM__INLINE void pm__divide_weights(const pm__f raw[4], pm__f w[4], float 
 }
 
 /* The block's vertices v.. into lanes: bind positions from `positions`,
-   normals and tangents (0 where the job has none). */
+   normals and tangents (0 where the job has none). `out` starts as a copy,
+   so that no lane a method leaves alone is undefined. */
 static PM__INLINE void pm__load_vertices(const pm__block *b, size_t v, const float *positions, int normals,
-                                         int tangents, pm__vertices *in)
+                                         int tangents, pm__vertices *in, pm__vertices *out)
 {
     int k;
     PM__UNROLL
@@ -3934,6 +3933,7 @@ static PM__INLINE void pm__load_vertices(const pm__block *b, size_t v, const flo
     pm__load_xyz(positions, in->p);
     if (normals) pm__load_xyz(b->normals + 3 * v, in->n);
     if (tangents) pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in->t);
+    *out = *in;
 }
 
 /* The outputs of the block's vertices v.. from lanes */
@@ -3988,7 +3988,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
         pm__divide_weights(raw, w, weight);
         if (type == PM_SKIN_QDEF || (type == PM_SKIN_SDEF && b->sdef)) {
-            pm__load_vertices(b, v, positions, normals, tangents, &in);
+            pm__load_vertices(b, v, positions, normals, tangents, &in, &out);
             if (type == PM_SKIN_QDEF) pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
             else pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
             pm__store_vertices(b, v, &out, normals, tangents);
@@ -4013,7 +4013,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__divide_weights(raw, w, weight);
         pm__blend(job->prepared, index, weight, 4, m);
         pm__linear(m, b, v, positions, normals, tangents);
-        if (sdef_lanes | qdef_lanes) pm__load_vertices(b, v, positions, normals, tangents, &in);
+        if (sdef_lanes | qdef_lanes) pm__load_vertices(b, v, positions, normals, tangents, &in, &out);
         if (sdef_lanes) {
             pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
             pm__store_lanes(b, v, sdef_lanes, &out, normals, tangents);
