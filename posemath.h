@@ -3566,11 +3566,6 @@ typedef struct pm__block {
     float *out_positions, *out_normals, *out_tangents;
 } pm__block;
 
-/* A block's vertices in lanes: position, normal, tangent (w last). */
-typedef struct pm__vertices {
-    pm__f p[3], n[3], t[4];
-} pm__vertices;
-
 static PM__INLINE void pm__apply3(const pm__f m[9], const pm__f v[3], pm__f out[3])
 {
     out[0] = pm__madd(m[0], v[0], pm__madd(m[3], v[1], pm__mul(m[6], v[2])));
@@ -3786,23 +3781,26 @@ static void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block 
 }
 #endif
 
-/* Normals and tangents of a rigid method: turned by q (f = 2 / |q|^2),
-   negated where the scale s is (a mirror). */
-static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, const pm__vertices *in, int normals,
-                                        int tangents, pm__vertices *out)
+/* Normals and tangents of the block's vertices v.. by a rigid method:
+   turned by q (f = 2 / |q|^2), negated where the scale s is (a mirror). */
+static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, const pm__block *b, size_t v, int normals,
+                                        int tangents)
 {
+    pm__f in[4], out[3];
+    int k;
     if (normals) {
-        pm__rotate_lanes(q, f, in->n, out->n);
-        out->n[0] = pm__flip(out->n[0], s);
-        out->n[1] = pm__flip(out->n[1], s);
-        out->n[2] = pm__flip(out->n[2], s);
+        pm__load_xyz(b->normals + 3 * v, in);
+        pm__rotate_lanes(q, f, in, out);
+        PM__UNROLL
+        for (k = 0; k < 3; ++k) out[k] = pm__flip(out[k], s);
+        pm__store_xyz(b->out_normals + 3 * v, out);
     }
     if (tangents) {
-        pm__rotate_lanes(q, f, in->t, out->t);
-        out->t[0] = pm__flip(out->t[0], s);
-        out->t[1] = pm__flip(out->t[1], s);
-        out->t[2] = pm__flip(out->t[2], s);
-        out->t[3] = in->t[3];
+        pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in);
+        pm__rotate_lanes(q, f, in, out);
+        PM__UNROLL
+        for (k = 0; k < 3; ++k) in[k] = pm__flip(out[k], s); /* w (the handedness) kept */
+        pm__scatter4(b->out_tangents + 4 * v, in);
     }
 }
 
@@ -3811,12 +3809,13 @@ static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, cons
    p' = M (s C) + R s (p - C) + (w0 w1 / 2)(R0 - R1) s (R0' - R1'), with
    M = w0 (R0 | t0) + w1 (R1 | t1), R the rotation of normalize(w0 q0 + w1 q1)
    (q1 on q0's side), C, R0', R1' the vertex's SDEF points; n' = R n. */
-static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], const float *sdef,
-                                const pm__vertices *in, int normals, int tangents, pm__vertices *out)
+static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], const pm__block *b,
+                                size_t v, const float *positions, int normals, int tangents)
 {
     const float *real = PM__BONE_FIELD(bones, real), *matrix = PM__BONE_FIELD(bones, matrix) + 8,
                 *scale = PM__BONE_FIELD(bones, scale);
-    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], s, half, f, x[3], e[3], u[3], y[3], z[3];
+    const float *sdef = b->sdef + 9 * v;
+    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], s, half, f, p[3], x[3], e[3], u[3], y[3], z[3];
     int k;
     pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
     pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
@@ -3834,9 +3833,10 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     /* (w0 R0 + w1 R1) c + (R0 - R1) e = R0 (w0 c + e) + R1 (w1 c - e): two
        rotations of vectors, by the bones' quaternions */
     half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
+    pm__load_xyz(positions, p);
     PM__UNROLL
     for (k = 0; k < 3; ++k) {
-        x[k] = pm__mul(s, pm__sub(in->p[k], c[k]));
+        x[k] = pm__mul(s, pm__sub(p[k], c[k]));
         e[k] = pm__mul(pm__mul(s, half), pm__sub(p0[k], p1[k + 1]));
         c[k] = pm__mul(s, c[k]);
         u[k] = pm__madd(w[0], c[k], e[k]);
@@ -3846,21 +3846,21 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     pm__rotate_lanes(q1, pm__set1(2.0f), e, z);
     pm__rotate_lanes(q, f, x, e);
     PM__UNROLL
-    for (k = 0; k < 3; ++k)
-        out->p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
-    pm__rigid_extras(q, f, s, in, normals, tangents, out);
+    for (k = 0; k < 3; ++k) p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
+    pm__store_xyz(b->out_positions + 3 * v, p);
+    pm__rigid_extras(q, f, s, b, v, normals, tangents);
 }
 
 /* QDEF: Kavan's dual quaternion linear blend, each bone's dual quaternion
    on the running sum's side, applied to the mesh scaled by s = sum w_k s_k;
    n' = R n. The weights sum to 1 and are not negative, so |real| is at
    least the largest weight, 1/4 or more. */
-static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4],
-                                const pm__vertices *in, int normals, int tangents, pm__vertices *out)
+static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], const pm__block *b,
+                                size_t v, const float *positions, int normals, int tangents)
 {
     const float *real_base = PM__BONE_FIELD(bones, real), *dual_base = PM__BONE_FIELD(bones, dual),
                 *scale = PM__BONE_FIELD(bones, scale);
-    pm__f real[4], dual[4], q[4], d[4], s, wk, f, t[3], x[3];
+    pm__f real[4], dual[4], q[4], d[4], s, wk, f, t[3], x[3], p[3];
     int k, c;
     pm__gather4(real_base, PM__BONE_FLOATS, index, 4, real);
     pm__gather4(dual_base, PM__BONE_FLOATS, index, 4, dual);
@@ -3891,12 +3891,14 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
     t[1] = pm__sub(pm__madd(real[2], dual[0], pm__mul(real[3], dual[1])), pm__madd(dual[3], real[1], pm__mul(real[0], dual[2])));
     t[2] = pm__sub(pm__madd(real[0], dual[1], pm__mul(real[3], dual[2])), pm__madd(dual[3], real[2], pm__mul(real[1], dual[0])));
+    pm__load_xyz(positions, p);
     PM__UNROLL
-    for (k = 0; k < 3; ++k) x[k] = pm__mul(s, in->p[k]);
-    pm__rotate_lanes(real, f, x, out->p);
+    for (k = 0; k < 3; ++k) x[k] = pm__mul(s, p[k]);
+    pm__rotate_lanes(real, f, x, p);
     PM__UNROLL
-    for (k = 0; k < 3; ++k) out->p[k] = pm__madd(f, t[k], out->p[k]);
-    pm__rigid_extras(real, f, s, in, normals, tangents, out);
+    for (k = 0; k < 3; ++k) p[k] = pm__madd(f, t[k], p[k]);
+    pm__store_xyz(b->out_positions + 3 * v, p);
+    pm__rigid_extras(real, f, s, b, v, normals, tangents);
 }
 
 /* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
@@ -3919,49 +3921,19 @@ static PM__INLINE void pm__divide_weights(const pm__f raw[4], pm__f w[4], float 
     }
 }
 
-/* The block's vertices v.. into lanes: bind positions from `positions`,
-   normals and tangents (0 where the job has none). `out` starts as a copy,
-   so that no lane a method leaves alone is undefined. */
-static PM__INLINE void pm__load_vertices(const pm__block *b, size_t v, const float *positions, int normals,
-                                         int tangents, pm__vertices *in, pm__vertices *out)
+/* A mixed block's SDEF or QDEF vertices (the bits set in `lanes`) over the
+   linear blend stored for all: `method` wrote the whole block to `scratch`,
+   whose outputs are 3 (tangents 4) PM__LANES floats from the block's first
+   vertex. */
+static void pm__copy_lanes(const pm__block *scratch, unsigned lanes, const pm__block *b, size_t v, int normals,
+                           int tangents)
 {
-    int k;
-    PM__UNROLL
-    for (k = 0; k < 4; ++k) in->t[k] = pm__set1(0.0f);
-    PM__UNROLL
-    for (k = 0; k < 3; ++k) in->n[k] = pm__set1(0.0f);
-    pm__load_xyz(positions, in->p);
-    if (normals) pm__load_xyz(b->normals + 3 * v, in->n);
-    if (tangents) pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in->t);
-    *out = *in;
-}
-
-/* The outputs of the block's vertices v.. from lanes */
-static PM__INLINE void pm__store_vertices(const pm__block *b, size_t v, const pm__vertices *out, int normals,
-                                          int tangents)
-{
-    pm__store_xyz(b->out_positions + 3 * v, out->p);
-    if (normals) pm__store_xyz(b->out_normals + 3 * v, out->n);
-    if (tangents) pm__scatter4(b->out_tangents + 4 * v, out->t);
-}
-
-/* The same for the vertices whose bits are set in `lanes` only (mixed
-   blocks: SDEF or QDEF vertices over the linear blend stored for all). */
-static void pm__store_lanes(const pm__block *b, size_t v, unsigned lanes, const pm__vertices *out, int normals,
-                            int tangents)
-{
-    float positions[3 * PM__LANES], normal[3 * PM__LANES], tangent[4 * PM__LANES];
-    pm__block lane_outputs;
     size_t j;
-    lane_outputs.out_positions = positions;
-    lane_outputs.out_normals = normal;
-    lane_outputs.out_tangents = tangent;
-    pm__store_vertices(&lane_outputs, 0, out, normals, tangents);
     for (j = 0; j < PM__LANES; ++j) {
         if (!(lanes >> j & 1u)) continue;
-        memcpy(b->out_positions + 3 * (v + j), positions + 3 * j, 3 * sizeof(float));
-        if (normals) memcpy(b->out_normals + 3 * (v + j), normal + 3 * j, 3 * sizeof(float));
-        if (tangents) memcpy(b->out_tangents + 4 * (v + j), tangent + 4 * j, 4 * sizeof(float));
+        memcpy(b->out_positions + 3 * (v + j), scratch->out_positions + 3 * j, 3 * sizeof(float));
+        if (normals) memcpy(b->out_normals + 3 * (v + j), scratch->out_normals + 3 * j, 3 * sizeof(float));
+        if (tangents) memcpy(b->out_tangents + 4 * (v + j), scratch->out_tangents + 4 * j, 4 * sizeof(float));
     }
 }
 
@@ -3975,7 +3947,6 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
     uint16_t index[4 * PM__LANES];
     float weight[4 * PM__LANES];
     pm__f raw[4], w[4], m[12];
-    pm__vertices in, out;
     int k, j;
     if (type == PM_SKIN_BDEF1) {
         pm__bdef1(job->prepared, (unsigned)job->bone_count - 1u, b, v, positions, normals, tangents);
@@ -3987,11 +3958,10 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__gather4(b->weights + 4 * v, 4, NULL, 0, raw);
         if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
         pm__divide_weights(raw, w, weight);
-        if (type == PM_SKIN_QDEF || (type == PM_SKIN_SDEF && b->sdef)) {
-            pm__load_vertices(b, v, positions, normals, tangents, &in, &out);
-            if (type == PM_SKIN_QDEF) pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
-            else pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
-            pm__store_vertices(b, v, &out, normals, tangents);
+        if (type == PM_SKIN_QDEF) {
+            pm__qdef(job->prepared, index, w, b, v, positions, normals, tangents);
+        } else if (type == PM_SKIN_SDEF && b->sdef) {
+            pm__sdef(job->prepared, index, w, b, v, positions, normals, tangents);
         } else {
             pm__blend(job->prepared, index, weight, slots, m);
             pm__linear(m, b, v, positions, normals, tangents);
@@ -4013,14 +3983,23 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__divide_weights(raw, w, weight);
         pm__blend(job->prepared, index, weight, 4, m);
         pm__linear(m, b, v, positions, normals, tangents);
-        if (sdef_lanes | qdef_lanes) pm__load_vertices(b, v, positions, normals, tangents, &in, &out);
-        if (sdef_lanes) {
-            pm__sdef(job->prepared, index, w, b->sdef + 9 * v, &in, normals, tangents, &out);
-            pm__store_lanes(b, v, sdef_lanes, &out, normals, tangents);
-        }
-        if (qdef_lanes) {
-            pm__qdef(job->prepared, index, w, &in, normals, tangents, &out);
-            pm__store_lanes(b, v, qdef_lanes, &out, normals, tangents);
+        if (sdef_lanes | qdef_lanes) {
+            float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
+            pm__block scratch; /* the block's inputs, outputs of its own */
+            scratch.normals = b->normals ? b->normals + 3 * v : NULL;
+            scratch.tangents = b->tangents ? b->tangents + 4 * v : NULL;
+            scratch.sdef = b->sdef ? b->sdef + 9 * v : NULL;
+            scratch.out_positions = out_positions;
+            scratch.out_normals = out_normals;
+            scratch.out_tangents = out_tangents;
+            if (sdef_lanes) {
+                pm__sdef(job->prepared, index, w, &scratch, 0, positions, normals, tangents);
+                pm__copy_lanes(&scratch, sdef_lanes, b, v, normals, tangents);
+            }
+            if (qdef_lanes) {
+                pm__qdef(job->prepared, index, w, &scratch, 0, positions, normals, tangents);
+                pm__copy_lanes(&scratch, qdef_lanes, b, v, normals, tangents);
+            }
         }
     }
 }
