@@ -3922,9 +3922,8 @@ static PM__INLINE void pm__divide_weights(const pm__f raw[4], pm__f w[4], float 
 }
 
 /* A mixed block's SDEF or QDEF vertices (the bits set in `lanes`) over the
-   linear blend stored for all: `method` wrote the whole block to `scratch`,
-   whose outputs are 3 (tangents 4) PM__LANES floats from the block's first
-   vertex. */
+   linear blend stored for all: SDEF or QDEF wrote the whole block to
+   `scratch`, whose outputs hold 3 (tangents 4) floats per lane. */
 static void pm__copy_lanes(const pm__block *scratch, unsigned lanes, const pm__block *b, size_t v, int normals,
                            int tangents)
 {
@@ -3985,7 +3984,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__linear(m, b, v, positions, normals, tangents);
         if (sdef_lanes | qdef_lanes) {
             float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
-            pm__block scratch; /* the block's inputs, outputs of its own */
+            pm__block scratch = *b; /* the block's inputs from its first vertex, outputs of its own */
             scratch.normals = b->normals ? b->normals + 3 * v : NULL;
             scratch.tangents = b->tangents ? b->tangents + 4 * v : NULL;
             scratch.sdef = b->sdef ? b->sdef + 9 * v : NULL;
