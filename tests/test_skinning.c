@@ -781,25 +781,27 @@ void test_skin_optional_outputs(void)
     test_context("%s", "");
 }
 
-/* Weights mean only their ratios: scaled by 2^122 (the fixtures' sums, up
-   to 4, become at most 2^124, near the largest allowed; blending bones
-   translated by more than 16 with such raw weights would overflow) or by
-   2^-100, every type skins as with the fixtures' own weights, within
-   SKIN_TOL. */
+/* Weights mean only their ratios: scaled by 1.5 * 2^122 (the fixtures'
+   sums, up to 4, become at most 1.5 * 2^124, near the largest allowed;
+   blending bones translated by more than 16 with such raw weights would
+   overflow), by 3 * 2^-100 or by 0.3 (sums that are not a power of two,
+   as the fixtures' are), every type skins as with the fixtures' own
+   weights, within SKIN_TOL. */
 void test_skin_weight_scale(void)
 {
     static skin_case clean, scaled;
     static float wgt[4 * SKIN_VERTICES];
+    const float scales[3] = {ldexpf(1.5f, 122), ldexpf(3.0f, -100), 0.3f};
     int n, v, k, s;
     for (n = 0; n < SKIN_MESHES; ++n) {
         load_skin_case(n, &clean);
         CHECK_RESULT(pm_skin_job_prepare(&clean.job), PM_OK);
         CHECK_RESULT(pm_skin_job_run(&clean.job, 0, SKIN_VERTICES), PM_OK);
-        for (s = 0; s < 2; ++s) {
+        for (s = 0; s < 3; ++s) {
             load_skin_case(n, &scaled);
-            for (k = 0; k < 4 * SKIN_VERTICES; ++k) wgt[k] = ldexpf(skin_meshes[n].wgt[k], s ? -100 : 122);
+            for (k = 0; k < 4 * SKIN_VERTICES; ++k) wgt[k] = skin_meshes[n].wgt[k] * scales[s];
             scaled.job.bone_weights = wgt;
-            test_context("mesh %d, weights times 2^%d", n, s ? -100 : 122);
+            test_context("mesh %d, weights times %g", n, (double)scales[s]);
             CHECK_RESULT(pm_skin_job_validate(&scaled.job, NULL), PM_OK);
             CHECK_RESULT(pm_skin_job_prepare(&scaled.job), PM_OK);
             CHECK_RESULT(pm_skin_job_run(&scaled.job, 0, SKIN_VERTICES), PM_OK);
