@@ -3622,7 +3622,8 @@ static PM__INLINE void pm__rotate_lanes(const pm__f q[4], pm__f f, const pm__f v
 }
 
 /* Linear blend of the block's vertices v.. (bind positions at `positions`)
-   by the blended 3x4 matrices m = (A | t): p' = A p + t,
+   by the blended 3x4 matrices m = (A | t), blended with weights whose sum
+   is 1 / inv: p' = (A p + t) inv,
    n' = normalize(M^-T n), t' = normalize(A t). With A's columns c0, c1, c2,
    det(A) M^-T n = x (c1 x c2) + y (c2 x c0) + z (c0 x c1)
                  = c1 x (x c2 - z c0) + y (c2 x c0):
