@@ -92,6 +92,12 @@ TEST_CONFIGS += test-avx2
 else
 SKIPPED += "test-avx2: skipped, this CPU lacks AVX2 or FMA"
 endif
+HAVE_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo yes)
+ifeq ($(HAVE_AVX2_FMA)$(HAVE_AVX512),yesyes)
+TEST_CONFIGS += test-avx512
+else
+SKIPPED += "test-avx512: skipped, this CPU lacks AVX-512F, AVX2 or FMA"
+endif
 ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx test-clang-fastmath
 else
@@ -193,14 +199,17 @@ header-check:
 	$(CC) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CC) -std=c11 $(HEADER_C_WARN) -DPOSEMATH_STATIC -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CC) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -O2 -ffast-math -fsyntax-only tests/posemath.c
 ifeq ($(HAVE_CXX),yes)
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
 endif
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
+	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
 endif
 
 $(BUILD)/test-c99: $(TEST_DEPS) | $(BUILD)
@@ -222,9 +231,13 @@ $(BUILD)/test-fastmath: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -ffast-math -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clang-fastmath: $(TEST_DEPS) | $(BUILD)
 	$(CLANG) -std=c99 $(WARN) -O2 -ffast-math -o $@ $(TEST_SRC) -lm
-# AVX2 + FMA paths under the sanitizers too: test-asan covers SSE2 only.
+# AVX2 + FMA and AVX-512 paths under the sanitizers too: test-asan covers
+# SSE2 only.
 $(BUILD)/test-avx2: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
+$(BUILD)/test-avx512: $(TEST_DEPS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -mavx512f -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
 	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm

@@ -31,10 +31,11 @@
      PM_ASSERT(x)      checks of internal invariants, never of caller input
                        (default: assert from <assert.h>).
      POSEMATH_NO_SIMD  portable scalar code only. Otherwise SSE2 is used on
-                       x86-64 (skinning 4 vertices at a time), and AVX2 +
-                       FMA when the compiler targets them (-mavx2 -mfma,
-                       -march=native; 8 vertices); results agree to about
-                       1e-6.
+                       x86-64 (skinning 4 vertices at a time), AVX2 + FMA
+                       when the compiler targets them (-mavx2 -mfma; 8
+                       vertices), and AVX-512F with them (-march=native on
+                       Zen 4 or Ice Lake, -march=x86-64-v4; 16 vertices);
+                       results agree to about 1e-6.
 
    CONVENTIONS
 
@@ -569,6 +570,9 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #if defined(__AVX2__) && defined(__FMA__) /* e.g. -mavx2 -mfma or -march=native */
 #define PM__AVX2
 #include <immintrin.h>
+#if defined(__AVX512F__) /* e.g. -march=native on Zen 4 or Ice Lake */
+#define PM__AVX512
+#endif
 #endif
 #endif
 
@@ -3194,7 +3198,7 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 
    run skins PM__LANES consecutive vertices at a time. A pm__f holds one
    quantity of all of them: 1 float in portable builds, 4 with SSE2, 8 with
-   AVX2 + FMA. The math is written once, over pm__f; only what moves data
+   AVX2 + FMA, 16 with AVX-512F (and AVX2 + FMA). The math is written once, over pm__f; only what moves data
    between the caller's interleaved arrays and lanes (transposes) and a few
    bit operations are written per width. */
 
@@ -3210,7 +3214,18 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 #define PM__UNROLL
 #endif
 
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+#define PM__LANES 16
+typedef __m512 pm__f;
+#define pm__add _mm512_add_ps
+#define pm__sub _mm512_sub_ps
+#define pm__mul _mm512_mul_ps
+#define pm__div _mm512_div_ps
+#define pm__madd _mm512_fmadd_ps /* a b + c */
+#define pm__set1 _mm512_set1_ps
+#define pm__load _mm512_loadu_ps
+#define pm__store _mm512_storeu_ps
+#elif defined(PM__AVX2)
 #define PM__LANES 8
 typedef __m256 pm__f;
 #define pm__add _mm256_add_ps
@@ -3259,7 +3274,11 @@ static PM__INLINE __m128 pm__inverse_length4(__m128 d)
 
 static PM__INLINE pm__f pm__inverse_length(pm__f d)
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    __m512 r = _mm512_rsqrt14_ps(d);
+    r = _mm512_mul_ps(_mm512_mul_ps(_mm512_set1_ps(0.5f), r), _mm512_fnmadd_ps(d, _mm512_mul_ps(r, r), _mm512_set1_ps(3.0f)));
+    return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(d, _mm512_setzero_ps(), _CMP_GT_OQ), r);
+#elif defined(PM__AVX2)
     __m256 r = _mm256_rsqrt_ps(d);
     r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r), _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
     return _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
@@ -3276,7 +3295,11 @@ static PM__INLINE pm__f pm__inverse_length(pm__f d)
    by d (estimated, 1 / d's Newton correction flushes to zero past 2^100). */
 static PM__INLINE void pm__split_exponent(pm__f d, pm__f *mantissa, pm__f *power)
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    const __m512i bits = _mm512_castps_si512(d), exponent = _mm512_set1_epi32(0xff << 23);
+    *power = _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_set1_epi32(254 << 23), _mm512_and_si512(bits, exponent)));
+    *mantissa = _mm512_castsi512_ps(_mm512_or_si512(_mm512_andnot_si512(exponent, bits), _mm512_set1_epi32(127 << 23)));
+#elif defined(PM__AVX2)
     const __m256i bits = _mm256_castps_si256(d), exponent = _mm256_set1_epi32(0xff << 23);
     *power = _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_set1_epi32(254 << 23), _mm256_and_si256(bits, exponent)));
     *mantissa = _mm256_castsi256_ps(_mm256_or_si256(_mm256_andnot_si256(exponent, bits), _mm256_set1_epi32(127 << 23)));
@@ -3301,7 +3324,12 @@ static PM__INLINE void pm__split_exponent(pm__f d, pm__f *mantissa, pm__f *power
    compiler cannot fold the scaling away. */
 static PM__INLINE pm__f pm__inverse_sum(pm__f sum)
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    __m512i shift = _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(sum, _mm512_set1_ps(18446744073709551616.0f), _CMP_GT_OQ),
+                                           _mm512_set1_epi32(64 << 23));
+    __m512 inv = _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_castps_si512(sum), shift)));
+    return _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_castps_si512(inv), shift));
+#elif defined(PM__AVX2)
     __m256i shift = _mm256_and_si256(_mm256_castps_si256(_mm256_cmp_ps(sum, _mm256_set1_ps(18446744073709551616.0f), _CMP_GT_OQ)),
                                      _mm256_set1_epi32(64 << 23));
     __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_castps_si256(sum), shift)));
@@ -3319,7 +3347,9 @@ static PM__INLINE pm__f pm__inverse_sum(pm__f sum)
 /* x with its sign flipped where s's sign bit is set (s < 0 or -0) */
 static PM__INLINE pm__f pm__flip(pm__f x, pm__f s)
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(x), _mm512_and_si512(_mm512_castps_si512(s), _mm512_set1_epi32(INT32_MIN))));
+#elif defined(PM__AVX2)
     return _mm256_xor_ps(x, _mm256_and_ps(s, _mm256_set1_ps(-0.0f)));
 #elif defined(PM__SSE2)
     return _mm_xor_ps(x, _mm_and_ps(s, _mm_set1_ps(-0.0f)));
@@ -3330,6 +3360,22 @@ static PM__INLINE pm__f pm__flip(pm__f x, pm__f s)
     a ^= b & 0x80000000u;
     memcpy(&x, &a, sizeof a);
     return x;
+#endif
+}
+
+/* Whether any lane of d lies outside [low, high] */
+static PM__INLINE int pm__any_outside(pm__f d, float low, float high)
+{
+#if defined(PM__AVX512)
+    return (_mm512_cmp_ps_mask(d, _mm512_set1_ps(low), _CMP_NGE_UQ) |
+            _mm512_cmp_ps_mask(d, _mm512_set1_ps(high), _CMP_NLE_UQ)) != 0;
+#elif defined(PM__AVX2)
+    return _mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps(d, _mm256_set1_ps(low), _CMP_NGE_UQ),
+                                           _mm256_cmp_ps(d, _mm256_set1_ps(high), _CMP_NLE_UQ))) != 0;
+#elif defined(PM__SSE2)
+    return _mm_movemask_ps(_mm_or_ps(_mm_cmpnge_ps(d, _mm_set1_ps(low)), _mm_cmpnle_ps(d, _mm_set1_ps(high)))) != 0;
+#else
+    return !(d >= low && d <= high);
 #endif
 }
 
@@ -3353,15 +3399,37 @@ static PM__INLINE void pm__store_halves(float *low, float *high, __m256 v)
     _mm_storeu_ps(high, _mm256_extractf128_ps(v, 1));
 }
 
-#define PM__TRANSPOSE8(r0, r1, r2, r3)                                                              \
+/* The four-wide transpose in every 128-bit lane of AVX's (p _mm256, type
+   __m256) or AVX-512's (_mm512, __m512) registers */
+#define PM__TRANSPOSE_IN_LANES(p, type, r0, r1, r2, r3)                                             \
     do {                                                                                            \
-        __m256 t0_ = _mm256_unpacklo_ps(r0, r1), t1_ = _mm256_unpacklo_ps(r2, r3);                  \
-        __m256 t2_ = _mm256_unpackhi_ps(r0, r1), t3_ = _mm256_unpackhi_ps(r2, r3);                  \
-        r0 = _mm256_shuffle_ps(t0_, t1_, _MM_SHUFFLE(1, 0, 1, 0));                                   \
-        r1 = _mm256_shuffle_ps(t0_, t1_, _MM_SHUFFLE(3, 2, 3, 2));                                   \
-        r2 = _mm256_shuffle_ps(t2_, t3_, _MM_SHUFFLE(1, 0, 1, 0));                                   \
-        r3 = _mm256_shuffle_ps(t2_, t3_, _MM_SHUFFLE(3, 2, 3, 2));                                   \
+        type t0_ = p##_unpacklo_ps(r0, r1), t1_ = p##_unpacklo_ps(r2, r3);                          \
+        type t2_ = p##_unpackhi_ps(r0, r1), t3_ = p##_unpackhi_ps(r2, r3);                          \
+        r0 = p##_shuffle_ps(t0_, t1_, _MM_SHUFFLE(1, 0, 1, 0));                                      \
+        r1 = p##_shuffle_ps(t0_, t1_, _MM_SHUFFLE(3, 2, 3, 2));                                      \
+        r2 = p##_shuffle_ps(t2_, t3_, _MM_SHUFFLE(1, 0, 1, 0));                                      \
+        r3 = p##_shuffle_ps(t2_, t3_, _MM_SHUFFLE(3, 2, 3, 2));                                      \
     } while (0)
+#define PM__TRANSPOSE8(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm256, __m256, r0, r1, r2, r3)
+#endif
+#if defined(PM__AVX512)
+/* AVX-512 the same way, four vertices' rows per register: vertices 0-3 in
+   the first quarters, 4-7 in the second, and so on. */
+static PM__INLINE __m512 pm__quarters(__m128 a, __m128 b, __m128 c, __m128 d)
+{
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(pm__halves(a, b))),
+                                               _mm256_castps_pd(pm__halves(c, d)), 1));
+}
+
+static PM__INLINE void pm__store_quarters(float *p, size_t stride, __m512 v)
+{
+    _mm_storeu_ps(p, _mm512_castps512_ps128(v));
+    _mm_storeu_ps(p + stride, _mm512_extractf32x4_ps(v, 1));
+    _mm_storeu_ps(p + 2 * stride, _mm512_extractf32x4_ps(v, 2));
+    _mm_storeu_ps(p + 3 * stride, _mm512_extractf32x4_ps(v, 3));
+}
+
+#define PM__TRANSPOSE16(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm512, __m512, r0, r1, r2, r3)
 #endif
 
 /* Records of 4 floats, `stride` floats apart: record j (of PM__LANES) at
@@ -3370,7 +3438,16 @@ static PM__INLINE void pm__store_halves(float *low, float *high, __m256 v)
 static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint16_t *index, int index_stride, pm__f out[4])
 {
 #define PM__RECORD(j) (base + stride * (index ? (size_t)index[(j) * index_stride] : (size_t)(j)))
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+#define PM__QUARTERS(j) pm__quarters(_mm_loadu_ps(PM__RECORD(j)), _mm_loadu_ps(PM__RECORD((j) + 4)), \
+                                     _mm_loadu_ps(PM__RECORD((j) + 8)), _mm_loadu_ps(PM__RECORD((j) + 12)))
+    out[0] = PM__QUARTERS(0);
+    out[1] = PM__QUARTERS(1);
+    out[2] = PM__QUARTERS(2);
+    out[3] = PM__QUARTERS(3);
+#undef PM__QUARTERS
+    PM__TRANSPOSE16(out[0], out[1], out[2], out[3]);
+#elif defined(PM__AVX2)
     out[0] = pm__halves(_mm_loadu_ps(PM__RECORD(0)), _mm_loadu_ps(PM__RECORD(4)));
     out[1] = pm__halves(_mm_loadu_ps(PM__RECORD(1)), _mm_loadu_ps(PM__RECORD(5)));
     out[2] = pm__halves(_mm_loadu_ps(PM__RECORD(2)), _mm_loadu_ps(PM__RECORD(6)));
@@ -3398,7 +3475,10 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
 #define PM__ONE(j) base[stride * index[(j) * index_stride]]
     /* built in registers: storing lanes to memory and loading them as one
        vector would stall on store forwarding */
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    return _mm512_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3), PM__ONE(4), PM__ONE(5), PM__ONE(6), PM__ONE(7),
+                          PM__ONE(8), PM__ONE(9), PM__ONE(10), PM__ONE(11), PM__ONE(12), PM__ONE(13), PM__ONE(14), PM__ONE(15));
+#elif defined(PM__AVX2)
     return _mm256_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3), PM__ONE(4), PM__ONE(5), PM__ONE(6), PM__ONE(7));
 #elif defined(PM__SSE2)
     return _mm_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3));
@@ -3411,7 +3491,14 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
 /* Records of 4 floats back from lanes, record j at dst + 4 j. */
 static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    __m512 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
+    PM__TRANSPOSE16(r0, r1, r2, r3);
+    pm__store_quarters(dst, 16, r0);
+    pm__store_quarters(dst + 4, 16, r1);
+    pm__store_quarters(dst + 8, 16, r2);
+    pm__store_quarters(dst + 12, 16, r3);
+#elif defined(PM__AVX2)
     __m256 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
     PM__TRANSPOSE8(r0, r1, r2, r3);
     pm__store_halves(dst, dst + 16, r0);
@@ -3437,7 +3524,15 @@ static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
    exactly 3 PM__LANES floats are read or written. */
 static PM__INLINE void pm__load_xyz(const float *src, pm__f xyz[3])
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    __m512 a = pm__quarters(_mm_loadu_ps(src), _mm_loadu_ps(src + 12), _mm_loadu_ps(src + 24), _mm_loadu_ps(src + 36));
+    __m512 b = pm__quarters(_mm_loadu_ps(src + 4), _mm_loadu_ps(src + 16), _mm_loadu_ps(src + 28), _mm_loadu_ps(src + 40));
+    __m512 c = pm__quarters(_mm_loadu_ps(src + 8), _mm_loadu_ps(src + 20), _mm_loadu_ps(src + 32), _mm_loadu_ps(src + 44));
+    __m512 b2b3c1c2 = _mm512_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
+    xyz[0] = _mm512_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
+    xyz[1] = _mm512_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
+    xyz[2] = _mm512_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
+#elif defined(PM__AVX2)
     __m256 a = pm__halves(_mm_loadu_ps(src), _mm_loadu_ps(src + 12));
     __m256 b = pm__halves(_mm_loadu_ps(src + 4), _mm_loadu_ps(src + 16));
     __m256 c = pm__halves(_mm_loadu_ps(src + 8), _mm_loadu_ps(src + 20));
@@ -3460,7 +3555,15 @@ static PM__INLINE void pm__load_xyz(const float *src, pm__f xyz[3])
 
 static PM__INLINE void pm__store_xyz(float *dst, const pm__f xyz[3])
 {
-#if defined(PM__AVX2)
+#if defined(PM__AVX512)
+    __m512 lo = _mm512_unpacklo_ps(xyz[0], xyz[1]), hi = _mm512_unpackhi_ps(xyz[0], xyz[1]);
+    __m512 z0z0x1x1 = _mm512_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
+    __m512 y1y1z1z1 = _mm512_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
+    __m512 x3y3z2z3 = _mm512_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
+    pm__store_quarters(dst, 12, _mm512_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
+    pm__store_quarters(dst + 4, 12, _mm512_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
+    pm__store_quarters(dst + 8, 12, _mm512_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
+#elif defined(PM__AVX2)
     __m256 lo = _mm256_unpacklo_ps(xyz[0], xyz[1]), hi = _mm256_unpackhi_ps(xyz[0], xyz[1]);
     __m256 z0z0x1x1 = _mm256_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
     __m256 y1y1z1z1 = _mm256_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
@@ -3506,26 +3609,36 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
 #define PM__LANE4(v, i) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(i, i, i, i)))
 #endif
 
-/* The blended 3x4 matrix of each vertex, m[e] element e (pm_skin_bone's
-   order): vertex j blends the bones index[4 j + k] with the weights w[k]'s
-   lane j, k < slots. Each vertex is blended in its own registers, one
+#define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
+#define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
+
+/* The blended 3x4 matrix of each vertex, m[e] element e of a pm_skin_bone
+   field's 12 floats (rows: the field of bone 0): vertex j blends the bones
+   index[4 j + k] with the weights w[k]'s lane j, k < slots. Each vertex is blended in its own registers, one
    transpose for all: blending in lanes would transpose every bone. */
-static PM__INLINE void pm__blend(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], int slots,
-                                 pm__f m[12])
+static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const pm__f w[4], int slots, pm__f m[12])
 {
 #if defined(PM__SSE2)
-#if defined(PM__AVX2)
+#if defined(PM__AVX512) /* vertices j, j + 4, j + 8 and j + 12 in quarters, as AVX's halves below */
+#define PM__ROW(j, k, row)                                                                           \
+    pm__quarters(_mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row)),                       \
+                 _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 4) + (k)] + 4 * (row)),                 \
+                 _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 8) + (k)] + 4 * (row)),                 \
+                 _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 12) + (k)] + 4 * (row)))
+#define PM__WEIGHT(k, j) _mm512_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
+#define PM__TRANSPOSE PM__TRANSPOSE16
+#elif defined(PM__AVX2)
     /* vertices j and j + 4 share registers, low half and high half: one
        8-wide multiply-add blends both, and the rows are where the four-wide
        transposes want them; one in-lane permute spreads lanes j and j + 4 of
        the weights over the halves */
 #define PM__ROW(j, k, row)                                                                           \
-    pm__halves(_mm_loadu_ps(bones[index[4 * (j) + (k)]].matrix + 4 * (row)),                         \
-               _mm_loadu_ps(bones[index[4 * ((j) + 4) + (k)]].matrix + 4 * (row)))
+    pm__halves(_mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row)),                         \
+               _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 4) + (k)] + 4 * (row)))
 #define PM__WEIGHT(k, j) _mm256_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
 #define PM__TRANSPOSE PM__TRANSPOSE8
 #else
-#define PM__ROW(j, k, row) _mm_loadu_ps(bones[index[4 * (j) + (k)]].matrix + 4 * (row))
+#define PM__ROW(j, k, row) _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
 #define PM__WEIGHT(k, j) PM__LANE4(w[k], j)
 #define PM__TRANSPOSE PM__TRANSPOSE4
 #endif
@@ -3558,16 +3671,13 @@ static PM__INLINE void pm__blend(const pm_skin_bone *bones, const uint16_t *inde
 #undef PM__ROW
 #else
     int e, k;
-    for (e = 0; e < 12; ++e) m[e] = w[0] * bones[index[0]].matrix[e];
+    for (e = 0; e < 12; ++e) m[e] = w[0] * rows[PM__BONE_FLOATS * index[0] + (size_t)e];
     for (k = 1; k < slots; ++k)
-        for (e = 0; e < 12; ++e) m[e] += w[k] * bones[index[k]].matrix[e];
+        for (e = 0; e < 12; ++e) m[e] += w[k] * rows[PM__BONE_FLOATS * index[k] + (size_t)e];
 #endif
 }
 
 /* ---- The kernels, once for every width ---------------------------------- */
-
-#define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
-#define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
 
 /* The arrays blocks of PM__LANES vertices read and write: the job's, or
    copies for a range's last vertices. NULL where the job has none. */
@@ -3592,10 +3702,15 @@ static PM__INLINE pm__f pm__dot4(const pm__f a[4], const pm__f b[4])
     return pm__add(pm__madd(a[0], b[0], pm__mul(a[1], b[1])), pm__madd(a[2], b[2], pm__mul(a[3], b[3])));
 }
 
+static PM__INLINE pm__f pm__dot3(const pm__f a[3], const pm__f b[3])
+{
+    return pm__madd(a[0], b[0], pm__madd(a[1], b[1], pm__mul(a[2], b[2])));
+}
+
 /* v / |v|, negated where `sign` is negative; a zero vector stays zero. */
 static PM__INLINE void pm__normalize(pm__f v[3], pm__f sign)
 {
-    pm__f r = pm__flip(pm__inverse_length(pm__madd(v[0], v[0], pm__madd(v[1], v[1], pm__mul(v[2], v[2])))), sign);
+    pm__f r = pm__flip(pm__inverse_length(pm__dot3(v, v)), sign);
     v[0] = pm__mul(v[0], r);
     v[1] = pm__mul(v[1], r);
     v[2] = pm__mul(v[2], r);
@@ -3621,38 +3736,50 @@ static PM__INLINE void pm__rotate_lanes(const pm__f q[4], pm__f f, const pm__f v
     for (k = 0; k < 3; ++k) out[k] = pm__madd(f, pm__madd(q[3], t[k], q_t[k]), v[k]);
 }
 
-/* Linear blend of the block's vertices v.. (bind positions at `positions`)
-   by the blended 3x4 matrices m = (A | t), blended with weights whose sum
-   is 1 / inv: p' = (A p + t) inv,
-   n' = normalize(M^-T n), t' = normalize(A t). With A's columns c0, c1, c2,
-   det(A) M^-T n = x (c1 x c2) + y (c2 x c0) + z (c0 x c1)
+/* The normals n of the block's vertices v.. by the 3x3 matrices A (m[0..8],
+   columns c0, c1, c2): normalize(A^-T n), where
+   det(A) A^-T n = x (c1 x c2) + y (c2 x c0) + z (c0 x c1)
                  = c1 x (x c2 - z c0) + y (c2 x c0):
    two cross products instead of the nine cofactors, and det = c1 . (c2 x c0)
-   gives the sign. Each output is stored as soon as it is computed, positions
-   first: then the normal's work has the registers of t and of the positions
-   too (SSE2 has 16, and m alone takes 12). */
-static PM__INLINE void pm__linear(const pm__f m[12], pm__f inv, const pm__block *b, size_t v, const float *positions,
-                                  int normals, int tangents)
+   gives the sign. Returns whether a vertex's det(A) A^-T n has a squared
+   length outside [2^-100, 2^100], where its float normal may be off: bones
+   scaled by less than about 2^-25 or more than 2^25 (or normals far from
+   unit length). */
+static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b, size_t v)
+{
+    pm__f in[3], u[3], c2_c0[3], out[3];
+    int k, outside;
+    pm__load_xyz(b->normals + 3 * v, in);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) u[k] = pm__sub(pm__mul(in[0], m[6 + k]), pm__mul(in[2], m[k]));
+    pm__cross(m + 3, u, out);
+    pm__cross(m + 6, m, c2_c0);
+    PM__UNROLL
+    for (k = 0; k < 3; ++k) out[k] = pm__madd(in[1], c2_c0[k], out[k]);
+    outside = pm__any_outside(pm__dot3(out, out), 7.8886091e-31f, 1.2676506e+30f);
+    pm__normalize(out, pm__dot3(m + 3, c2_c0));
+    pm__store_xyz(b->out_normals + 3 * v, out);
+    return outside;
+}
+
+/* Linear blend of the block's vertices v.. (bind positions at `positions`)
+   by the blended 3x4 matrices m = (A | t), blended with weights whose sum
+   is 1 / inv: p' = (A p + t) inv, n' = normalize(A^-T n),
+   t' = normalize(A t). Each output is stored as soon as it is computed,
+   positions first: then the normal's work has the registers of t and of
+   the positions too (SSE2 has 16, and m alone takes 12). Returns
+   pm__cofactor_normals' verdict (0 without normals). */
+static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *b, size_t v, const float *positions,
+                                 int normals, int tangents)
 {
     pm__f in[4], out[4];
-    int k;
+    int k, outside = 0;
     pm__load_xyz(positions, in);
     pm__apply3(m, in, out);
     PM__UNROLL
     for (k = 0; k < 3; ++k) out[k] = pm__mul(pm__add(out[k], m[9 + k]), inv);
     pm__store_xyz(b->out_positions + 3 * v, out);
-    if (normals) {
-        pm__f u[3], c2_c0[3];
-        pm__load_xyz(b->normals + 3 * v, in);
-        PM__UNROLL
-        for (k = 0; k < 3; ++k) u[k] = pm__sub(pm__mul(in[0], m[6 + k]), pm__mul(in[2], m[k]));
-        pm__cross(m + 3, u, out);
-        pm__cross(m + 6, m, c2_c0);
-        PM__UNROLL
-        for (k = 0; k < 3; ++k) out[k] = pm__madd(in[1], c2_c0[k], out[k]);
-        pm__normalize(out, pm__madd(m[3], c2_c0[0], pm__madd(m[4], c2_c0[1], pm__mul(m[5], c2_c0[2]))));
-        pm__store_xyz(b->out_normals + 3 * v, out);
-    }
+    if (normals) outside = pm__cofactor_normals(m, b, v);
     if (tangents) {
         pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in);
         pm__apply3(m, in, out);
@@ -3660,9 +3787,46 @@ static PM__INLINE void pm__linear(const pm__f m[12], pm__f inv, const pm__block 
         out[3] = in[3];
         pm__scatter4(b->out_tangents + 4 * v, out);
     }
+    return outside;
 }
 
-#if defined(PM__SSE2)
+#if defined(PM__AVX512)
+/* ---- BDEF1 in lanes ---------------------------------------------------------
+
+   With AVX-512's 16 lanes, the lane kernel skins BDEF1 faster than a vertex
+   per register does (1.2x, make bench): each vertex's matrix is a blend of
+   one bone with weight 1, and its normal comes from cofactors like the
+   blends'. Blending pm_skin_job_prepare's normal matrices as well, right
+   at any scale, costs more; they redo the rare block whose bones are
+   scaled past the cofactors' float range, vertex by vertex. */
+static PM__NOINLINE void pm__bdef1_normals_by_vertex(const pm_skin_bone *bones, const uint16_t *index,
+                                                     const pm__block *b, size_t v)
+{
+    size_t j;
+    int r;
+    for (j = 0; j < PM__LANES; ++j) {
+        const float *normal = bones[index[4 * j]].normal, *in = b->normals + 3 * (v + j);
+        float n[3], length2 = 0.0f, scale;
+        for (r = 0; r < 3; ++r) {
+            n[r] = normal[r] * in[0] + normal[4 + r] * in[1] + normal[8 + r] * in[2];
+            length2 += n[r] * n[r];
+        }
+        scale = length2 > 0.0f ? 1.0f / sqrtf(length2) : 0.0f;
+        for (r = 0; r < 3; ++r) b->out_normals[3 * (v + j) + (size_t)r] = n[r] * scale;
+    }
+}
+
+static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
+                                 const float *positions, int normals, int tangents)
+{
+    const pm__f one[4] = {pm__set1(1.0f), pm__set1(0.0f), pm__set1(0.0f), pm__set1(0.0f)};
+    uint16_t index[4 * PM__LANES];
+    pm__f m[12];
+    pm__clamp_indices(b->indices + 4 * v, last, index);
+    pm__blend(PM__BONE_FIELD(bones, matrix), index, one, 1, m);
+    if (pm__linear(m, one[0], b, v, positions, normals, tangents)) pm__bdef1_normals_by_vertex(bones, index, b, v);
+}
+#elif defined(PM__SSE2)
 /* ---- BDEF1, a vertex per register ----------------------------------------
 
    A BDEF1 vertex reads one bone as it is: each column of the bone's matrix
@@ -3671,7 +3835,7 @@ static PM__INLINE void pm__linear(const pm__f m[12], pm__f inv, const pm__block 
    pm_skin_job_prepare. Only the lengths are worked out in lanes, four
    vertices at a time. This is how ozz-animation's jobs skin, too; measured
    with make bench, it skins BDEF1 1.6x as fast as the lane kernel with
-   SSE2, 1.06x with AVX2. Registers hold x, y, z and a fourth lane that is
+   SSE2, 1.06x with AVX2 (with AVX-512, see above). Registers hold x, y, z and a fourth lane that is
    dropped (or, for normals, 0). */
 
 static PM__INLINE __m128 pm__splat(const float *p)
@@ -3762,7 +3926,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
         }
     }
 }
-#else
+#elif !defined(PM__SSE2)
 /* BDEF1 with one lane: the same math, the normal matrix from
    pm_skin_job_prepare */
 static void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v, const float *positions,
@@ -3824,12 +3988,14 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
 {
     const float *real = PM__BONE_FIELD(bones, real), *translation = PM__BONE_FIELD(bones, translation);
     const float *sdef = b->sdef + 9 * v;
-    pm__f q0[4], q1[4], q[4], t0[4], t1[4], c[4], p0[4], p1[4], w[2], inverse, s, half, f, p[3], x[3], e[3], u[3], y[3], z[3];
+    pm__f q0[4], q1[4], q[4], bone_ts[4], ts[4], c[4], p0[4], p1[4], w[2], inverse, half, f, p[3], x[3], e[3], u[3], y[3], z[3];
     int k;
     /* Worked out in the order that keeps fewest lanes alive (measured: 1.1x
-       with AVX2): the vertex's vectors, then one bone's quaternion at a
-       time, and last the translations and scales, since all the rest is
-       linear in s. (w0 R0 + w1 R1) C + (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e):
+       with AVX2): the vertex's vectors, then one bone at a time, its
+       quaternion and its translation and scale, summed into ts at once.
+       Read later (all the rest is linear in s), they cost AVX-512 a third
+       of SDEF's speed: its 16 lanes' bone addresses no longer fit in
+       registers between the two reads. (w0 R0 + w1 R1) C + (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e):
        two rotations of vectors, by the bones' quaternions. The weights are
        divided by their sum at once, not scaled as the other methods': nearly
        everything waits on them (measured with AVX2: 1.1x). */
@@ -3849,21 +4015,24 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
         e[k] = pm__sub(pm__mul(w[1], c[k]), e[k]);
     }
     pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
+    pm__gather4(translation, PM__BONE_FLOATS, index, 4, bone_ts); /* translation, scale */
+    PM__UNROLL
+    for (k = 0; k < 4; ++k) ts[k] = pm__mul(w[0], bone_ts[k]);
     pm__rotate_lanes(q0, pm__set1(2.0f), u, y);
     pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
+    pm__gather4(translation, PM__BONE_FLOATS, index + 1, 4, bone_ts);
+    PM__UNROLL
+    for (k = 0; k < 4; ++k) ts[k] = pm__madd(w[1], bone_ts[k], ts[k]);
     pm__rotate_lanes(q1, pm__set1(2.0f), e, z);
     half = pm__flip(w[1], pm__dot4(q0, q1));
     PM__UNROLL
     for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
     f = pm__div(pm__set1(2.0f), pm__dot4(q, q)); /* R's, as QDEF's below */
     pm__rotate_lanes(q, f, x, u);
-    pm__gather4(translation, PM__BONE_FLOATS, index, 4, t0); /* translation, scale */
-    pm__gather4(translation, PM__BONE_FLOATS, index + 1, 4, t1);
-    s = pm__madd(w[0], t0[3], pm__mul(w[1], t1[3]));
     PM__UNROLL
-    for (k = 0; k < 3; ++k) p[k] = pm__madd(s, pm__add(pm__add(y[k], z[k]), u[k]), pm__madd(w[0], t0[k], pm__mul(w[1], t1[k])));
+    for (k = 0; k < 3; ++k) p[k] = pm__madd(ts[3], pm__add(pm__add(y[k], z[k]), u[k]), ts[k]);
     pm__store_xyz(b->out_positions + 3 * v, p);
-    pm__rigid_extras(q, f, s, b, v, normals, tangents);
+    pm__rigid_extras(q, f, ts[3], b, v, normals, tangents);
 }
 
 /* QDEF: Kavan's dual quaternion linear blend, each bone's dual quaternion
@@ -3984,7 +4153,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         if (type == PM_SKIN_QDEF) {
             pm__qdef(job->prepared, index, w, inv, b, v, positions, normals, tangents);
         } else {
-            pm__blend(job->prepared, index, w, slots, m);
+            pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, w, slots, m);
             pm__linear(m, inv, b, v, positions, normals, tangents);
         }
     } else { /* mixed: linear blends for all, then SDEF and QDEF where they belong */
@@ -4002,7 +4171,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         PM__UNROLL
         for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
         pm__scale_weights(raw, w, &inv);
-        pm__blend(job->prepared, index, w, 4, m);
+        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, w, 4, m);
         pm__linear(m, inv, b, v, positions, normals, tangents);
         if (sdef_lanes | qdef_lanes) {
             float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
