@@ -291,7 +291,8 @@ bench: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = constraint_json constraint_set skin_job bvh
-# FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path (use a separate BUILD directory).
+# FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
+# AVX-512 one (each in a separate BUILD directory).
 FUZZ_FLAGS ?=
 
 $(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h examples/bvh.h examples/read_file.h | $(BUILD)

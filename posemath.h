@@ -1,4 +1,4 @@
-/* posemath.h - v0.6.1 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.7.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
@@ -262,8 +262,8 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 6
-#define POSEMATH_VERSION_PATCH 1
+#define POSEMATH_VERSION_MINOR 7
+#define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
 #include <stddef.h>
@@ -590,9 +590,11 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #define PM__INLINE
 #endif
 
-/* For loops that need a place of their own in the code (pm__skin_blocks) */
+/* For loops that need a place of their own in the code (pm__skin_blocks),
+   starting on a 64-byte line: where other code pushed a loop relative to the
+   lines moved AVX2 BDEF1 between 410 and 500 M vertices/s (make bench). */
 #if defined(__GNUC__) || defined(__clang__)
-#define PM__NOINLINE __attribute__((noinline))
+#define PM__NOINLINE __attribute__((noinline, aligned(64)))
 #elif defined(_MSC_VER)
 #define PM__NOINLINE __declspec(noinline)
 #else
