@@ -3350,7 +3350,8 @@ static PM__INLINE pm__f pm__inverse_sum(pm__f sum)
 static PM__INLINE pm__f pm__flip(pm__f x, pm__f s)
 {
 #if defined(PM__AVX512)
-    return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(x), _mm512_and_si512(_mm512_castps_si512(s), _mm512_set1_epi32(INT32_MIN))));
+    const __m512i sign = _mm512_and_si512(_mm512_castps_si512(s), _mm512_set1_epi32(INT32_MIN));
+    return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(x), sign));
 #elif defined(PM__AVX2)
     return _mm256_xor_ps(x, _mm256_and_ps(s, _mm256_set1_ps(-0.0f)));
 #elif defined(PM__SSE2)
@@ -3616,17 +3617,17 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
 
 /* The blended 3x4 matrix of each vertex, m[e] element e of a pm_skin_bone
    field's 12 floats (rows: the field of bone 0): vertex j blends the bones
-   index[4 j + k] with the weights w[k]'s lane j, k < slots. Each vertex is blended in its own registers, one
-   transpose for all: blending in lanes would transpose every bone. */
+   index[4 j + k] with the weights w[k]'s lane j, k < slots. Each vertex is
+   blended in its own registers, one transpose for all: blending in lanes
+   would transpose every bone. */
 static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const pm__f w[4], int slots, pm__f m[12])
 {
 #if defined(PM__SSE2)
+#define PM__BONE_ROW(j, k, row) _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
 #if defined(PM__AVX512) /* vertices j, j + 4, j + 8 and j + 12 in quarters, as AVX's halves below */
 #define PM__ROW(j, k, row)                                                                           \
-    pm__quarters(_mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row)),                       \
-                 _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 4) + (k)] + 4 * (row)),                 \
-                 _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 8) + (k)] + 4 * (row)),                 \
-                 _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 12) + (k)] + 4 * (row)))
+    pm__quarters(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row),                             \
+                 PM__BONE_ROW((j) + 8, k, row), PM__BONE_ROW((j) + 12, k, row))
 #define PM__WEIGHT(k, j) _mm512_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
 #define PM__TRANSPOSE PM__TRANSPOSE16
 #elif defined(PM__AVX2)
@@ -3634,13 +3635,11 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
        8-wide multiply-add blends both, and the rows are where the four-wide
        transposes want them; one in-lane permute spreads lanes j and j + 4 of
        the weights over the halves */
-#define PM__ROW(j, k, row)                                                                           \
-    pm__halves(_mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row)),                         \
-               _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * ((j) + 4) + (k)] + 4 * (row)))
+#define PM__ROW(j, k, row) pm__halves(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row))
 #define PM__WEIGHT(k, j) _mm256_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
 #define PM__TRANSPOSE PM__TRANSPOSE8
 #else
-#define PM__ROW(j, k, row) _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
+#define PM__ROW PM__BONE_ROW
 #define PM__WEIGHT(k, j) PM__LANE4(w[k], j)
 #define PM__TRANSPOSE PM__TRANSPOSE4
 #endif
@@ -3671,6 +3670,7 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
 #undef PM__TRANSPOSE
 #undef PM__WEIGHT
 #undef PM__ROW
+#undef PM__BONE_ROW
 #else
     int e, k;
     for (e = 0; e < 12; ++e) m[e] = w[0] * rows[PM__BONE_FLOATS * index[0] + (size_t)e];
