@@ -3990,14 +3990,16 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
 {
     const float *real = PM__BONE_FIELD(bones, real), *translation = PM__BONE_FIELD(bones, translation);
     const float *sdef = b->sdef + 9 * v;
-    pm__f q0[4], q1[4], q[4], bone_ts[4], ts[4], c[4], p0[4], p1[4], w[2], inverse, half, f, p[3], x[3], e[3], u[3], y[3], z[3];
+    pm__f q0[4], q1[4], q[4], t0[4], t1[4], ts[4], c[4], p0[4], p1[4], w[2], inverse, half, f, p[3], x[3], e[3], u[3],
+        y[3], z[3];
     int k;
     /* Worked out in the order that keeps fewest lanes alive (measured: 1.1x
        with AVX2): the vertex's vectors, then one bone at a time, its
-       quaternion and its translation and scale, summed into ts at once.
-       Read later (all the rest is linear in s), they cost AVX-512 a third
-       of SDEF's speed: its 16 lanes' bone addresses no longer fit in
-       registers between the two reads. (w0 R0 + w1 R1) C + (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e):
+       quaternion and its translation and scale read together. Reading the
+       translations last (all the rest is linear in s) cost AVX-512 a third
+       of SDEF's speed, its 16 bone addresses no longer fitting in registers
+       between the two reads; summing them up as they are read cost AVX2 a
+       tenth. (w0 R0 + w1 R1) C + (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e):
        two rotations of vectors, by the bones' quaternions. The weights are
        divided by their sum at once, not scaled as the other methods': nearly
        everything waits on them (measured with AVX2: 1.1x). */
@@ -4017,20 +4019,18 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
         e[k] = pm__sub(pm__mul(w[1], c[k]), e[k]);
     }
     pm__gather4(real, PM__BONE_FLOATS, index, 4, q0);
-    pm__gather4(translation, PM__BONE_FLOATS, index, 4, bone_ts); /* translation, scale */
-    PM__UNROLL
-    for (k = 0; k < 4; ++k) ts[k] = pm__mul(w[0], bone_ts[k]);
+    pm__gather4(translation, PM__BONE_FLOATS, index, 4, t0); /* translation, scale */
     pm__rotate_lanes(q0, pm__set1(2.0f), u, y);
     pm__gather4(real, PM__BONE_FLOATS, index + 1, 4, q1);
-    pm__gather4(translation, PM__BONE_FLOATS, index + 1, 4, bone_ts);
-    PM__UNROLL
-    for (k = 0; k < 4; ++k) ts[k] = pm__madd(w[1], bone_ts[k], ts[k]);
+    pm__gather4(translation, PM__BONE_FLOATS, index + 1, 4, t1);
     pm__rotate_lanes(q1, pm__set1(2.0f), e, z);
     half = pm__flip(w[1], pm__dot4(q0, q1));
     PM__UNROLL
     for (k = 0; k < 4; ++k) q[k] = pm__madd(w[0], q0[k], pm__mul(half, q1[k]));
     f = pm__div(pm__set1(2.0f), pm__dot4(q, q)); /* R's, as QDEF's below */
     pm__rotate_lanes(q, f, x, u);
+    PM__UNROLL
+    for (k = 0; k < 4; ++k) ts[k] = pm__madd(w[0], t0[k], pm__mul(w[1], t1[k]));
     PM__UNROLL
     for (k = 0; k < 3; ++k) p[k] = pm__madd(ts[3], pm__add(pm__add(y[k], z[k]), u[k]), ts[k]);
     pm__store_xyz(b->out_positions + 3 * v, p);
