@@ -98,6 +98,9 @@ TEST_CONFIGS += test-avx512
 else
 SKIPPED += "test-avx512: skipped, this CPU lacks AVX-512F, AVX2 or FMA"
 endif
+# Default flags with the AVX2 and AVX-512 kernels linked in beside, chosen
+# at run time (a CPU with neither runs it on SSE2 and says so).
+TEST_CONFIGS += test-dispatch
 ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx test-clang-fastmath
 else
@@ -200,16 +203,23 @@ header-check:
 	$(CC) -std=c11 $(HEADER_C_WARN) -DPOSEMATH_STATIC -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CC) -std=c99 $(HEADER_C_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
+	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
+	$(CC) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -O2 -ffast-math -fsyntax-only tests/posemath.c
 ifeq ($(HAVE_CXX),yes)
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
+	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
 endif
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CLANG) -std=c99 $(HEADER_C_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
+	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
 endif
 
 $(BUILD)/test-c99: $(TEST_DEPS) | $(BUILD)
@@ -239,6 +249,17 @@ $(BUILD)/test-avx2: $(TEST_DEPS) | $(BUILD)
 $(BUILD)/test-avx512: $(TEST_DEPS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -mavx512f -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
+$(BUILD)/skin-kernels-avx2.o: tests/skin_kernels.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -c -o $@ tests/skin_kernels.c
+# AVX-512 as x86-64-v4 has it: with VL, 128- and 256-bit operations reach 32
+# registers too (SDEF 1.1x over AVX-512F alone)
+AVX512_FLAGS = -mavx512f -mavx512vl -mavx512bw -mavx512dq -mavx2 -mfma
+$(BUILD)/skin-kernels-avx512.o: tests/skin_kernels.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 $(AVX512_FLAGS) -c -o $@ tests/skin_kernels.c
+DISPATCH = -DPOSEMATH_DISPATCH_AVX2 -DPOSEMATH_DISPATCH_AVX512
+DISPATCH_OBJS = $(BUILD)/skin-kernels-avx2.o $(BUILD)/skin-kernels-avx512.o
+$(BUILD)/test-dispatch: $(TEST_DEPS) $(DISPATCH_OBJS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 $(DISPATCH) -o $@ $(TEST_SRC) $(DISPATCH_OBJS) -lm
 $(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
 	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
 $(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
@@ -266,21 +287,26 @@ demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 # ---- benchmarks --------------------------------------------------------------
 
 # BENCH_FLAGS="-mavx2 -mfma" (or -march=native) measures the AVX2 + FMA path.
-# The skinning table sets ozz-animation's SkinningJob beside ours when
-# ../shared/peers/ozz-animation and a C++17 compiler are there.
+# BENCH_DISPATCH=1 links the AVX2 and AVX-512 kernels beside a build with
+# BENCH_FLAGS and lets run pick one for this CPU (use a separate BUILD
+# directory). The skinning table sets ozz-animation's SkinningJob beside ours
+# when ../shared/peers/ozz-animation and a C++17 compiler are there.
 BENCH_FLAGS ?=
+BENCH_DISPATCH ?=
+BENCH_OBJS = $(if $(BENCH_DISPATCH),$(DISPATCH_OBJS))
+BENCH_DEFS = $(if $(BENCH_DISPATCH),$(DISPATCH))
 OZZ = $(SHARED)/peers/ozz-animation
 HAVE_OZZ := $(shell [ -f $(OZZ)/src/geometry/runtime/skinning_job.cc ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_OZZ),yes)
-$(BUILD)/bench: tests/bench.c tests/bench_ozz.cc posemath.h | $(BUILD)
+$(BUILD)/bench: tests/bench.c tests/bench_ozz.cc posemath.h $(BENCH_OBJS) | $(BUILD)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(BENCH_FLAGS) -I$(OZZ)/include -c -o $(BUILD)/bench_ozz.o tests/bench_ozz.cc
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(BENCH_FLAGS) -I$(OZZ)/include -c -o $(BUILD)/ozz_skinning_job.o \
 	  $(OZZ)/src/geometry/runtime/skinning_job.cc
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -DPM_BENCH_OZZ $(BENCH_FLAGS) -c -o $(BUILD)/bench.o tests/bench.c
-	$(CXX) -o $@ $(BUILD)/bench.o $(BUILD)/bench_ozz.o $(BUILD)/ozz_skinning_job.o -lm -lpthread
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -DPM_BENCH_OZZ $(BENCH_FLAGS) $(BENCH_DEFS) -c -o $(BUILD)/bench.o tests/bench.c
+	$(CXX) -o $@ $(BUILD)/bench.o $(BENCH_OBJS) $(BUILD)/bench_ozz.o $(BUILD)/ozz_skinning_job.o -lm -lpthread
 else
-$(BUILD)/bench: tests/bench.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) -o $@ tests/bench.c -lm -lpthread
+$(BUILD)/bench: tests/bench.c posemath.h $(BENCH_OBJS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) $(BENCH_DEFS) -o $@ tests/bench.c $(BENCH_OBJS) -lm -lpthread
 endif
 
 bench: deps

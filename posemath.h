@@ -36,6 +36,26 @@
                        vertices), and AVX-512F with them (-march=native on
                        Zen 4 or Ice Lake, -march=x86-64-v4; 16 vertices);
                        results agree to about 1e-6.
+     POSEMATH_DISPATCH_AVX2, POSEMATH_DISPATCH_AVX512
+                       (gcc or clang, x86) one binary for every x86-64 CPU:
+                       pm_skin_job_run checks the CPU and runs the widest
+                       kernels it has, from files that define
+                       POSEMATH_SKIN_KERNELS (below) and are linked in.
+
+   SKINNING KERNELS FOR RUNTIME DISPATCH
+
+     A file that defines POSEMATH_SKIN_KERNELS before the include (and not
+     POSEMATH_IMPLEMENTATION) holds the skinning kernels alone, for the
+     instruction set its compiler flags name, and exports one function for
+     the implementation to call. Build it once per set:
+
+       // skin_avx2.c, compiled with -mavx2 -mfma; and the same file again
+       // as skin_avx512.c with -mavx512f -mavx2 -mfma
+       #define POSEMATH_SKIN_KERNELS
+       #include "posemath.h"
+
+     and the implementation, with any flags, with POSEMATH_DISPATCH_AVX2 and
+     POSEMATH_DISPATCH_AVX512 for the files linked in.
 
    CONVENTIONS
 
@@ -241,6 +261,9 @@
          Checks the job, not the vertices: on content validate refused it
          still returns PM_OK and stays inside the arrays, its values
          unspecified.
+     const char *pm_skin_job_kernels(void)
+         The kernels run uses in this build on this CPU: "AVX-512F",
+         "AVX2 + FMA", "SSE2" or "portable" (see POSEMATH_DISPATCH_AVX2).
      pm_result pm_morphs_by_vertex(int vertex_count, int morph_count,
                                    const int *morph_offset_start,
                                    const int *morph_vertex,
@@ -540,6 +563,7 @@ typedef struct pm_skin_job {
 PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex);
 PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job);
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
+PMDEF const char *pm_skin_job_kernels(void);
 PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity);
@@ -554,7 +578,11 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 
 /* ======================================================================== */
 
-#if defined(POSEMATH_IMPLEMENTATION) && !defined(POSEMATH_IMPLEMENTED)
+#if defined(POSEMATH_IMPLEMENTATION) && defined(POSEMATH_SKIN_KERNELS)
+#error "POSEMATH_SKIN_KERNELS goes in a file of its own, without POSEMATH_IMPLEMENTATION"
+#endif
+
+#if (defined(POSEMATH_IMPLEMENTATION) || defined(POSEMATH_SKIN_KERNELS)) && !defined(POSEMATH_IMPLEMENTED)
 #define POSEMATH_IMPLEMENTED
 
 #include <float.h>
@@ -607,6 +635,8 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#if defined(POSEMATH_IMPLEMENTATION) /* everything but the skinning kernels */
 
 /* Finiteness read off the bits. Engines build with -ffast-math, which lets
    the compiler assume that no NaN or Inf exists: it removes isfinite() and
@@ -3189,6 +3219,7 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
     return PM_OK;
 }
 
+#endif /* POSEMATH_IMPLEMENTATION */
 
 /* ---- Skinning ---------------------------------------------------------------
 
@@ -3218,6 +3249,7 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 
 #if defined(PM__AVX512)
 #define PM__LANES 16
+#define PM__KERNELS "AVX-512F"
 typedef __m512 pm__f;
 #define pm__add _mm512_add_ps
 #define pm__sub _mm512_sub_ps
@@ -3229,6 +3261,7 @@ typedef __m512 pm__f;
 #define pm__store _mm512_storeu_ps
 #elif defined(PM__AVX2)
 #define PM__LANES 8
+#define PM__KERNELS "AVX2 + FMA"
 typedef __m256 pm__f;
 #define pm__add _mm256_add_ps
 #define pm__sub _mm256_sub_ps
@@ -3240,6 +3273,7 @@ typedef __m256 pm__f;
 #define pm__store _mm256_storeu_ps
 #elif defined(PM__SSE2)
 #define PM__LANES 4
+#define PM__KERNELS "SSE2"
 typedef __m128 pm__f;
 #define pm__add _mm_add_ps
 #define pm__sub _mm_sub_ps
@@ -3251,6 +3285,7 @@ typedef __m128 pm__f;
 #define pm__store _mm_storeu_ps
 #else
 #define PM__LANES 1
+#define PM__KERNELS "portable"
 typedef float pm__f;
 static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return a + b; }
 static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return a - b; }
@@ -4198,20 +4233,6 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
 
 /* ---- Jobs ------------------------------------------------------------------ */
 
-/* The O(1) checks of a job: arrays present, counts, the morph table's ends. */
-static pm_result pm__skin_job_arrays(const pm_skin_job *job)
-{
-    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0)
-        return PM_ERROR_INVALID_ARGUMENT;
-    if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
-        return PM_ERROR_INVALID_ARGUMENT;
-    if (job->morph_start && (job->morph_start[0] != 0 || job->morph_start[job->vertex_count] < 0 ||
-                             (job->morph_start[job->vertex_count] > 0 && !job->morphs) ||
-                             (job->morph_count > 0 && !job->morph_weights)))
-        return PM_ERROR_INVALID_ARGUMENT;
-    return PM_OK;
-}
-
 /* The bind positions plus the morphs of vertices v..v+n-1, into out. Each
    vertex's range of morph entries is kept inside the table and starts no
    earlier than the previous one ended (*floor): whatever the table holds,
@@ -4363,19 +4384,29 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
 }
 #endif
 
-PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
+/* Skins the vertices first..end-1 of a job that passed pm_skin_job_run's
+   checks. With POSEMATH_SKIN_KERNELS, this is the one function the file
+   exports, named for its width (pm__skin_range_avx2, pm__skin_range_avx512)
+   for a POSEMATH_DISPATCH_* build to call. */
+#if defined(POSEMATH_SKIN_KERNELS)
+#if defined(PM__AVX512)
+#define pm__skin_range pm__skin_range_avx512
+#elif defined(PM__AVX2)
+#define pm__skin_range pm__skin_range_avx2
+#else
+#error "POSEMATH_SKIN_KERNELS: compile this file with -mavx2 -mfma (AVX2 kernels) or -mavx512f -mavx2 -mfma (AVX-512)"
+#endif
+void pm__skin_range(const pm_skin_job *job, int first, int end);
+void pm__skin_range(const pm_skin_job *job, int first, int end)
+#else
+static void pm__skin_range(const pm_skin_job *job, int first, int end)
+#endif
 {
     pm__block arrays;
-    const int normals = job && job->normals && job->out_normals, tangents = job && job->tangents && job->out_tangents;
-    int v, end, stop, floor = 0;
-    pm_result r = pm__skin_job_arrays(job);
-    if (r != PM_OK) return r;
-    if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
-    if (count == 0) return PM_OK;
-    if (job->bone_count < 1 || !job->prepared) return PM_ERROR_INVALID_ARGUMENT;
-    end = first_vertex + count;
+    const int normals = job->normals && job->out_normals, tangents = job->tangents && job->out_tangents;
+    int v, stop, floor = 0;
     pm__job_block(job, &arrays);
-    for (v = first_vertex; v <= end - PM__LANES; v = stop) {
+    for (v = first; v <= end - PM__LANES; v = stop) {
         const int type = pm__block_type(job->types ? job->types + v : NULL);
         stop = pm__same_type_end(job->types, v, end, type);
         pm__skin_blocks(job, &arrays, v, stop, type, normals, tangents, job->morph_start ? &floor : NULL);
@@ -4383,6 +4414,72 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
 #if PM__LANES > 1
     if (v < end) pm__skin_tail(job, v, end - v, normals, tangents, &floor);
 #endif
+}
+
+#if defined(POSEMATH_IMPLEMENTATION)
+
+/* The O(1) checks of a job: arrays present, counts, the morph table's ends. */
+static pm_result pm__skin_job_arrays(const pm_skin_job *job)
+{
+    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0)
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (job->morph_start && (job->morph_start[0] != 0 || job->morph_start[job->vertex_count] < 0 ||
+                             (job->morph_start[job->vertex_count] > 0 && !job->morphs) ||
+                             (job->morph_count > 0 && !job->morph_weights)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    return PM_OK;
+}
+
+#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
+#if !(defined(__GNUC__) || defined(__clang__)) || !(defined(__x86_64__) || defined(__i386__))
+#error "POSEMATH_DISPATCH_AVX2 and POSEMATH_DISPATCH_AVX512 need gcc or clang on x86"
+#endif
+void pm__skin_range_avx2(const pm_skin_job *job, int first, int end);
+void pm__skin_range_avx512(const pm_skin_job *job, int first, int end);
+#endif
+
+typedef void (*pm__skin_range_fn)(const pm_skin_job *job, int first, int end);
+
+/* The widest kernels this build has and this CPU runs, and their name. */
+static pm__skin_range_fn pm__skin_kernels(const char **name)
+{
+#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
+    __builtin_cpu_init(); /* in case this runs before the constructors that would */
+#endif
+#if defined(POSEMATH_DISPATCH_AVX512)
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        *name = "AVX-512F";
+        return pm__skin_range_avx512;
+    }
+#endif
+#if defined(POSEMATH_DISPATCH_AVX2)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        *name = "AVX2 + FMA";
+        return pm__skin_range_avx2;
+    }
+#endif
+    *name = PM__KERNELS;
+    return pm__skin_range;
+}
+
+PMDEF const char *pm_skin_job_kernels(void)
+{
+    const char *name;
+    (void)pm__skin_kernels(&name);
+    return name;
+}
+
+PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
+{
+    const char *name;
+    pm_result r = pm__skin_job_arrays(job);
+    if (r != PM_OK) return r;
+    if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
+    if (count == 0) return PM_OK;
+    if (job->bone_count < 1 || !job->prepared) return PM_ERROR_INVALID_ARGUMENT;
+    pm__skin_kernels(&name)(job, first_vertex, first_vertex + count);
     return PM_OK;
 }
 
@@ -4661,11 +4758,13 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
     return PM_OK;
 }
 
+#endif /* POSEMATH_IMPLEMENTATION: validation and bones */
+
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* POSEMATH_IMPLEMENTATION */
+#endif /* POSEMATH_IMPLEMENTATION or POSEMATH_SKIN_KERNELS */
 
 /*
 ------------------------------------------------------------------------------

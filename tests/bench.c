@@ -696,8 +696,8 @@ static void bench_skinning(void)
         free(src);
         free(dst);
     }
-    printf("\nskinning: %d vertices, positions + normals, %d bones; memory copy %.1f GB/s (read + write)\n",
-           SKIN_N, SKIN_BONE_COUNT, copy);
+    printf("\nskinning: %d vertices, positions + normals, %d bones, %s kernels; memory copy %.1f GB/s (read + write)\n",
+           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_kernels(), copy);
     skin_bench_fill(&b, -1);
     printf("reading the inputs and writing the outputs alone, no math (this layout's ceiling): %.1f M/s,\n"
            "without the weights (BDEF1's ceiling): %.1f M/s\n",

@@ -77,6 +77,14 @@ pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order or
 pm_result scalar_skin_job_prepare(const pm_skin_job *job);
 pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
 
+/* Only a runtime-dispatch build (make test's test-dispatch) has kernels to
+   dispatch to. */
+#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
+#define PM_TEST_DISPATCH(X) X(skin_dispatch)
+#else
+#define PM_TEST_DISPATCH(X)
+#endif
+
 #define PM_TEST_LIST(X)                                                                  \
     X(result_string)                                                                     \
     X(options_static_copy)                                                               \
@@ -132,6 +140,8 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_bdef1_any_scale)                                                              \
     X(skin_misaligned)                                                                   \
     X(skin_simd_matches_scalar)                                                          \
+    X(skin_kernels_name)                                                                 \
+    PM_TEST_DISPATCH(X)                                                                  \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \

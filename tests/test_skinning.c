@@ -910,3 +910,67 @@ void test_skin_simd_matches_scalar(void)
         }
     }
 }
+
+/* pm_skin_job_kernels names what the compiler targets (this file is
+   built with the implementation's flags), or in a dispatch build what the
+   CPU runs. */
+void test_skin_kernels_name(void)
+{
+    const char *expected = "SSE2";
+#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        expected = "AVX-512F";
+    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        expected = "AVX2 + FMA";
+#elif defined(POSEMATH_NO_SIMD) || !(defined(__SSE2__) || defined(_M_X64))
+    expected = "portable";
+#elif defined(__AVX512F__) && defined(__AVX2__) && defined(__FMA__)
+    expected = "AVX-512F";
+#elif defined(__AVX2__) && defined(__FMA__)
+    expected = "AVX2 + FMA";
+#endif
+    CHECK(strcmp(pm_skin_job_kernels(), expected) == 0);
+}
+
+#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
+void pm__skin_range_avx2(const pm_skin_job *job, int first, int end);
+void pm__skin_range_avx512(const pm_skin_job *job, int first, int end);
+
+/* Built with POSEMATH_DISPATCH_AVX2 and POSEMATH_DISPATCH_AVX512 (and
+   tests/skin_kernels.c compiled for each), run skins with the widest
+   kernels this CPU runs: its outputs are bit for bit those of that width's
+   kernels called directly, on every mesh of the numpy fixture, over a range
+   that starts and ends inside blocks. The widths' results differ in their
+   last bits (fused multiply-adds, and rsqrt14 against rsqrt), so running
+   any other width fails. */
+void test_skin_dispatch(void)
+{
+    static skin_case through_run, direct;
+    void (*widest)(const pm_skin_job *, int, int) = NULL;
+    const int first = 5, end = SKIN_VERTICES - 6;
+    int n;
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        widest = pm__skin_range_avx512;
+    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        widest = pm__skin_range_avx2;
+    if (!widest) {
+        printf("skin_dispatch: skipped, this CPU has neither AVX2 + FMA nor AVX-512\n");
+        return;
+    }
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        test_context("mesh %d", n);
+        load_skin_case(n, &through_run);
+        load_skin_case(n, &direct);
+        CHECK_RESULT(pm_skin_job_prepare(&through_run.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_prepare(&direct.job), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&through_run.job, first, end - first), PM_OK);
+        widest(&direct.job, first, end);
+        CHECK(memcmp(through_run.out_pos, direct.out_pos, sizeof direct.out_pos) == 0);
+        CHECK(memcmp(through_run.out_nrm, direct.out_nrm, sizeof direct.out_nrm) == 0);
+        CHECK(memcmp(through_run.out_tan, direct.out_tan, sizeof direct.out_tan) == 0);
+    }
+    test_context("%s", "");
+}
+#endif
