@@ -592,8 +592,9 @@ int main(int argc, char **argv)
            motion.frame_count);
     f = motion.frame_count;
     printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us on 2 threads (one started per "
-           "frame), %.1f us on one\n",
-           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_skin / f, 1e6 * time_skin_one / f);
+           "frame), %.1f us on one (%s kernels)\n",
+           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_skin / f, 1e6 * time_skin_one / f,
+           pm_skin_job_kernels());
     printf("pixels drawn per picture:");
     for (f = 0; f < panel; ++f) printf(" %d", drawn[f]);
     printf("\n");
