@@ -50,12 +50,14 @@
      the implementation to call. Build it once per set:
 
        // skin_avx2.c, compiled with -mavx2 -mfma; and the same file again
-       // as skin_avx512.c with -mavx512f -mavx2 -mfma
+       // as skin_avx512.c with -march=x86-64-v4 (or less)
        #define POSEMATH_SKIN_KERNELS
        #include "posemath.h"
 
      and the implementation, with any flags, with POSEMATH_DISPATCH_AVX2 and
-     POSEMATH_DISPATCH_AVX512 for the files linked in.
+     POSEMATH_DISPATCH_AVX512 for the files linked in. run calls the AVX-512
+     kernels only on a CPU with all of x86-64-v4's AVX-512 sets (F, CD, VL,
+     BW, DQ), the AVX2 ones on a CPU with AVX2 and FMA.
 
    CONVENTIONS
 
@@ -4394,7 +4396,7 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
 #elif defined(PM__AVX2)
 #define pm__skin_range pm__skin_range_avx2
 #else
-#error "POSEMATH_SKIN_KERNELS: compile this file with -mavx2 -mfma (AVX2 kernels) or -mavx512f -mavx2 -mfma (AVX-512)"
+#error "POSEMATH_SKIN_KERNELS: compile this file with -mavx2 -mfma (AVX2 kernels) or -march=x86-64-v4 (AVX-512)"
 #endif
 void pm__skin_range(const pm_skin_job *job, int first, int end);
 void pm__skin_range(const pm_skin_job *job, int first, int end)
@@ -4448,8 +4450,10 @@ static pm__skin_range_fn pm__skin_kernels(const char **name)
 #if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
     __builtin_cpu_init(); /* in case this runs before the constructors that would */
 #endif
-#if defined(POSEMATH_DISPATCH_AVX512)
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+#if defined(POSEMATH_DISPATCH_AVX512) /* what -march=x86-64-v4 may use */
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") &&
+        __builtin_cpu_supports("fma")) {
         *name = "AVX-512F";
         return pm__skin_range_avx512;
     }

@@ -919,7 +919,9 @@ void test_skin_kernels_name(void)
     const char *expected = "SSE2";
 #if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") &&
+        __builtin_cpu_supports("fma"))
         expected = "AVX-512F";
     else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         expected = "AVX2 + FMA";
@@ -938,8 +940,9 @@ void pm__skin_range_avx2(const pm_skin_job *job, int first, int end);
 void pm__skin_range_avx512(const pm_skin_job *job, int first, int end);
 
 /* Built with POSEMATH_DISPATCH_AVX2 and POSEMATH_DISPATCH_AVX512 (and
-   tests/skin_kernels.c compiled for each), run skins with the widest
-   kernels this CPU runs: its outputs are bit for bit those of that width's
+   tests/skin_kernels.c compiled for each), run skins with the kernels
+   pm_skin_job_kernels names (test_skin_kernels_name checks that name
+   against the CPU): its outputs are bit for bit those of that width's
    kernels called directly, on every mesh of the numpy fixture, over a range
    that starts and ends inside blocks. The widths' results differ in their
    last bits (fused multiply-adds, and rsqrt14 against rsqrt), so running
@@ -950,10 +953,9 @@ void test_skin_dispatch(void)
     void (*widest)(const pm_skin_job *, int, int) = NULL;
     const int first = 5, end = SKIN_VERTICES - 6;
     int n;
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    if (strcmp(pm_skin_job_kernels(), "AVX-512F") == 0)
         widest = pm__skin_range_avx512;
-    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    else if (strcmp(pm_skin_job_kernels(), "AVX2 + FMA") == 0)
         widest = pm__skin_range_avx2;
     if (!widest) {
         printf("skin_dispatch: skipped, this CPU has neither AVX2 + FMA nor AVX-512\n");
