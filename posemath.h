@@ -3249,9 +3249,13 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 #define PM__UNROLL
 #endif
 
+/* The kernels' names, as pm_skin_job_kernels gives them */
+#define PM__KERNELS_AVX512 "AVX-512F"
+#define PM__KERNELS_AVX2 "AVX2 + FMA"
+
 #if defined(PM__AVX512)
 #define PM__LANES 16
-#define PM__KERNELS "AVX-512F"
+#define PM__KERNELS PM__KERNELS_AVX512
 typedef __m512 pm__f;
 #define pm__add _mm512_add_ps
 #define pm__sub _mm512_sub_ps
@@ -3263,7 +3267,7 @@ typedef __m512 pm__f;
 #define pm__store _mm512_storeu_ps
 #elif defined(PM__AVX2)
 #define PM__LANES 8
-#define PM__KERNELS "AVX2 + FMA"
+#define PM__KERNELS PM__KERNELS_AVX2
 typedef __m256 pm__f;
 #define pm__add _mm256_add_ps
 #define pm__sub _mm256_sub_ps
@@ -3829,6 +3833,20 @@ static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *
     return outside;
 }
 
+#if defined(PM__AVX512) || !defined(PM__SSE2)
+/* A BDEF1 vertex's normal, normalize(N n), N the normal matrix
+   pm_skin_job_prepare scaled to fit a float: right at any bone scale. */
+static void pm__bdef1_normal(const float normal[12], const float in[3], float out[3])
+{
+    float n[3], length2, scale;
+    int r;
+    for (r = 0; r < 3; ++r) n[r] = normal[r] * in[0] + normal[4 + r] * in[1] + normal[8 + r] * in[2];
+    length2 = n[0] * n[0] + (n[1] * n[1] + n[2] * n[2]); /* pm__dot3's order */
+    scale = length2 > 0.0f ? 1.0f / sqrtf(length2) : 0.0f;
+    for (r = 0; r < 3; ++r) out[r] = n[r] * scale;
+}
+#endif
+
 #if defined(PM__AVX512)
 /* ---- BDEF1 in lanes ---------------------------------------------------------
 
@@ -3842,17 +3860,8 @@ static PM__NOINLINE void pm__bdef1_normals_by_vertex(const pm_skin_bone *bones, 
                                                      const pm__block *b, size_t v)
 {
     size_t j;
-    int r;
-    for (j = 0; j < PM__LANES; ++j) {
-        const float *normal = bones[index[4 * j]].normal, *in = b->normals + 3 * (v + j);
-        float n[3], length2 = 0.0f, scale;
-        for (r = 0; r < 3; ++r) {
-            n[r] = normal[r] * in[0] + normal[4 + r] * in[1] + normal[8 + r] * in[2];
-            length2 += n[r] * n[r];
-        }
-        scale = length2 > 0.0f ? 1.0f / sqrtf(length2) : 0.0f;
-        for (r = 0; r < 3; ++r) b->out_normals[3 * (v + j) + (size_t)r] = n[r] * scale;
-    }
+    for (j = 0; j < PM__LANES; ++j)
+        pm__bdef1_normal(bones[index[4 * j]].normal, b->normals + 3 * (v + j), b->out_normals + 3 * (v + j));
 }
 
 static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
@@ -3974,16 +3983,11 @@ static void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block 
     const unsigned i = b->indices[4 * v];
     const pm_skin_bone *bone = &bones[i <= last ? i : last];
     const float *m = bone->matrix;
-    float n[3], t[3];
+    float t[3];
     int r;
     for (r = 0; r < 3; ++r)
         b->out_positions[3 * v + (size_t)r] = m[r] * positions[0] + m[3 + r] * positions[1] + m[6 + r] * positions[2] + m[9 + r];
-    if (normals) {
-        const float *in = b->normals + 3 * v;
-        for (r = 0; r < 3; ++r) n[r] = bone->normal[r] * in[0] + bone->normal[4 + r] * in[1] + bone->normal[8 + r] * in[2];
-        pm__normalize(n, 1.0f);
-        memcpy(b->out_normals + 3 * v, n, sizeof n);
-    }
+    if (normals) pm__bdef1_normal(bone->normal, b->normals + 3 * v, b->out_normals + 3 * v);
     if (tangents) {
         const float *in = b->tangents + 4 * v;
         for (r = 0; r < 3; ++r) t[r] = m[r] * in[0] + m[3 + r] * in[1] + m[6 + r] * in[2];
@@ -4454,13 +4458,13 @@ static pm__skin_range_fn pm__skin_kernels(const char **name)
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") &&
         __builtin_cpu_supports("fma")) {
-        *name = "AVX-512F";
+        *name = PM__KERNELS_AVX512;
         return pm__skin_range_avx512;
     }
 #endif
 #if defined(POSEMATH_DISPATCH_AVX2)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-        *name = "AVX2 + FMA";
+        *name = PM__KERNELS_AVX2;
         return pm__skin_range_avx2;
     }
 #endif
