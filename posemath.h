@@ -3233,9 +3233,10 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 
    run skins PM__LANES consecutive vertices at a time. A pm__f holds one
    quantity of all of them: 1 float in portable builds, 4 with SSE2, 8 with
-   AVX2 + FMA, 16 with AVX-512F (and AVX2 + FMA). The math is written once, over pm__f; only what moves data
-   between the caller's interleaved arrays and lanes (transposes) and a few
-   bit operations are written per width. */
+   AVX2 + FMA, 16 with AVX-512F (and AVX2 + FMA). The math is written once,
+   over pm__f; only what moves data between the caller's interleaved arrays
+   and lanes (loads of 128-bit lanes, transposes) and a few bit operations
+   are written per width. */
 
 /* ---- Lanes: arithmetic -------------------------------------------------- */
 
@@ -3425,9 +3426,6 @@ static PM__INLINE int pm__any_outside(pm__f d, float low, float high)
 
 /* ---- Lanes: moving data ------------------------------------------------- */
 
-#if defined(PM__SSE2)
-#define PM__TRANSPOSE4 _MM_TRANSPOSE4_PS
-#endif
 #if defined(PM__AVX2)
 /* Two vertices' rows in one register, the first in the low half: AVX's
    shuffles work within halves, so the four-wide transposes carry over with
@@ -3435,12 +3433,6 @@ static PM__INLINE int pm__any_outside(pm__f d, float low, float high)
 static PM__INLINE __m256 pm__halves(__m128 low, __m128 high)
 {
     return _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
-}
-
-static PM__INLINE void pm__store_halves(float *low, float *high, __m256 v)
-{
-    _mm_storeu_ps(low, _mm256_castps256_ps128(v));
-    _mm_storeu_ps(high, _mm256_extractf128_ps(v, 1));
 }
 
 /* The four-wide transpose in every 128-bit lane of AVX's (p _mm256, type
@@ -3454,7 +3446,6 @@ static PM__INLINE void pm__store_halves(float *low, float *high, __m256 v)
         r2 = p##_shuffle_ps(t2_, t3_, _MM_SHUFFLE(1, 0, 1, 0));                                      \
         r3 = p##_shuffle_ps(t2_, t3_, _MM_SHUFFLE(3, 2, 3, 2));                                      \
     } while (0)
-#define PM__TRANSPOSE8(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm256, __m256, r0, r1, r2, r3)
 #endif
 #if defined(PM__AVX512)
 /* AVX-512 the same way, four vertices' rows per register: vertices 0-3 in
@@ -3464,16 +3455,58 @@ static PM__INLINE __m512 pm__quarters(__m128 a, __m128 b, __m128 c, __m128 d)
     return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(pm__halves(a, b))),
                                                _mm256_castps_pd(pm__halves(c, d)), 1));
 }
+#endif
 
-static PM__INLINE void pm__store_quarters(float *p, size_t stride, __m512 v)
+/* Each width's shuffles, all within 128-bit lanes, and the four-wide
+   transpose in every 128-bit lane */
+#if defined(PM__AVX512)
+#define PM__SHUFFLE _mm512_shuffle_ps
+#define PM__UNPACKLO _mm512_unpacklo_ps
+#define PM__UNPACKHI _mm512_unpackhi_ps
+#define PM__TRANSPOSE(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm512, __m512, r0, r1, r2, r3)
+#elif defined(PM__AVX2)
+#define PM__SHUFFLE _mm256_shuffle_ps
+#define PM__UNPACKLO _mm256_unpacklo_ps
+#define PM__UNPACKHI _mm256_unpackhi_ps
+#define PM__TRANSPOSE(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm256, __m256, r0, r1, r2, r3)
+#elif defined(PM__SSE2)
+#define PM__SHUFFLE _mm_shuffle_ps
+#define PM__UNPACKLO _mm_unpacklo_ps
+#define PM__UNPACKHI _mm_unpackhi_ps
+#define PM__TRANSPOSE _MM_TRANSPOSE4_PS
+#endif
+
+#if defined(PM__SSE2)
+/* The 4 floats at p, p + stride, p + 2 stride, ... into the 128-bit lanes
+   of one register (PM__LANES / 4 of them), and back */
+static PM__INLINE pm__f pm__load_lanes4(const float *p, size_t stride)
 {
+#if defined(PM__AVX512)
+    return pm__quarters(_mm_loadu_ps(p), _mm_loadu_ps(p + stride), _mm_loadu_ps(p + 2 * stride),
+                        _mm_loadu_ps(p + 3 * stride));
+#elif defined(PM__AVX2)
+    return pm__halves(_mm_loadu_ps(p), _mm_loadu_ps(p + stride));
+#else
+    (void)stride;
+    return _mm_loadu_ps(p);
+#endif
+}
+
+static PM__INLINE void pm__store_lanes4(float *p, size_t stride, pm__f v)
+{
+#if defined(PM__AVX512)
     _mm_storeu_ps(p, _mm512_castps512_ps128(v));
     _mm_storeu_ps(p + stride, _mm512_extractf32x4_ps(v, 1));
     _mm_storeu_ps(p + 2 * stride, _mm512_extractf32x4_ps(v, 2));
     _mm_storeu_ps(p + 3 * stride, _mm512_extractf32x4_ps(v, 3));
+#elif defined(PM__AVX2)
+    _mm_storeu_ps(p, _mm256_castps256_ps128(v));
+    _mm_storeu_ps(p + stride, _mm256_extractf128_ps(v, 1));
+#else
+    (void)stride;
+    _mm_storeu_ps(p, v);
+#endif
 }
-
-#define PM__TRANSPOSE16(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm512, __m512, r0, r1, r2, r3)
 #endif
 
 /* Records of 4 floats, `stride` floats apart: record j (of PM__LANES) at
@@ -3490,19 +3523,19 @@ static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint1
     out[2] = PM__QUARTERS(2);
     out[3] = PM__QUARTERS(3);
 #undef PM__QUARTERS
-    PM__TRANSPOSE16(out[0], out[1], out[2], out[3]);
 #elif defined(PM__AVX2)
     out[0] = pm__halves(_mm_loadu_ps(PM__RECORD(0)), _mm_loadu_ps(PM__RECORD(4)));
     out[1] = pm__halves(_mm_loadu_ps(PM__RECORD(1)), _mm_loadu_ps(PM__RECORD(5)));
     out[2] = pm__halves(_mm_loadu_ps(PM__RECORD(2)), _mm_loadu_ps(PM__RECORD(6)));
     out[3] = pm__halves(_mm_loadu_ps(PM__RECORD(3)), _mm_loadu_ps(PM__RECORD(7)));
-    PM__TRANSPOSE8(out[0], out[1], out[2], out[3]);
 #elif defined(PM__SSE2)
     out[0] = _mm_loadu_ps(PM__RECORD(0));
     out[1] = _mm_loadu_ps(PM__RECORD(1));
     out[2] = _mm_loadu_ps(PM__RECORD(2));
     out[3] = _mm_loadu_ps(PM__RECORD(3));
-    PM__TRANSPOSE4(out[0], out[1], out[2], out[3]);
+#endif
+#if defined(PM__SSE2)
+    PM__TRANSPOSE(out[0], out[1], out[2], out[3]);
 #else
     const float *r = PM__RECORD(0);
     out[0] = r[0];
@@ -3535,27 +3568,13 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
 /* Records of 4 floats back from lanes, record j at dst + 4 j. */
 static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
 {
-#if defined(PM__AVX512)
-    __m512 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
-    PM__TRANSPOSE16(r0, r1, r2, r3);
-    pm__store_quarters(dst, 16, r0);
-    pm__store_quarters(dst + 4, 16, r1);
-    pm__store_quarters(dst + 8, 16, r2);
-    pm__store_quarters(dst + 12, 16, r3);
-#elif defined(PM__AVX2)
-    __m256 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
-    PM__TRANSPOSE8(r0, r1, r2, r3);
-    pm__store_halves(dst, dst + 16, r0);
-    pm__store_halves(dst + 4, dst + 20, r1);
-    pm__store_halves(dst + 8, dst + 24, r2);
-    pm__store_halves(dst + 12, dst + 28, r3);
-#elif defined(PM__SSE2)
-    __m128 r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
-    PM__TRANSPOSE4(r0, r1, r2, r3);
-    _mm_storeu_ps(dst, r0);
-    _mm_storeu_ps(dst + 4, r1);
-    _mm_storeu_ps(dst + 8, r2);
-    _mm_storeu_ps(dst + 12, r3);
+#if defined(PM__SSE2)
+    pm__f r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
+    PM__TRANSPOSE(r0, r1, r2, r3);
+    pm__store_lanes4(dst, 16, r0);
+    pm__store_lanes4(dst + 4, 16, r1);
+    pm__store_lanes4(dst + 8, 16, r2);
+    pm__store_lanes4(dst + 12, 16, r3);
 #else
     dst[0] = in[0];
     dst[1] = in[1];
@@ -3568,28 +3587,13 @@ static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
    exactly 3 PM__LANES floats are read or written. */
 static PM__INLINE void pm__load_xyz(const float *src, pm__f xyz[3])
 {
-#if defined(PM__AVX512)
-    __m512 a = pm__quarters(_mm_loadu_ps(src), _mm_loadu_ps(src + 12), _mm_loadu_ps(src + 24), _mm_loadu_ps(src + 36));
-    __m512 b = pm__quarters(_mm_loadu_ps(src + 4), _mm_loadu_ps(src + 16), _mm_loadu_ps(src + 28), _mm_loadu_ps(src + 40));
-    __m512 c = pm__quarters(_mm_loadu_ps(src + 8), _mm_loadu_ps(src + 20), _mm_loadu_ps(src + 32), _mm_loadu_ps(src + 44));
-    __m512 b2b3c1c2 = _mm512_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
-    xyz[0] = _mm512_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
-    xyz[1] = _mm512_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
-    xyz[2] = _mm512_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
-#elif defined(PM__AVX2)
-    __m256 a = pm__halves(_mm_loadu_ps(src), _mm_loadu_ps(src + 12));
-    __m256 b = pm__halves(_mm_loadu_ps(src + 4), _mm_loadu_ps(src + 16));
-    __m256 c = pm__halves(_mm_loadu_ps(src + 8), _mm_loadu_ps(src + 20));
-    __m256 b2b3c1c2 = _mm256_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
-    xyz[0] = _mm256_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
-    xyz[1] = _mm256_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
-    xyz[2] = _mm256_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
-#elif defined(PM__SSE2)
-    __m128 a = _mm_loadu_ps(src), b = _mm_loadu_ps(src + 4), c = _mm_loadu_ps(src + 8); /* x0y0z0x1 y1z1x2y2 z2x3y3z3 */
-    __m128 b2b3c1c2 = _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 2, 1));
-    xyz[0] = _mm_shuffle_ps(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
-    xyz[1] = _mm_shuffle_ps(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
-    xyz[2] = _mm_shuffle_ps(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
+#if defined(PM__SSE2)
+    /* in each 128-bit lane: x0y0z0x1 y1z1x2y2 z2x3y3z3 */
+    const pm__f a = pm__load_lanes4(src, 12), b = pm__load_lanes4(src + 4, 12), c = pm__load_lanes4(src + 8, 12);
+    const pm__f b2b3c1c2 = PM__SHUFFLE(b, c, _MM_SHUFFLE(2, 1, 3, 2)), a1a2b0b1 = PM__SHUFFLE(a, b, _MM_SHUFFLE(1, 0, 2, 1));
+    xyz[0] = PM__SHUFFLE(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
+    xyz[1] = PM__SHUFFLE(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
+    xyz[2] = PM__SHUFFLE(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
 #else
     xyz[0] = src[0];
     xyz[1] = src[1];
@@ -3599,30 +3603,14 @@ static PM__INLINE void pm__load_xyz(const float *src, pm__f xyz[3])
 
 static PM__INLINE void pm__store_xyz(float *dst, const pm__f xyz[3])
 {
-#if defined(PM__AVX512)
-    __m512 lo = _mm512_unpacklo_ps(xyz[0], xyz[1]), hi = _mm512_unpackhi_ps(xyz[0], xyz[1]);
-    __m512 z0z0x1x1 = _mm512_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
-    __m512 y1y1z1z1 = _mm512_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
-    __m512 x3y3z2z3 = _mm512_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
-    pm__store_quarters(dst, 12, _mm512_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
-    pm__store_quarters(dst + 4, 12, _mm512_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
-    pm__store_quarters(dst + 8, 12, _mm512_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
-#elif defined(PM__AVX2)
-    __m256 lo = _mm256_unpacklo_ps(xyz[0], xyz[1]), hi = _mm256_unpackhi_ps(xyz[0], xyz[1]);
-    __m256 z0z0x1x1 = _mm256_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
-    __m256 y1y1z1z1 = _mm256_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
-    __m256 x3y3z2z3 = _mm256_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
-    pm__store_halves(dst, dst + 12, _mm256_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
-    pm__store_halves(dst + 4, dst + 16, _mm256_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
-    pm__store_halves(dst + 8, dst + 20, _mm256_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
-#elif defined(PM__SSE2)
-    __m128 lo = _mm_unpacklo_ps(xyz[0], xyz[1]), hi = _mm_unpackhi_ps(xyz[0], xyz[1]); /* x0y0x1y1, x2y2x3y3 */
-    __m128 z0z0x1x1 = _mm_shuffle_ps(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
-    __m128 y1y1z1z1 = _mm_shuffle_ps(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
-    __m128 x3y3z2z3 = _mm_shuffle_ps(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
-    _mm_storeu_ps(dst, _mm_shuffle_ps(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
-    _mm_storeu_ps(dst + 4, _mm_shuffle_ps(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
-    _mm_storeu_ps(dst + 8, _mm_shuffle_ps(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
+#if defined(PM__SSE2)
+    const pm__f lo = PM__UNPACKLO(xyz[0], xyz[1]), hi = PM__UNPACKHI(xyz[0], xyz[1]); /* x0y0x1y1, x2y2x3y3 */
+    const pm__f z0z0x1x1 = PM__SHUFFLE(xyz[2], lo, _MM_SHUFFLE(2, 2, 0, 0));
+    const pm__f y1y1z1z1 = PM__SHUFFLE(lo, xyz[2], _MM_SHUFFLE(1, 1, 3, 3));
+    const pm__f x3y3z2z3 = PM__SHUFFLE(hi, xyz[2], _MM_SHUFFLE(3, 2, 3, 2));
+    pm__store_lanes4(dst, 12, PM__SHUFFLE(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
+    pm__store_lanes4(dst + 4, 12, PM__SHUFFLE(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
+    pm__store_lanes4(dst + 8, 12, PM__SHUFFLE(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
 #else
     dst[0] = xyz[0];
     dst[1] = xyz[1];
@@ -3670,7 +3658,6 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
     pm__quarters(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row),                             \
                  PM__BONE_ROW((j) + 8, k, row), PM__BONE_ROW((j) + 12, k, row))
 #define PM__WEIGHT(k, j) _mm512_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
-#define PM__TRANSPOSE PM__TRANSPOSE16
 #elif defined(PM__AVX2)
     /* vertices j and j + 4 share registers, low half and high half: one
        8-wide multiply-add blends both, and the rows are where the four-wide
@@ -3678,11 +3665,9 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
        the weights over the halves */
 #define PM__ROW(j, k, row) pm__halves(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row))
 #define PM__WEIGHT(k, j) _mm256_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
-#define PM__TRANSPOSE PM__TRANSPOSE8
 #else
 #define PM__ROW PM__BONE_ROW
 #define PM__WEIGHT(k, j) PM__LANE4(w[k], j)
-#define PM__TRANSPOSE PM__TRANSPOSE4
 #endif
 #define PM__BLEND_ONE(j)                                                                             \
     do {                                                                                             \
@@ -3708,7 +3693,6 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
     PM__TRANSPOSE(m[4], m[5], m[6], m[7]);
     PM__TRANSPOSE(m[8], m[9], m[10], m[11]);
 #undef PM__BLEND_ONE
-#undef PM__TRANSPOSE
 #undef PM__WEIGHT
 #undef PM__ROW
 #undef PM__BONE_ROW
