@@ -206,6 +206,12 @@ header-check:
 	$(CC) -std=c99 $(HEADER_C_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
+	@# misuse stops the build with its #error: kernels for no wider set, kernels in the implementation's file
+	@$(CC) -std=c99 -fsyntax-only tests/skin_kernels.c 2>&1 | grep -q "compile this file with -mavx2" || \
+	  { echo "header-check: skin_kernels.c without AVX2 flags did not stop at its #error"; exit 1; }
+	@$(CC) -std=c99 -DPOSEMATH_IMPLEMENTATION -mavx2 -mfma -fsyntax-only tests/skin_kernels.c 2>&1 | \
+	  grep -q "goes in a file of its own" || \
+	  { echo "header-check: POSEMATH_SKIN_KERNELS beside POSEMATH_IMPLEMENTATION did not stop at its #error"; exit 1; }
 	$(CC) -std=c99 $(HEADER_C_WARN) -O2 -ffast-math -fsyntax-only tests/posemath.c
 ifeq ($(HAVE_CXX),yes)
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
