@@ -1,4 +1,4 @@
-/* posemath.h - v0.7.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.8.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
@@ -70,9 +70,10 @@
      - No alignment assumption on the float and int arrays you pass: 4-byte
        aligned is fine (cglm's own SIMD functions need 16 bytes for versor).
        Structs that hold cglm types (pm_transform, pm_rigid, pm_pose,
-       pm_constraint_rest) have cglm's 16-byte alignment: keep them in
-       variables or arrays of their type, never in packed or file-mapped
-       memory, where a plain struct copy faults.
+       pm_constraint_rest) have cglm's 16-byte alignment, and so does
+       pm_skin_bone: keep them in variables or arrays of their type (or a
+       64-bit malloc's), never in packed or file-mapped memory, where a
+       plain struct copy faults.
      - No allocation, no global or static mutable state, no I/O: every
        function is reentrant and thread-safe on distinct outputs.
      - Bad input (NULL, NaN/Inf, zero quaternion, an enum value outside its
@@ -255,7 +256,8 @@
      pm_result pm_skin_job_prepare(const pm_skin_job *job)
          Per frame, after the bones moved: job->bones (pm_rigid) or
          job->bone_matrices (glTF world * inverseBind, scale and shear kept)
-         into job->prepared. A bad bone leaves job->prepared untouched.
+         into job->prepared (on a 16-byte boundary, as pm_skin_bone's
+         type puts it). A bad bone leaves job->prepared untouched.
      pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex,
                                int count)
          Morphs and skins vertices [first_vertex, first_vertex + count).
@@ -287,7 +289,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 7
+#define POSEMATH_VERSION_MINOR 8
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -525,13 +527,27 @@ typedef struct pm_rigid {
     vec3 translation;
 } pm_rigid;
 
-/* One bone made ready for skinning by pm_skin_job_prepare. */
+/* pm_skin_bone's alignment: its SIMD loads need 16 bytes, which arrays of
+   it get from the compiler and from a 64-bit malloc. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define PM__ALIGN16 alignas(16)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define PM__ALIGN16 _Alignas(16)
+#elif defined(_MSC_VER)
+#define PM__ALIGN16 __declspec(align(16))
+#else
+#define PM__ALIGN16 __attribute__((aligned(16)))
+#endif
+
+/* One bone made ready for skinning by pm_skin_job_prepare: 192 bytes on a
+   16-byte boundary. */
 typedef struct pm_skin_bone {
-    float matrix[12];  /* 3x3 columns, then the translation: linear blends */
-    float normal[12];  /* cofactor matrix times det's sign, columns padded with 0: BDEF1 normals */
-    float real[4];        /* the rotation (x, y, z, w): SDEF, QDEF */
-    float translation[3]; /* matrix[9..11] again, beside real: SDEF */
+    PM__ALIGN16 float columns[12]; /* 3x3 columns, each padded with 0, then translation: BDEF1 */
+    float translation[3]; /* the 4th column, beside scale: BDEF1, SDEF */
     float scale;          /* cbrt(det), negative for a mirror: SDEF, QDEF */
+    float matrix[12];     /* 3x3 columns, then the translation, packed: linear blends */
+    float normal[12];     /* cofactor matrix times det's sign, columns padded with 0: BDEF1 normals */
+    float real[4];        /* the rotation (x, y, z, w): SDEF, QDEF */
     float dual[4];        /* with real, the unit dual quaternion: QDEF */
 } pm_skin_bone;
 
@@ -3862,22 +3878,44 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
 /* ---- BDEF1, a vertex per register ----------------------------------------
 
    A BDEF1 vertex reads one bone as it is: each column of the bone's matrix
-   loads into one register and the vertex's coordinates are broadcast, so no
-   matrix is transposed, and its normal matrix comes ready from
-   pm_skin_job_prepare. Only the lengths are worked out in lanes, four
-   vertices at a time. This is how ozz-animation's jobs skin, too; measured
-   with make bench, it skins BDEF1 1.6x as fast as the lane kernel with
-   SSE2, 1.06x with AVX2 (with AVX-512, see above). Registers hold x, y, z and a fourth lane that is
-   dropped (or, for normals, 0). */
+   (pm_skin_bone.columns, padded to 4 floats) loads into one register and
+   the vertex's coordinates are broadcast, so no matrix is transposed, and
+   its normal matrix comes ready from pm_skin_job_prepare. Only the lengths
+   are worked out in lanes, four vertices at a time. This is how
+   ozz-animation's jobs skin, too; measured with make bench, it skins BDEF1
+   1.6x as fast as the lane kernel with SSE2, 1.06x with AVX2 (with
+   AVX-512, see above). Registers hold x, y, z and a fourth lane that is
+   dropped (or, for normals and tangents, 0). */
 
-static PM__INLINE __m128 pm__splat(const float *p)
+/* Four vertices' 12 (xyz) or 16 (tangents) floats, each of which
+   PM__FLOAT puts in every lane of a register: AVX2 loads it broadcast, a
+   load and no shuffle; SSE2 shuffles it out of the 4 floats around it,
+   loaded once (a load and a shuffle for each cost BDEF1 a tenth). */
+typedef struct pm__floats {
+#if defined(PM__AVX2)
+    const float *p;
+#else
+    __m128i quad[4];
+#endif
+} pm__floats;
+
+static PM__INLINE void pm__load_floats(const float *p, int quads, pm__floats *f)
 {
 #if defined(PM__AVX2)
-    return _mm_broadcast_ss(p); /* a load, no shuffle */
+    (void)quads;
+    f->p = p;
 #else
-    return _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(_mm_load_ss(p)), 0));
+    int k;
+    PM__UNROLL
+    for (k = 0; k < quads; ++k) f->quad[k] = _mm_loadu_si128((const __m128i *)(const void *)(p + 4 * k));
 #endif
 }
+
+#if defined(PM__AVX2)
+#define PM__FLOAT(f, e) _mm_broadcast_ss((f).p + (e))
+#else
+#define PM__FLOAT(f, e) _mm_castsi128_ps(_mm_shuffle_epi32((f).quad[(e) / 4], (e) % 4 * 0x55))
+#endif
 
 static PM__INLINE __m128 pm__madd4(__m128 a, __m128 b, __m128 c)
 {
@@ -3888,14 +3926,18 @@ static PM__INLINE __m128 pm__madd4(__m128 a, __m128 b, __m128 c)
 #endif
 }
 
-/* x c0 + y c1 + z c2 (+ the column at `last`, unless NULL): the 3 floats
-   at v times the 3 columns at c, `stride` floats apart */
-static PM__INLINE __m128 pm__columns(const float *c, int stride, const float *v, const float *last)
+/* x c0 + y c1 + z c2 (+ `last`, unless NULL): the columns at c, 4 floats
+   apart and on 16 bytes, as pm_skin_bone keeps them (SSE2 multiplies
+   straight from memory) */
+static PM__INLINE __m128 pm__columns(const float *c, __m128 x, __m128 y, __m128 z, const float *last)
 {
-    const __m128 z = last ? pm__madd4(pm__splat(v + 2), _mm_loadu_ps(c + 2 * stride), _mm_loadu_ps(last))
-                          : _mm_mul_ps(pm__splat(v + 2), _mm_loadu_ps(c + 2 * stride));
-    return pm__madd4(pm__splat(v), _mm_loadu_ps(c), pm__madd4(pm__splat(v + 1), _mm_loadu_ps(c + stride), z));
+    const __m128 zc = last ? pm__madd4(z, _mm_load_ps(c + 8), _mm_load_ps(last)) : _mm_mul_ps(z, _mm_load_ps(c + 8));
+    return pm__madd4(x, _mm_load_ps(c), pm__madd4(y, _mm_load_ps(c + 4), zc));
 }
+
+/* pm__columns for the vector at floats s..s+2 of f; written out for each
+   vertex, as the shuffles need their lanes as constants */
+#define PM__COLUMNS(c, f, s, last) pm__columns(c, PM__FLOAT(f, s), PM__FLOAT(f, (s) + 1), PM__FLOAT(f, (s) + 2), last)
 
 /* Four vectors whose fourth lanes are 0 divided by their lengths: the
    squares are summed across by one transpose's shuffles. */
@@ -3934,12 +3976,23 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
         const size_t first = v + (size_t)g;
         const pm_skin_bone *bone[4];
         __m128 r[4], n[4];
+        pm__floats f;
         PM__UNROLL
         for (j = 0; j < 4; ++j) {
             const unsigned i = index[4 * (g + j)];
             bone[j] = &bones[i <= last ? i : last];
-            r[j] = pm__columns(bone[j]->matrix, 3, positions + 3 * (g + j), bone[j]->matrix + 9);
-            if (normals) n[j] = pm__columns(bone[j]->normal, 4, b->normals + 3 * (first + (size_t)j), NULL);
+        }
+        pm__load_floats(positions + 3 * g, 3, &f);
+        r[0] = PM__COLUMNS(bone[0]->columns, f, 0, bone[0]->translation);
+        r[1] = PM__COLUMNS(bone[1]->columns, f, 3, bone[1]->translation);
+        r[2] = PM__COLUMNS(bone[2]->columns, f, 6, bone[2]->translation);
+        r[3] = PM__COLUMNS(bone[3]->columns, f, 9, bone[3]->translation);
+        if (normals) { /* read before the positions are stored: 1.02x */
+            pm__load_floats(b->normals + 3 * first, 3, &f);
+            n[0] = PM__COLUMNS(bone[0]->normal, f, 0, NULL);
+            n[1] = PM__COLUMNS(bone[1]->normal, f, 3, NULL);
+            n[2] = PM__COLUMNS(bone[2]->normal, f, 6, NULL);
+            n[3] = PM__COLUMNS(bone[3]->normal, f, 9, NULL);
         }
         pm__store_xyz4(b->out_positions + 3 * first, r);
         if (normals) {
@@ -3948,8 +4001,11 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
         }
         if (tangents) {
             const float *in = b->tangents + 4 * first;
-            PM__UNROLL
-            for (j = 0; j < 4; ++j) r[j] = _mm_and_ps(xyz, pm__columns(bone[j]->matrix, 3, in + 4 * j, NULL));
+            pm__load_floats(in, 4, &f);
+            r[0] = PM__COLUMNS(bone[0]->columns, f, 0, NULL);
+            r[1] = PM__COLUMNS(bone[1]->columns, f, 4, NULL);
+            r[2] = PM__COLUMNS(bone[2]->columns, f, 8, NULL);
+            r[3] = PM__COLUMNS(bone[3]->columns, f, 12, NULL);
             pm__normalize_four(r);
             PM__UNROLL
             for (j = 0; j < 4; ++j) /* w (the handedness) copied, whatever x, y, z came to */
@@ -3958,6 +4014,8 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
         }
     }
 }
+#undef PM__COLUMNS
+#undef PM__FLOAT
 #elif !defined(PM__SSE2)
 /* BDEF1 with one lane: the same math, the normal matrix from
    pm_skin_job_prepare */
@@ -4262,11 +4320,16 @@ static PM__INLINE int pm__block_type(const unsigned char *types)
     return types[0] <= PM_SKIN_QDEF ? (int)types[0] : (int)PM_SKIN_BDEF4;
 }
 
-/* Where the blocks from v on that have v's type end (end: the range's) */
+/* Where the blocks from v on that have v's type end (end: the range's):
+   64 bytes compared at a time first (per block, the scan cost BDEF1 a
+   twelfth of its instructions) */
 static int pm__same_type_end(const unsigned char *types, int v, int end, int type)
 {
+    unsigned char same[64];
     if (!types) return end - (end - v) % PM__LANES;
-    for (v += PM__LANES; v <= end - PM__LANES && pm__block_type(types + v) == type; v += PM__LANES) continue;
+    memset(same, types[v], sizeof same); /* the bytes of v's block, when its type is not -1 (mixed) */
+    for (v += PM__LANES; type >= 0 && end - v >= 64 && memcmp(types + v, same, sizeof same) == 0; v += 64) continue;
+    for (; v <= end - PM__LANES && pm__block_type(types + v) == type; v += PM__LANES) continue;
     return v;
 }
 
@@ -4463,6 +4526,9 @@ PMDEF const char *pm_skin_job_kernels(void)
     return name;
 }
 
+/* on pm_skin_bone's 16-byte boundary, which the kernels' loads rely on */
+static int pm__bones_aligned(const pm_skin_bone *bones) { return (uintptr_t)(const void *)bones % 16u == 0; }
+
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count)
 {
     const char *name;
@@ -4470,7 +4536,7 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
     if (r != PM_OK) return r;
     if (first_vertex < 0 || count < 0 || first_vertex > job->vertex_count - count) return PM_ERROR_OUT_OF_RANGE;
     if (count == 0) return PM_OK;
-    if (job->bone_count < 1 || !job->prepared) return PM_ERROR_INVALID_ARGUMENT;
+    if (job->bone_count < 1 || !job->prepared || !pm__bones_aligned(job->prepared)) return PM_ERROR_INVALID_ARGUMENT;
     pm__skin_kernels(&name)(job, first_vertex, first_vertex + count);
     return PM_OK;
 }
@@ -4565,6 +4631,7 @@ PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
     if (bad_vertex) *bad_vertex = -1;
     if (r != PM_OK) return r;
     if (job->vertex_count > 0 && (job->bone_count < 1 || !job->prepared)) return PM_ERROR_INVALID_ARGUMENT;
+    if (job->prepared && !pm__bones_aligned(job->prepared)) return PM_ERROR_INVALID_ARGUMENT;
     if (pm__skin_overlap(job)) return PM_ERROR_INVALID_ARGUMENT;
     if (job->morph_start)
         for (i = 0; i < job->morph_count; ++i)
@@ -4651,7 +4718,7 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
 {
     int i, k;
     if (!job || job->bone_count < 0 ||
-        (job->bone_count > 0 && (!job->prepared || !job->bones == !job->bone_matrices)))
+        (job->bone_count > 0 && (!job->prepared || !pm__bones_aligned(job->prepared) || !job->bones == !job->bone_matrices)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (i = 0; i < job->bone_count; ++i) { /* every bone checked before any is written */
         float m[12];
@@ -4684,6 +4751,10 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
         for (k = 0; k < 4; ++k) {
             out->real[k] = (float)q[k];
             out->dual[k] = (float)(0.5 * dual[k]);
+        }
+        for (c = 0; c < 3; ++c) {
+            for (k = 0; k < 3; ++k) out->columns[4 * c + k] = out->matrix[3 * c + k];
+            out->columns[4 * c + 3] = 0.0f;
         }
         for (k = 0; k < 3; ++k) out->translation[k] = out->matrix[9 + k];
         out->scale = (float)scale;

@@ -138,6 +138,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_optional_outputs)                                                             \
     X(skin_normal_scale)                                                                 \
     X(skin_bdef1_any_scale)                                                              \
+    X(skin_type_runs)                                                                    \
     X(skin_misaligned)                                                                   \
     X(skin_simd_matches_scalar)                                                          \
     X(skin_kernels_name)                                                                 \

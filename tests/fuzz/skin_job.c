@@ -52,6 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint16_t idx[4 * MAX_V];
     int morph_start[MAX_V + 1], i, entries;
     unsigned present;
+    unsigned char *prepared_storage;
     pm_vertex_morph morphs[MAX_ENTRIES];
     pm_rigid bones[MAX_B];
     float matrices[16 * MAX_B];
@@ -112,7 +113,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
        ranges inside it are fed to run */
     if (job.morph_start && morph_start[job.vertex_count] > MAX_ENTRIES) job.morph_start = NULL;
     {
-        size_t n = (size_t)job.vertex_count, m = job.morph_start ? (size_t)morph_start[job.vertex_count] : 0;
+        size_t n = (size_t)job.vertex_count, m = job.morph_start ? (size_t)morph_start[job.vertex_count] : 0,
+               off = present & 65536u ? 4 : 0; /* prepared: exact, or 4 bytes off pm_skin_bone's 16-byte boundary */
         job.positions = (const float *)heap_copy(job.positions, 3 * n, sizeof(float));
         job.normals = (const float *)heap_copy(job.normals, 3 * n, sizeof(float));
         job.tangents = (const float *)heap_copy(job.tangents, 4 * n, sizeof(float));
@@ -125,7 +127,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.morph_weights = (const float *)heap_copy(job.morph_weights, (size_t)job.morph_count, sizeof(float));
         job.bones = (const pm_rigid *)heap_copy(job.bones, (size_t)job.bone_count, sizeof(pm_rigid));
         job.bone_matrices = (const float *)heap_copy(job.bone_matrices, 16 * (size_t)job.bone_count, sizeof(float));
-        job.prepared = present & 4096u ? (pm_skin_bone *)heap_array((size_t)job.bone_count, sizeof(pm_skin_bone)) : NULL;
+        prepared_storage = present & 4096u ? (unsigned char *)heap_array((size_t)job.bone_count * sizeof(pm_skin_bone) + off, 1) : NULL;
+        job.prepared = prepared_storage ? (pm_skin_bone *)(void *)(prepared_storage + off) : NULL;
         job.out_positions = present & 8192u ? (float *)heap_array(3 * n, sizeof(float)) : NULL;
         job.out_normals = present & 16384u ? (float *)heap_array(3 * n, sizeof(float)) : NULL;
         job.out_tangents = present & 32768u ? (float *)heap_array(4 * n, sizeof(float)) : NULL;
@@ -155,7 +158,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free((void *)job.morph_weights);
     free((void *)job.bones);
     free((void *)job.bone_matrices);
-    free(job.prepared);
+    free(prepared_storage);
     free(job.out_positions);
     free(job.out_normals);
     free(job.out_tangents);
