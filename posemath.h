@@ -4743,19 +4743,18 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
         for (c = 0; c < 3; ++c)
             for (k = 0; k < 3; ++k) largest = fabs(cofactor[c][k]) > largest ? fabs(cofactor[c][k]) : largest;
         if (det < 0.0) largest = -largest;
-        for (c = 0; c < 3; ++c) {
-            for (k = 0; k < 3; ++k) out->normal[4 * c + k] = largest != 0.0 ? (float)(cofactor[c][k] / largest) : 0.0f;
-            out->normal[4 * c + 3] = 0.0f;
+        for (c = 0; c < 3; ++c) { /* BDEF1's columns, padded to 4 floats */
+            for (k = 0; k < 3; ++k) {
+                out->columns[4 * c + k] = out->matrix[3 * c + k];
+                out->normal[4 * c + k] = largest != 0.0 ? (float)(cofactor[c][k] / largest) : 0.0f;
+            }
+            out->columns[4 * c + 3] = out->normal[4 * c + 3] = 0.0f;
         }
         for (k = 0; k < 3; ++k) t[k] = (double)out->matrix[9 + k];
         pm__quat_mul(t, q, dual); /* dual part: (t, 0) q / 2 */
         for (k = 0; k < 4; ++k) {
             out->real[k] = (float)q[k];
             out->dual[k] = (float)(0.5 * dual[k]);
-        }
-        for (c = 0; c < 3; ++c) {
-            for (k = 0; k < 3; ++k) out->columns[4 * c + k] = out->matrix[3 * c + k];
-            out->columns[4 * c + 3] = 0.0f;
         }
         for (k = 0; k < 3; ++k) out->translation[k] = out->matrix[9 + k];
         out->scale = (float)scale;

@@ -157,14 +157,17 @@ void test_skin_affine_matches_numpy(void)
     test_context("%s", "");
 }
 
-/* A mesh of `count` vertices of one type on bones we set. */
+/* A mesh of `count` (up to SMALL_MESH_MAX) vertices of one type on bones we
+   set. */
+enum { SMALL_MESH_MAX = 368 };
 typedef struct small_mesh {
-    float pos[3 * 64], nrm[3 * 64], tan[4 * 64], wgt[4 * 64], sdef[9 * 64];
-    unsigned char type[64];
-    uint16_t idx[4 * 64];
+    float pos[3 * SMALL_MESH_MAX], nrm[3 * SMALL_MESH_MAX], tan[4 * SMALL_MESH_MAX], wgt[4 * SMALL_MESH_MAX],
+        sdef[9 * SMALL_MESH_MAX];
+    unsigned char type[SMALL_MESH_MAX];
+    uint16_t idx[4 * SMALL_MESH_MAX];
     pm_rigid bones[4];
     pm_skin_bone prepared[4];
-    float out_pos[3 * 64], out_nrm[3 * 64], out_tan[4 * 64];
+    float out_pos[3 * SMALL_MESH_MAX], out_nrm[3 * SMALL_MESH_MAX], out_tan[4 * SMALL_MESH_MAX];
     pm_skin_job job;
 } small_mesh;
 
@@ -873,54 +876,38 @@ void test_skin_normal_scale(void)
    vertex at a time, does (within SKIN_TOL, as test_skin_simd_matches_scalar). */
 void test_skin_type_runs(void)
 {
-    enum { N = 368 };
     static const struct { int type, length; } runs[] = {
         {PM_SKIN_BDEF1, 4},  {PM_SKIN_BDEF2, 76}, {PM_SKIN_BDEF1, 8},    {PM_SKIN_BDEF2, 72},
         {PM_SKIN_BDEF1, 16}, {PM_SKIN_BDEF2, 64}, {7, 68}, {PM_SKIN_BDEF4, 3}, {PM_SKIN_QDEF, 57}};
-    static float pos[3 * N], wgt[4 * N], out[3 * N], expected[3 * N];
-    static uint16_t idx[4 * N];
-    static unsigned char type[N];
-    pm_rigid bones[4];
-    pm_skin_bone prepared[4];
-    pm_skin_job job;
+    static small_mesh s;
+    static float expected_pos[3 * SMALL_MESH_MAX], expected_nrm[3 * SMALL_MESH_MAX], expected_tan[4 * SMALL_MESH_MAX];
     int v = 0, r, k, i;
+    small_mesh_init(&s, SMALL_MESH_MAX, PM_SKIN_BDEF1);
     for (r = 0; r < (int)(sizeof runs / sizeof runs[0]); ++r)
-        for (i = 0; i < runs[r].length; ++i, ++v) type[v] = (unsigned char)runs[r].type;
-    CHECK(v == N);
-    for (v = 0; v < N; ++v) {
-        for (k = 0; k < 3; ++k) pos[3 * v + k] = (float)((v * 7 + k * 3) % 11) * 0.1f - 0.5f;
-        for (k = 0; k < 4; ++k) {
-            idx[4 * v + k] = (uint16_t)((v + k) % 4);
-            wgt[4 * v + k] = 0.1f + 0.2f * (float)k;
-        }
-    }
+        for (i = 0; i < runs[r].length; ++i, ++v) s.type[v] = (unsigned char)runs[r].type;
+    CHECK(v == SMALL_MESH_MAX);
     for (k = 0; k < 4; ++k) {
         vec3 axis = {1.0f, (float)k, 0.5f};
-        glm_quatv(bones[k].rotation, 0.4f * (float)(k + 1), axis);
-        bones[k].translation[0] = (float)k;
-        bones[k].translation[1] = 0.5f;
-        bones[k].translation[2] = -1.0f;
+        glm_quatv(s.bones[k].rotation, 0.4f * (float)(k + 1), axis);
+        s.bones[k].translation[0] = (float)k;
+        s.bones[k].translation[1] = 0.5f;
+        s.bones[k].translation[2] = -1.0f;
     }
-    memset(&job, 0, sizeof job);
-    job.vertex_count = N;
-    job.positions = pos;
-    job.types = type;
-    job.bone_indices = idx;
-    job.bone_weights = wgt;
-    job.bones = bones;
-    job.bone_count = 4;
-    job.prepared = prepared;
-    job.out_positions = expected;
-    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT); /* the byte 7 */
-    CHECK_RESULT(scalar_skin_job_prepare(&job), PM_OK);
-    CHECK_RESULT(scalar_skin_job_run(&job, 0, N), PM_OK);
-    job.out_positions = out;
-    CHECK_RESULT(pm_skin_job_prepare(&job), PM_OK);
-    CHECK_RESULT(pm_skin_job_run(&job, 0, N), PM_OK);
-    for (v = 0; v < N; ++v) {
-        test_context("vertex %d type %d", v, type[v]);
-        for (k = 0; k < 3; ++k) /* SKIN_TOL of the mesh size: its points lie within 4 of 0 */
-            CHECK_NEAR(out[3 * v + k], expected[3 * v + k], SKIN_TOL * 4.0);
+    CHECK_RESULT(pm_skin_job_validate(&s.job, NULL), PM_ERROR_INVALID_ARGUMENT); /* the byte 7 */
+    CHECK_RESULT(scalar_skin_job_prepare(&s.job), PM_OK);
+    CHECK_RESULT(scalar_skin_job_run(&s.job, 0, SMALL_MESH_MAX), PM_OK);
+    memcpy(expected_pos, s.out_pos, sizeof expected_pos);
+    memcpy(expected_nrm, s.out_nrm, sizeof expected_nrm);
+    memcpy(expected_tan, s.out_tan, sizeof expected_tan);
+    CHECK_RESULT(pm_skin_job_prepare(&s.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&s.job, 0, SMALL_MESH_MAX), PM_OK);
+    for (v = 0; v < SMALL_MESH_MAX; ++v) {
+        test_context("vertex %d type %d", v, s.type[v]);
+        for (k = 0; k < 3; ++k) { /* SKIN_TOL of the mesh size: its points lie within 4 of 0 */
+            CHECK_NEAR(s.out_pos[3 * v + k], expected_pos[3 * v + k], SKIN_TOL * 4.0);
+            CHECK_NEAR(s.out_nrm[3 * v + k], expected_nrm[3 * v + k], SKIN_TOL);
+        }
+        for (k = 0; k < 4; ++k) CHECK_NEAR(s.out_tan[4 * v + k], expected_tan[4 * v + k], SKIN_TOL);
     }
     test_context("%s", "");
 }
