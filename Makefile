@@ -12,7 +12,6 @@ BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c
-TEST_DEPS = $(TEST_SRC) posemath.h examples/bvh.h examples/read_file.h $(wildcard tests/*.h tests/fixtures/*.h)
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
@@ -35,7 +34,7 @@ COMPILERS = g++=g++ clang=clang
 # File = Debian package: test data. Without it, the tests that read it are skipped.
 TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels
 
-.PHONY: all test test-run demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
+.PHONY: all check test test-build test-run demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
 all: test
 
@@ -107,10 +106,15 @@ else
 SKIPPED += "test-clang, test-clangxx, test-clang-fastmath: skipped, no $(CLANG)"
 endif
 
+# Builds run two at a time (CI has two cores); the runs one after another.
+JOBS ?= 2
 test: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(MAKE) --no-print-directory test-run
 
-test-run: header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) readme-check examples-check
+test-build: header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
+
+test-run: test-build readme-check examples-check
 	@for line in $(SKIPPED); do echo "$$line"; done
 	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
 
@@ -171,6 +175,33 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	printf 'Hips hips\nNoSuchJoint spine\n' > $(BUILD)/bad.map
 	! ./$(BUILD)/bvh2vrma --map $(BUILD)/bad.map $(BUILD)/hips.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
 	grep -q 'bad.map:2: expected "JointName vrmBoneName"' $(BUILD)/bad.err
+	@# hostile files: a negative byteOffset or byteStride is refused, never read out of bounds
+	sed 's/"byteOffset": 1920,/"byteOffset": -1920,/' tests/fixtures/skin_chain.gltf > $(BUILD)/bad-offset.gltf
+	! ./$(BUILD)/gltf_skin $(BUILD)/bad-offset.gltf 0 2> $(BUILD)/bad.err
+	grep -q 'bad-offset.gltf: POSITION: a buffer view outside its buffer' $(BUILD)/bad.err
+	sed 's/"byteOffset": 1920,/"byteOffset": 1920, "byteStride": -12,/' tests/fixtures/skin_chain.gltf > $(BUILD)/bad-stride.gltf
+	! ./$(BUILD)/gltf_skin $(BUILD)/bad-stride.gltf 0 2> $(BUILD)/bad.err
+	grep -q 'bad-stride.gltf: POSITION: a negative offset, or a stride below the element size' $(BUILD)/bad.err
+	@# a BVH cannot make the reader allocate more than its size holds; bvh2vrma refuses what would be an
+	@# invalid glTF (no keys, key times that do not increase or overflow a float) and an --every past int
+	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 0 }\nMOTION\nFrames: 1073741824\nFrame Time: 1\n\n' > $(BUILD)/huge.bvh
+	! ./$(BUILD)/bvh2vrma $(BUILD)/huge.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'line 6: "Frames: 1073741824" but the rest of the file holds at most 3 frames' $(BUILD)/bad.err
+	printf 'HIERARCHY\nROOT Hips\n{ OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 4\nFrame Time: 1\n0\n0\n' > $(BUILD)/short.bvh
+	! ./$(BUILD)/bvh2vrma $(BUILD)/short.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'line 6: "Frames: 4" but the rest of the file holds at most 3 frames' $(BUILD)/bad.err
+	@for case in 'Frames: 0=no frames to convert ("Frames: 0")' \
+	             'Frame Time: 0=gives key times that do not increase as floats' \
+	             'Frame Time: 1e39=gives key times that do not increase as floats'; do \
+	  sed "s/^$${case%%:*}: .*/$${case%%=*}/" tests/fuzz/seeds/bvh/cmu_two_frames.bvh > $(BUILD)/bad-motion.bvh; \
+	  ! ./$(BUILD)/bvh2vrma $(BUILD)/bad-motion.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err || exit 1; \
+	  grep -qF "$${case#*=}" $(BUILD)/bad.err || { echo "examples-check: $${case%%=*}: expected $${case#*=}"; cat $(BUILD)/bad.err; exit 1; }; \
+	done
+	! ./$(BUILD)/bvh2vrma --every 2147483648 tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q '^usage: bvh2vrma' $(BUILD)/bad.err
+	./$(BUILD)/bvh2vrma --every 2147483647 tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/every.vrma 2> $(BUILD)/every.err
+	grep -q 'every.vrma: 21 bones, 1 keys' $(BUILD)/every.err
+	./$(BUILD)/bvh2vrma tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/two.vrma 2> /dev/null
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
@@ -196,6 +227,12 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/vrma_tracks $(SHARED_DATA)/three-vrm/test.vrma > $(BUILD)/vrma.out && \
 	  awk -v name="vrma_tracks on test.vrma" -f tests/compare.awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/test.vrma absent, skipped"; fi
+	@# Khronos glTF-Validator (npm) on every glTF and VRMA file written above: 0 errors
+	@if [ -d tests/validate/node_modules/gltf-validator ] || \
+	    { command -v npm >/dev/null 2>&1 && (cd tests/validate && npm ci --no-audit --no-fund >/dev/null 2>&1); }; then \
+	  node tests/validate/validate.mjs $(BUILD)/constraints_demo.gltf $(BUILD)/every.vrma $(BUILD)/two.vrma \
+	    $$(ls $(BUILD)/01_01.vrma 2>/dev/null) || exit 1; \
+	else echo "examples-check: npm absent or gltf-validator not installable: the glTF-Validator check skipped"; fi
 
 # The implementation alone, with the strictest warnings, as C99, C11 and C++.
 header-check:
@@ -228,33 +265,41 @@ ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
 endif
 
-$(BUILD)/test-c99: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-c11: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c11 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-cxx: $(TEST_DEPS) | $(BUILD)
-	$(CXX) -x c++ -std=c++11 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-asan: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c11 $(WARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-O0: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O0 -g -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-nosimd: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -o $@ $(TEST_SRC) -lm
+# Each configuration compiles every test file to an object of its own in
+# $(BUILD)/CONFIG.obj/ (header dependencies from -MMD), so an edit rebuilds
+# only what it touches and `make -j` builds files side by side. A test
+# function left out of PM_TEST_LIST has no declaration: -Wmissing-declarations
+# stops the build.
+# $(call test_config,NAME,COMPILER,LANGUAGE FLAGS,FLAGS,EXTRA OBJECTS)
+TEST_WARN = $(WARN) -Wmissing-declarations
+SANITIZE = -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+define test_config
+$(BUILD)/$(1).obj/%.o: tests/%.c | $(BUILD)
+	@mkdir -p $$(@D)
+	$(2) $(3) $(TEST_WARN) $(4) -MMD -MP -c -o $$@ $$<
+$(BUILD)/$(1): $(patsubst tests/%.c,$(BUILD)/$(1).obj/%.o,$(TEST_SRC)) $(5)
+	$(2) $(4) -o $$@ $$^ -lm
+-include $(patsubst tests/%.c,$(BUILD)/$(1).obj/%.d,$(TEST_SRC))
+endef
+$(eval $(call test_config,test-c99,$(CC),-std=c99,-O2))
+$(eval $(call test_config,test-c11,$(CC),-std=c11,-O2))
+$(eval $(call test_config,test-cxx,$(CXX),-x c++ -std=c++11,-O2))
+$(eval $(call test_config,test-asan,$(CC),-std=c11,-O1 $(SANITIZE)))
+$(eval $(call test_config,test-O0,$(CC),-std=c99,-O0 -g))
+$(eval $(call test_config,test-nosimd,$(CC),-std=c99,-O2 -DPOSEMATH_NO_SIMD))
 # Engines ship with -ffast-math: every check must still hold (finiteness is
 # tested on the bits, never with isnan/isfinite).
-$(BUILD)/test-fastmath: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -ffast-math -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-clang-fastmath: $(TEST_DEPS) | $(BUILD)
-	$(CLANG) -std=c99 $(WARN) -O2 -ffast-math -o $@ $(TEST_SRC) -lm
+$(eval $(call test_config,test-fastmath,$(CC),-std=c99,-O2 -ffast-math))
+$(eval $(call test_config,test-clang-fastmath,$(CLANG),-std=c99,-O2 -ffast-math))
 # AVX2 + FMA and AVX-512 paths under the sanitizers too: test-asan covers
 # SSE2 only.
-$(BUILD)/test-avx2: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-avx512: $(TEST_DEPS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -mavx512f -mavx2 -mfma -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -fno-omit-frame-pointer -o $@ $(TEST_SRC) -lm
+$(eval $(call test_config,test-avx2,$(CC),-std=c99,-O2 -mavx2 -mfma $(SANITIZE)))
+$(eval $(call test_config,test-avx512,$(CC),-std=c99,-O2 -mavx512f -mavx2 -mfma $(SANITIZE)))
+$(eval $(call test_config,test-clang,$(CLANG),-std=c99,-O2))
+$(eval $(call test_config,test-clangxx,$(CLANG),-x c++ -std=c++17,-O2))
+# make check: the contributor's loop, one configuration that catches most
+# (ASan + UBSan, SSE2, C11); T=substring runs the tests whose name has it.
+$(eval $(call test_config,test-check,$(CC),-std=c11,-O1 $(SANITIZE)))
 $(BUILD)/skin-kernels-avx2.o: tests/skin_kernels.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -c -o $@ tests/skin_kernels.c
 # AVX-512 as x86-64-v4 has it: with VL, 128- and 256-bit operations reach 32
@@ -264,12 +309,12 @@ $(BUILD)/skin-kernels-avx512.o: tests/skin_kernels.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 $(AVX512_FLAGS) -c -o $@ tests/skin_kernels.c
 DISPATCH = -DPOSEMATH_DISPATCH_AVX2 -DPOSEMATH_DISPATCH_AVX512
 DISPATCH_OBJS = $(BUILD)/skin-kernels-avx2.o $(BUILD)/skin-kernels-avx512.o
-$(BUILD)/test-dispatch: $(TEST_DEPS) $(DISPATCH_OBJS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 $(DISPATCH) -o $@ $(TEST_SRC) $(DISPATCH_OBJS) -lm
-$(BUILD)/test-clang: $(TEST_DEPS) | $(BUILD)
-	$(CLANG) -std=c99 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
-$(BUILD)/test-clangxx: $(TEST_DEPS) | $(BUILD)
-	$(CLANG) -x c++ -std=c++17 $(WARN) -O2 -o $@ $(TEST_SRC) -lm
+$(eval $(call test_config,test-dispatch,$(CC),-std=c99,-O2 $(DISPATCH),$(DISPATCH_OBJS)))
+
+T ?=
+check: deps
+	@$(MAKE) --no-print-directory $(BUILD)/test-check
+	./$(BUILD)/test-check $(T)
 
 # ---- examples --------------------------------------------------------------
 
@@ -322,13 +367,14 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor
+FUZZ_LIBS_gltf_accessor = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h examples/bvh.h examples/read_file.h | $(BUILD)
-	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $<
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h $(wildcard examples/*.h) | $(BUILD)
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIBS_$*)
 
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run

@@ -23,7 +23,9 @@
    LeftCollar, LeftShoulder = upper arm, LeftHip, ...), or VRM bone names.
    A Frames: count below the frame lines is a warning (the count wins).
    Text is read up to `length` bytes, never further; any malformed input is
-   an error with a line number, never a crash. Example code: it allocates
+   an error with a line number, never a crash; what a file can make the
+   reader allocate is bounded by the file's size (a "Frames:" count that the
+   rest of the file cannot hold is an error). Example code: it allocates
    (bvh_free releases everything), and is single-file: include it where it
    is used. */
 #ifndef EXAMPLES_BVH_H
@@ -244,13 +246,20 @@ static int bvh_hierarchy(bvh_reader *r, bvh *out)
 
 static int bvh_motion(bvh_reader *r, bvh *out)
 {
-    size_t count, i;
+    size_t count, per_frame, i;
     double value;
     int extra;
     if (bvh_expect(r, "Frames:") != 0 || bvh_integer(r, 0, 1 << 30, &out->frame_count) != 0 ||
         bvh_expect(r, "Frame") != 0 || bvh_expect(r, "Time:") != 0 || bvh_number(r, &out->frame_time) != 0)
         return -1;
     if (out->frame_time < 0.0) return bvh_fail(r, "negative frame time");
+    /* What a file can make the reader allocate is bounded by its size: a
+       frame is a line of values, each at least a digit and a separator (a
+       frame without channels is at least a line break). */
+    per_frame = out->channel_count ? 2 * (size_t)out->channel_count : 1;
+    if ((size_t)out->frame_count > ((size_t)(r->end - r->text) + 1) / per_frame)
+        return bvh_fail(r, "\"Frames: %d\" but the rest of the file holds at most %lu frames", out->frame_count,
+                        (unsigned long)(((size_t)(r->end - r->text) + 1) / per_frame));
     count = (size_t)out->frame_count * (size_t)out->channel_count;
     if (count > BVH_MAX_VALUES) return bvh_fail(r, "more than %d motion values", BVH_MAX_VALUES);
     out->frames = (float *)malloc(count ? count * sizeof(float) : 1);

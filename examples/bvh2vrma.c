@@ -24,6 +24,8 @@
 #include "../posemath.h"
 #include "bvh.h"
 
+#include <float.h>
+#include <limits.h>
 #include <stdint.h>
 
 typedef struct growing {
@@ -110,7 +112,11 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) map = argv[++i];
         else if (strcmp(argv[i], "--unit") == 0 && i + 1 < argc) unit = atof(argv[++i]);
-        else if (strcmp(argv[i], "--every") == 0 && i + 1 < argc) every = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--every") == 0 && i + 1 < argc) {
+            char *end;
+            const long n = strtol(argv[++i], &end, 10);
+            every = *end == '\0' && n >= 1 && n <= INT_MAX ? (int)n : 0; /* 0: the usage line */
+        }
         else if (strcmp(argv[i], "--print") == 0) print = 1;
         else if (!in) in = argv[i];
         else if (!out) out = argv[i];
@@ -125,6 +131,22 @@ int main(int argc, char **argv)
         return 1;
     }
     if (motion.warning[0]) fprintf(stderr, "bvh2vrma: %s: %s\n", in, motion.warning);
+    if (motion.frame_count == 0) {
+        fprintf(stderr, "bvh2vrma: %s: no frames to convert (\"Frames: 0\")\n", in);
+        bvh_free(&motion);
+        return 1;
+    }
+    /* glTF key times are floats that strictly increase */
+    frames = (motion.frame_count - 1) / every + 1;
+    for (f = 1; f < frames; ++f) {
+        const double t = (double)f * every * motion.frame_time;
+        if (!(t <= FLT_MAX) || (float)t <= (float)((double)(f - 1) * every * motion.frame_time)) {
+            fprintf(stderr, "bvh2vrma: %s: \"Frame Time: %g\" gives key times that do not increase as floats\n", in,
+                    motion.frame_time);
+            bvh_free(&motion);
+            return 1;
+        }
+    }
     if (!map) bvh_humanoid(&motion, bone_node);
     else if (!read_map(map, &motion, bone_node)) return 1;
     bone_node[PM_BONE_LEFT_EYE] = bone_node[PM_BONE_RIGHT_EYE] = -1; /* the eyes are lookAt's in a VRM animation */
@@ -148,7 +170,6 @@ int main(int argc, char **argv)
     }
     rest_hips = humanoid.rest_hips[1];
     if (unit == 0.0) unit = rest_hips >= 0.5f && rest_hips <= 2.5f ? 1.0 : rest_hips >= 50.0f && rest_hips <= 250.0f ? 0.01 : 0.95 / rest_hips;
-    frames = (motion.frame_count + every - 1) / every;
 
     /* BIN: key times, then each bone's rotations, then the hips' translations */
     for (f = 0; f < frames; ++f) {

@@ -1,6 +1,6 @@
 /* What the examples need from a glTF's JSON (parsed with cJSON): the file's
-   bytes (read_file.h), and the scene as posemath takes it (a parent array
-   and local TRS).
+   bytes (read_file.h), the scene as posemath takes it (a parent array and
+   local TRS). gltf_accessor.h reads accessors.
    Example code: include it in one file. */
 #ifndef EXAMPLES_GLTF_JSON_H
 #define EXAMPLES_GLTF_JSON_H

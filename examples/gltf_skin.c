@@ -15,28 +15,17 @@
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
+#include "gltf_accessor.h"
 #include "gltf_json.h"
 #include <math.h>
 #include <stdint.h>
 
-enum { MAX_NODES = 1024, MAX_BUFFERS = 16 };
+enum { MAX_NODES = 1024 };
 
 typedef struct gltf {
     cJSON *json;
-    unsigned char *buffer[MAX_BUFFERS];
-    size_t buffer_length[MAX_BUFFERS];
+    gltf_buffers buffers;
 } gltf;
-
-static int json_int(const cJSON *object, const char *key, int fallback)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    return cJSON_IsNumber(item) ? item->valueint : fallback;
-}
-
-static const cJSON *json_at(const cJSON *object, const char *key, int index)
-{
-    return cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(object, key), index);
-}
 
 /* RFC 4648 base64 into out (room for 3/4 of the text); the decoded length */
 static size_t base64_decode(const char *text, unsigned char *out)
@@ -65,11 +54,11 @@ static int load_buffers(gltf *g, const char *path)
     cJSON_ArrayForEach(buffer, cJSON_GetObjectItemCaseSensitive(g->json, "buffers")) {
         const cJSON *uri = cJSON_GetObjectItemCaseSensitive(buffer, "uri");
         const char *comma;
-        if (i == MAX_BUFFERS || !cJSON_IsString(uri)) return 0;
+        if (i == GLTF_MAX_BUFFERS || !cJSON_IsString(uri)) return 0;
         if (strncmp(uri->valuestring, "data:", 5) == 0 && (comma = strstr(uri->valuestring, ";base64,")) != NULL) {
             comma += 8;
-            if (!(g->buffer[i] = (unsigned char *)malloc(strlen(comma) / 4 * 3 + 3))) return 0;
-            g->buffer_length[i] = base64_decode(comma, g->buffer[i]);
+            if (!(g->buffers.data[i] = (unsigned char *)malloc(strlen(comma) / 4 * 3 + 3))) return 0;
+            g->buffers.length[i] = base64_decode(comma, g->buffers.data[i]);
         } else {
             const char *slash = strrchr(path, '/');
             size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
@@ -77,47 +66,25 @@ static int load_buffers(gltf *g, const char *path)
             if (!file) return 0;
             memcpy(file, path, dir);
             strcpy(file + dir, uri->valuestring);
-            g->buffer[i] = read_file(file, &g->buffer_length[i]);
+            g->buffers.data[i] = read_file(file, &g->buffers.length[i]);
             free(file);
-            if (!g->buffer[i]) return 0;
+            if (!g->buffers.data[i]) return 0;
         }
         ++i;
     }
     return 1;
 }
 
-/* Accessor `index` as floats (float, or normalized unsigned bytes and
-   shorts) or, with `integers`, as uint16 values; `components` per element,
-   at most `max` elements. Returns the element count, or -1. */
-static int read_accessor(const gltf *g, int index, int components, int max, float *floats, uint16_t *integers)
+/* Accessor `index` (gltf_read_accessor) with `expected` elements (any
+   count when -1); else -1 and a message naming `what` and the reason. */
+static int read_accessor(const gltf *g, const char *path, const char *what, int index, int components, int max,
+                         int expected, float *floats, uint16_t *integers)
 {
-    const cJSON *accessor = json_at(g->json, "accessors", index);
-    const cJSON *view = json_at(g->json, "bufferViews", json_int(accessor, "bufferView", -1));
-    const int type = json_int(accessor, "componentType", 0), count = json_int(accessor, "count", -1);
-    const int size = type == 5126 ? 4 : type == 5123 ? 2 : type == 5121 ? 1 : 0;
-    const int buffer = json_int(view, "buffer", -1);
-    size_t offset, stride, i;
-    int c;
-    if (!accessor || !view || !size || count < 0 || count > max || buffer < 0 || buffer >= MAX_BUFFERS ||
-        !g->buffer[buffer] || (integers && type == 5126))
-        return -1;
-    offset = (size_t)json_int(view, "byteOffset", 0) + (size_t)json_int(accessor, "byteOffset", 0);
-    stride = (size_t)json_int(view, "byteStride", components * size);
-    if (count > 0 && offset + stride * (size_t)(count - 1) + (size_t)(components * size) > g->buffer_length[buffer])
-        return -1;
-    for (i = 0; i < (size_t)count; ++i) {
-        const unsigned char *element = g->buffer[buffer] + offset + stride * i;
-        for (c = 0; c < components; ++c) {
-            float f;
-            uint16_t u = 0;
-            if (type == 5126) memcpy(&f, element + 4 * c, 4);
-            else if (type == 5123) memcpy(&u, element + 2 * c, 2); /* glTF is little-endian, as is x86 */
-            else u = element[c];
-            if (integers) integers[i * (size_t)components + (size_t)c] = u;
-            else floats[i * (size_t)components + (size_t)c] = type == 5126 ? f : (float)u / (type == 5123 ? 65535.0f : 255.0f);
-        }
-    }
-    return count;
+    const char *why = "a count unlike the other accessors'";
+    const int count = gltf_read_accessor(g->json, &g->buffers, index, components, max, floats, integers, &why);
+    if (count >= 0 && (expected < 0 || count == expected)) return count;
+    fprintf(stderr, "gltf_skin: %s: %s: %s\n", path, what, why);
+    return -1;
 }
 
 /* Shortest-path spherical interpolation, in double */
@@ -138,7 +105,7 @@ static void slerp(const float *a, const float *b, double u, float *out)
 }
 
 /* The first animation's value of every animated node property at `time` */
-static int animate(const gltf *g, double time, int node_count, pm_transform *pose)
+static int animate(const gltf *g, const char *file, double time, int node_count, pm_transform *pose)
 {
     enum { MAX_KEYS = 4096 };
     static float times[MAX_KEYS], values[4 * MAX_KEYS];
@@ -146,9 +113,9 @@ static int animate(const gltf *g, double time, int node_count, pm_transform *pos
     cJSON_ArrayForEach(channel, cJSON_GetObjectItemCaseSensitive(animation, "channels")) {
         const cJSON *target = cJSON_GetObjectItemCaseSensitive(channel, "target");
         const cJSON *path = cJSON_GetObjectItemCaseSensitive(target, "path");
-        const cJSON *sampler = json_at(animation, "samplers", json_int(channel, "sampler", -1));
+        const cJSON *sampler = json_at(animation, "samplers", json_whole(channel, "sampler", -1));
         const cJSON *interpolation = cJSON_GetObjectItemCaseSensitive(sampler, "interpolation");
-        const int node = json_int(target, "node", -1);
+        const int node = json_whole(target, "node", -1);
         int size, keys, k = 0;
         float *out;
         if (node < 0 || node >= node_count || !cJSON_IsString(path)) continue;
@@ -159,8 +126,10 @@ static int animate(const gltf *g, double time, int node_count, pm_transform *pos
         if (cJSON_IsString(interpolation) && strcmp(interpolation->valuestring, "LINEAR") != 0 &&
             strcmp(interpolation->valuestring, "STEP") != 0)
             return 0; /* CUBICSPLINE */
-        keys = read_accessor(g, json_int(sampler, "input", -1), 1, MAX_KEYS, times, NULL);
-        if (keys < 1 || read_accessor(g, json_int(sampler, "output", -1), size, MAX_KEYS, values, NULL) != keys) return 0;
+        keys = read_accessor(g, file, "animation input", json_whole(sampler, "input", -1), 1, MAX_KEYS, -1, times, NULL);
+        if (keys < 1 || read_accessor(g, file, "animation output", json_whole(sampler, "output", -1), size, MAX_KEYS,
+                                      keys, values, NULL) < 0)
+            return 0;
         while (k + 1 < keys && times[k + 1] <= time) ++k;
         if (k + 1 == keys || time <= times[0]) { /* before the first key or after the last */
             memcpy(out, values + size * (time <= times[0] ? 0 : k), (size_t)size * sizeof(float));
@@ -223,9 +192,9 @@ int main(int argc, char **argv)
     }
     if (mesh_node < 0) return fail(path, "no skinned mesh");
     node = json_at(g.json, "nodes", mesh_node);
-    skin = json_at(g.json, "skins", json_int(node, "skin", -1));
+    skin = json_at(g.json, "skins", json_whole(node, "skin", -1));
     attributes = cJSON_GetObjectItemCaseSensitive(
-        json_at(json_at(g.json, "meshes", json_int(node, "mesh", -1)), "primitives", 0), "attributes");
+        json_at(json_at(g.json, "meshes", json_whole(node, "mesh", -1)), "primitives", 0), "attributes");
 
     positions = (float *)malloc(3 * sizeof(float) * MAX_VERTICES);
     normals = (float *)malloc(3 * sizeof(float) * MAX_VERTICES);
@@ -240,17 +209,21 @@ int main(int argc, char **argv)
         !bone_matrices || !prepared)
         return fail(path, "out of memory");
 
-    vertex_count = read_accessor(&g, json_int(attributes, "POSITION", -1), 3, MAX_VERTICES, positions, NULL);
+    vertex_count = read_accessor(&g, path, "POSITION", json_whole(attributes, "POSITION", -1), 3, MAX_VERTICES, -1,
+                                 positions, NULL);
     if (vertex_count < 0 ||
-        read_accessor(&g, json_int(attributes, "JOINTS_0", -1), 4, MAX_VERTICES, NULL, joints) != vertex_count ||
-        read_accessor(&g, json_int(attributes, "WEIGHTS_0", -1), 4, MAX_VERTICES, weights, NULL) != vertex_count)
-        return fail(path, "POSITION, JOINTS_0 and WEIGHTS_0 this example cannot read");
+        read_accessor(&g, path, "JOINTS_0", json_whole(attributes, "JOINTS_0", -1), 4, MAX_VERTICES, vertex_count,
+                      NULL, joints) < 0 ||
+        read_accessor(&g, path, "WEIGHTS_0", json_whole(attributes, "WEIGHTS_0", -1), 4, MAX_VERTICES, vertex_count,
+                      weights, NULL) < 0)
+        return 1;
     joint_count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
     if (joint_count < 1 || joint_count > MAX_JOINTS) return fail(path, "a skin without joints, or too many");
     for (j = 0; j < joint_count; ++j) memcpy(inverse_bind + 16 * j, GLM_MAT4_IDENTITY, sizeof(mat4));
     if (cJSON_GetObjectItemCaseSensitive(skin, "inverseBindMatrices") &&
-        read_accessor(&g, json_int(skin, "inverseBindMatrices", -1), 16, MAX_JOINTS, inverse_bind, NULL) != joint_count)
-        return fail(path, "inverseBindMatrices this example cannot read");
+        read_accessor(&g, path, "inverseBindMatrices", json_whole(skin, "inverseBindMatrices", -1), 16, MAX_JOINTS,
+                      joint_count, inverse_bind, NULL) < 0)
+        return 1;
 
     memset(&job, 0, sizeof job);
     job.vertex_count = vertex_count;
@@ -261,7 +234,10 @@ int main(int argc, char **argv)
     job.bone_count = joint_count;
     job.prepared = prepared;
     job.out_positions = out_positions;
-    if (read_accessor(&g, json_int(attributes, "NORMAL", -1), 3, MAX_VERTICES, normals, NULL) == vertex_count) {
+    if (cJSON_GetObjectItemCaseSensitive(attributes, "NORMAL")) {
+        if (read_accessor(&g, path, "NORMAL", json_whole(attributes, "NORMAL", -1), 3, MAX_VERTICES, vertex_count,
+                          normals, NULL) < 0)
+            return 1;
         job.normals = normals;
         job.out_normals = out_normals;
     }
@@ -273,7 +249,7 @@ int main(int argc, char **argv)
         const double time = atof(argv[t]);
         double largest = 0.0;
         memcpy(pose, rest, sizeof(pm_transform) * (size_t)node_count);
-        if (!animate(&g, time, node_count, pose)) return fail(path, "an animation this example cannot read");
+        if (!animate(&g, path, time, node_count, pose)) return fail(path, "an animation this example cannot read");
         for (i = 0; i < node_count; ++i) /* the scene under a node scaled by root_scale */
             if (parent[i] < 0) {
                 glm_vec3_scale(pose[i].translation, (float)root_scale, pose[i].translation);
@@ -281,7 +257,7 @@ int main(int argc, char **argv)
             }
         if ((result = pm_scene_world_matrices(parent, node_count, pose, world)) != PM_OK) return fail(path, pm_result_string(result));
         for (j = 0; j < joint_count; ++j) { /* the skinning matrix of each joint, as glTF defines it */
-            const int joint = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(skin, "joints"), j)->valueint;
+            const int joint = json_whole_value(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(skin, "joints"), j));
             mat4 joint_world, joint_inverse_bind, product; /* cglm's own alignment */
             if (joint < 0 || joint >= node_count) return fail(path, "a joint that is not a node");
             memcpy(joint_world, world + 16 * joint, sizeof(mat4));
@@ -299,7 +275,7 @@ int main(int argc, char **argv)
             printf("position %g %g %d %.9g %.9g %.9g\n", time, root_scale, i, (double)out_positions[3 * i],
                    (double)out_positions[3 * i + 1], (double)out_positions[3 * i + 2]);
     }
-    for (i = 0; i < MAX_BUFFERS; ++i) free(g.buffer[i]);
+    for (i = 0; i < GLTF_MAX_BUFFERS; ++i) free(g.buffers.data[i]);
     cJSON_Delete(g.json);
     free(text);
     return 0;

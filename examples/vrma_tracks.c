@@ -10,6 +10,7 @@
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
+#include "gltf_accessor.h"
 #include "gltf_json.h"
 #include <stdint.h>
 
@@ -17,7 +18,7 @@ enum { MAX_NODES = 1024 };
 
 typedef struct glb {
     cJSON *json;
-    const unsigned char *bin;
+    unsigned char *bin;
     size_t bin_length;
 } glb;
 
@@ -27,7 +28,7 @@ static uint32_t read_u32(const unsigned char *p)
 }
 
 /* Splits a GLB into its JSON (parsed) and BIN chunks; 0 when malformed. */
-static int glb_open(const unsigned char *data, size_t size, glb *out)
+static int glb_open(unsigned char *data, size_t size, glb *out)
 {
     size_t json_length, offset;
     char *text;
@@ -52,30 +53,19 @@ static int glb_open(const unsigned char *data, size_t size, glb *out)
     return out->json != NULL;
 }
 
-static int json_int(const cJSON *object, const char *key, int fallback)
+/* Accessor `index` as `components` floats per element into a new array
+   (free it); NULL with the reason in *why. */
+static float *read_floats_new(const glb *g, int index, int components, int *count, const char **why)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    return cJSON_IsNumber(item) ? item->valueint : fallback;
-}
-
-/* Float data of accessor `index` with `components` per element; NULL if it is
-   not tightly packed float data inside the BIN chunk. */
-static const unsigned char *accessor_floats(const glb *g, int index, int components, int *count)
-{
-    const cJSON *accessor = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(g->json, "accessors"), index);
-    const cJSON *view;
-    size_t offset, length;
-    int stride;
-    if (!accessor || json_int(accessor, "componentType", 0) != 5126) return NULL;
-    view = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(g->json, "bufferViews"),
-                             json_int(accessor, "bufferView", -1));
-    stride = json_int(view, "byteStride", components * 4);
-    *count = json_int(accessor, "count", -1);
-    if (!view || stride != components * 4 || *count < 0) return NULL;
-    offset = (size_t)json_int(view, "byteOffset", 0) + (size_t)json_int(accessor, "byteOffset", 0);
-    length = (size_t)*count * (size_t)components * 4;
-    if (offset > g->bin_length || length > g->bin_length - offset) return NULL;
-    return g->bin + offset;
+    gltf_buffers buffers;
+    float *floats;
+    memset(&buffers, 0, sizeof buffers);
+    buffers.data[0] = (unsigned char *)g->bin; /* only read */
+    buffers.length[0] = g->bin_length;
+    if ((*count = gltf_read_accessor(g->json, &buffers, index, components, 1 << 24, NULL, NULL, why)) < 0) return NULL;
+    if (!(floats = (float *)malloc(sizeof(float) * (size_t)components * (size_t)*count + 1))) return *why = "out of memory", NULL;
+    gltf_read_accessor(g->json, &buffers, index, components, 1 << 24, floats, NULL, why);
+    return floats;
 }
 
 int main(int argc, char **argv)
@@ -111,7 +101,7 @@ int main(int argc, char **argv)
         "humanBones");
     cJSON_ArrayForEach(entry, bones) {
         pm_bone bone;
-        int node = json_int(entry, "node", -1);
+        int node = json_whole(entry, "node", -1);
         if (pm_bone_parse(entry->string, &bone) != PM_OK || node < 0 || node >= node_count) continue;
         bone_node[bone] = node;
         node_bone[node] = (int)bone;
@@ -127,24 +117,24 @@ int main(int argc, char **argv)
         const cJSON *target = cJSON_GetObjectItemCaseSensitive(channel, "target");
         const cJSON *path = cJSON_GetObjectItemCaseSensitive(target, "path");
         const cJSON *sampler = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(animation, "samplers"),
-                                                  json_int(channel, "sampler", -1));
-        int node = json_int(target, "node", -1), rotation, keys, values, k;
-        const unsigned char *times, *out;
+                                                  json_whole(channel, "sampler", -1));
+        int node = json_whole(target, "node", -1), rotation, keys, values, k;
+        const char *why = "";
+        float *times, *out;
         if (node < 0 || node >= node_count || node_bone[node] < 0 || !cJSON_IsString(path)) continue;
         rotation = strcmp(path->valuestring, "rotation") == 0;
         if (!rotation && (strcmp(path->valuestring, "translation") != 0 || node_bone[node] != PM_BONE_HIPS))
             continue;
-        times = accessor_floats(&g, json_int(sampler, "input", -1), 1, &keys);
-        out = accessor_floats(&g, json_int(sampler, "output", -1), rotation ? 4 : 3, &values);
-        if (!times || !out || values != keys) {
-            fprintf(stderr, "vrma_tracks: %s: a sampler this example cannot read\n", argv[1]);
+        times = read_floats_new(&g, json_whole(sampler, "input", -1), 1, &keys, &why);
+        out = times ? read_floats_new(&g, json_whole(sampler, "output", -1), rotation ? 4 : 3, &values, &why) : NULL;
+        if (!out || values != keys) {
+            fprintf(stderr, "vrma_tracks: %s: a sampler this example cannot read: %s\n", argv[1],
+                    out ? "unlike counts of times and values" : why);
             return 1;
         }
         for (k = 0; k < keys; ++k) { /* one keyframe on the rest pose, normalized */
             pm_pose raw = rest_pose, normalized;
-            float t, v[4];
-            memcpy(&t, times + 4 * (size_t)k, sizeof t);
-            memcpy(v, out + (size_t)k * (rotation ? 16 : 12), rotation ? 16 : 12);
+            const float t = times[k], *v = out + (size_t)k * (rotation ? 4 : 3);
             if (rotation) memcpy(raw.rotation[node_bone[node]], v, sizeof(versor));
             else memcpy(raw.hips_position, v, sizeof(vec3));
             if ((result = pm_pose_normalize(&humanoid, &raw, &normalized)) != PM_OK) {
@@ -160,6 +150,8 @@ int main(int argc, char **argv)
                        (double)normalized.hips_position[1], (double)normalized.hips_position[2]);
             }
         }
+        free(times);
+        free(out);
     }
     cJSON_Delete(g.json);
     free(data);

@@ -134,8 +134,13 @@ void test_bvh_errors(void)
          "line 6: expected a finite number, found \"nan\""},
         {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 1\nFrame Time: 1\ninf\n",
          "line 6: expected a finite number, found \"inf\""},
+        /* what a file can make the reader allocate is bounded by its size */
         {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 1 Xrotation }\nMOTION\nFrames: 100000000\nFrame Time: 1\n",
-         "line 5: more than 16777216 motion values"},
+         "line 5: \"Frames: 100000000\" but the rest of the file holds at most 1 frames"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 0 }\nMOTION\nFrames: 1073741824\nFrame Time: 1\n",
+         "line 5: \"Frames: 1073741824\" but the rest of the file holds at most 2 frames"},
+        {"HIERARCHY\nROOT A { OFFSET 0 0 0 CHANNELS 2 Xrotation Yrotation }\nMOTION\nFrames: 3\nFrame Time: 1\n0 0\n0 0\n",
+         "line 5: \"Frames: 3\" but the rest of the file holds at most 2 frames"},
         {"HIERARCHY\nROOT AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n",
          "line 2: a word longer than 63 characters"},
     };
