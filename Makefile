@@ -30,11 +30,11 @@ SIMPLE_SKIN_TIMES = 0 0.75 2.2 3.9
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
 # Command = Debian package: the compilers of some test configurations. When
 # one cannot be installed, its configurations are skipped with a line saying so.
-COMPILERS = g++=g++ clang=clang
+COMPILERS = g++=g++ clang=clang pkg-config=pkgconf
 # File = Debian package: test data. Without it, the tests that read it are skipped.
 TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels
 
-.PHONY: all check test test-build test-run demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
+.PHONY: all check test test-build test-run install install-check demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
 all: test
 
@@ -114,15 +114,14 @@ test: deps
 
 test-build: header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 
-test-run: test-build readme-check examples-check
+test-run: test-build readme-check examples-check install-check
 	@for line in $(SKIPPED); do echo "$$line"; done
 	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
 
-# The README's usage example (its first ```c block) compiles and runs.
+# Every ```c block of the README and docs/ compiles; those with a main() run
+# and print the ```text block after them (tests/check_snippets.sh).
 readme-check: | $(BUILD)
-	awk '/^```c$$/{f=1;next} /^```$$/{if(f)exit} f' README.md > $(BUILD)/readme_example.c
-	$(CC) -std=c99 $(WARN) -I. -o $(BUILD)/readme_example $(BUILD)/readme_example.c -lm
-	./$(BUILD)/readme_example | grep -q '^Unity eulerAngles: 0 45 0$$'
+	tests/check_snippets.sh $(BUILD) "$(CC)" "$(WARN)" README.md docs/*.md
 
 # Each example runs and prints what it should.
 examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
@@ -334,6 +333,33 @@ demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
 	./$(BUILD)/retarget $(BUILD)/retarget.png
 	./$(BUILD)/skinning_twist $(BUILD)/skinning.png
+
+# ---- installing: the header and a pkg-config file, where cglm's are -------
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+VERSION = $(shell awk '/define POSEMATH_VERSION_(MAJOR|MINOR|PATCH)/ { v = v (v == "" ? "" : ".") $$3 } END { print v }' posemath.h)
+
+install:
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 posemath.h $(DESTDIR)$(PREFIX)/include/posemath.h
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' '' 'Name: posemath' \
+	  'Description: Pose math for VRM and MikuMikuDance content (one header on cglm)' \
+	  'Version: $(VERSION)' 'Requires: cglm' 'Libs: -lm' 'Cflags: -I$${includedir}' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/posemath.pc
+
+# make install into a temporary prefix; the README's example builds with
+# what pkg-config says.
+install-check: | $(BUILD)
+	@if command -v pkg-config >/dev/null 2>&1; then \
+	  rm -rf $(BUILD)/prefix && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(BUILD)/prefix >/dev/null && \
+	  flags=$$(PKG_CONFIG_PATH=$(BUILD)/prefix/lib/pkgconfig pkg-config --cflags --libs posemath) && \
+	  echo "install-check: pkg-config --cflags --libs posemath: $$flags" && \
+	  test "$$(PKG_CONFIG_PATH=$(BUILD)/prefix/lib/pkgconfig pkg-config --modversion posemath)" = "$(VERSION)" && \
+	  awk '/^```c$$/{f=1;next} /^```$$/{if(f)exit} f' README.md > $(BUILD)/install_example.c && \
+	  $(CC) -std=c99 $(WARN) -o $(BUILD)/install_example $(BUILD)/install_example.c $$flags && \
+	  ./$(BUILD)/install_example > /dev/null; \
+	else echo "install-check: skipped, no pkg-config (Debian pkgconf)"; fi
 
 # ---- benchmarks --------------------------------------------------------------
 
