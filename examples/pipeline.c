@@ -7,8 +7,9 @@
       roll constraints, elbow cuffs driven by aim constraints, and a skinned
       mesh of cylinders: BDEF1/BDEF2 along the limbs, SDEF at elbows and
       knees, QDEF at the wrists, and a face morph.
-   2. Reads a BVH motion as it comes: the one given, or one it writes
-      itself (centimetres, Zrotation Xrotation Yrotation channels). Its
+   2. Reads a BVH motion as it comes: the one given, or one it generates
+      itself (a T-pose, then a walk in place with the lower foot on the
+      floor; centimetres, Zrotation Xrotation Yrotation channels). Its
       rest is its zero-rotation pose, fitted to the VRM T-pose
       (pm_rest_fit_tpose: CMU's stands with the legs apart and the hips at
       the origin); joints named as CMU names them (Hips, LowerBack, Spine,
@@ -17,7 +18,10 @@
       retargeting scales the hips by the ratio of rest hips heights.
    3. Per frame: retargets the BVH pose onto the character (joints between
       bones, like CMU's LowerBack, folded in), applies the constraints, and
-      skins the mesh on two threads.
+      skins the mesh (on one thread: a mesh of 3,648 vertices takes about
+      25 us, less than handing half of it to another thread costs;
+      examples/skinning_twist.c splits a job between two, and make bench
+      measures two threads on a million vertices).
    4. Draws a contact sheet of frames, each panel following the hips,
       labelled with the frame numbers and the motion's source; prints
       microseconds per frame for each stage, and how far the character's
@@ -38,7 +42,7 @@
 
 enum {
     NODES = 23, MAX_VERTICES = 16384, MAX_TUBES = 32, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
-    PANEL = 240, WIDTH = PANEL * SHEET_FRAMES, HEIGHT = 320
+    PANEL = 360, WIDTH = PANEL * SHEET_FRAMES, HEIGHT = 480, FLOOR_Y = HEIGHT - 44
 };
 
 /* ---- the character -------------------------------------------------------------- */
@@ -300,8 +304,10 @@ static void build_mesh(mesh *m, const character *c)
 
 /* ---- the motion ------------------------------------------------------------------- */
 
-/* The demo's own motion: a T-pose, then a walk in place with arm swings,
-   elbows bending, wrists twisting and the head turning. Centimetres. */
+/* The demo's own generated motion: a T-pose, then a walk in place with arm
+   swings, elbows bending, wrists twisting and the head turning, the hips
+   as high as keeps the lower ankle where it is at rest (on the floor).
+   Centimetres. */
 static char *write_demo_bvh(size_t *length)
 {
     static const char *const hierarchy =
@@ -335,7 +341,12 @@ static char *write_demo_bvh(size_t *length)
     for (f = 0; f < FRAMES; ++f) {
         /* per joint: Z X Y degrees, in the hierarchy's order */
         float s = f ? sinf(2.0f * GLM_PIf * (float)(f - 1) / (float)(FRAMES - 1)) : 0.0f, on = f ? 1.0f : 0.0f;
-        float hips[6] = {0, 95.0f + 2.0f * fabsf(s) * on, 0, 0, 0, 6.0f * s};
+        /* ankle below the hips: 5 to the hip joint, thigh and shin 43 each, at their angles from -Y */
+        const float left_thigh = glm_rad(-35.0f * s), left_knee = glm_rad((30.0f + 30.0f * s) * on);
+        const float right_thigh = glm_rad(35.0f * s), right_knee = glm_rad((30.0f - 30.0f * s) * on);
+        const float left_ankle = 5.0f + 43.0f * cosf(left_thigh) + 43.0f * cosf(left_thigh + left_knee);
+        const float right_ankle = 5.0f + 43.0f * cosf(right_thigh) + 43.0f * cosf(right_thigh + right_knee);
+        float hips[6] = {0, fmaxf(left_ankle, right_ankle), 0, 0, 0, 6.0f * s};
         float joints[17][3] = {
             {0, 4.0f * on, -3.0f * s},                          /* Spine */
             {0, 3.0f * on, -4.0f * s},                          /* Chest */
@@ -349,11 +360,11 @@ static char *write_demo_bvh(size_t *length)
             {70.0f * on, 0, -35.0f * s},                        /* RightArm */
             {0, 0, (50.0f - 40.0f * s) * on},                   /* RightForeArm */
             {0, -80.0f * s, 0},                                 /* RightHand */
-            {0, -35.0f * s, 0},                                 /* LeftUpLeg */
-            {0, (30.0f + 30.0f * s) * on, 0},                   /* LeftLeg */
+            {0, glm_deg(left_thigh), 0},                        /* LeftUpLeg */
+            {0, glm_deg(left_knee), 0},                         /* LeftLeg */
             {0, -10.0f * s, 0},                                 /* LeftFoot */
-            {0, 35.0f * s, 0},                                  /* RightUpLeg */
-            {0, (30.0f - 30.0f * s) * on, 0},                   /* RightLeg */
+            {0, glm_deg(right_thigh), 0},                       /* RightUpLeg */
+            {0, glm_deg(right_knee), 0},                        /* RightLeg */
         };
         int j, k;
         for (k = 0; k < 6; ++k) n += snprintf(text + n, (size_t)(SIZE - n), "%.3f ", (double)hips[k]);
@@ -407,8 +418,8 @@ static int build_source(const bvh *motion, source *s)
 
 /* ---- skinning ------------------------------------------------------------------------ */
 
-/* Bones from the posed scene (world x inverse bind), then two threads. */
-static int skin(mesh *m, const character *c)
+/* Bones from the posed scene (world x inverse bind) into the job's prepared bones. */
+static int prepare_bones(mesh *m, const character *c)
 {
     float world[NODES * 16];
     int n, row, column;
@@ -421,7 +432,7 @@ static int skin(mesh *m, const character *c)
                     world[16 * n + 4 + row] * c->inverse_bind[n][4 * column + 1] +
                     world[16 * n + 8 + row] * c->inverse_bind[n][4 * column + 2] +
                     world[16 * n + 12 + row] * c->inverse_bind[n][4 * column + 3];
-    return pm_skin_job_prepare(&m->job) == PM_OK && skin_two_threads(&m->job) == PM_OK;
+    return pm_skin_job_prepare(&m->job) == PM_OK;
 }
 
 /* ---- drawing ------------------------------------------------------------------------ */
@@ -433,8 +444,8 @@ static float depth[WIDTH * HEIGHT];
 static void project(const float p[3], int panel, const float centre[2], float out[3])
 {
     const float c = cosf(0.5f), s = sinf(0.5f), x = p[0] - centre[0], z = p[2] - centre[1]; /* turned 29 degrees */
-    out[0] = (float)(panel * PANEL + PANEL / 2) + 135.0f * (c * x + s * z);
-    out[1] = (float)HEIGHT - 25.0f - 135.0f * p[1];
+    out[0] = (float)(panel * PANEL + PANEL / 2) + 200.0f * (c * x + s * z);
+    out[1] = (float)FLOOR_Y - 200.0f * p[1];
     out[2] = -s * x + c * z;
 }
 
@@ -515,7 +526,7 @@ int main(int argc, char **argv)
     char error[160];
     char *text;
     size_t length;
-    double t0, time_retarget = 0, time_constraints = 0, time_skin = 0, time_skin_one = 0;
+    double t0, time_retarget = 0, time_constraints = 0, time_bones = 0, time_skin = 0;
     int f, panel = 0, sheet[SHEET_FRAMES], drawn[SHEET_FRAMES], loaded;
 
     build_character(&c);
@@ -546,6 +557,8 @@ int main(int argc, char **argv)
     printf("motion: %d joints, %d frames\n", motion.joint_count, motion.frame_count);
     for (f = 0; f < SHEET_FRAMES; ++f) sheet[f] = (motion.frame_count - 1) * f / (SHEET_FRAMES - 1);
     raster_clear(&picture, 248);
+    memset(image + 3 * WIDTH * FLOOR_Y, 226, (size_t)(3 * WIDTH * (HEIGHT - FLOOR_Y))); /* the floor, y = 0 */
+    memset(image + 3 * WIDTH * FLOOR_Y, 150, (size_t)(3 * WIDTH * 2));
 
     for (f = 0; f < motion.frame_count; ++f) {
         if (isatty(2)) fprintf(stderr, "\rframe %d/%d", f, motion.frame_count - 1);
@@ -566,14 +579,14 @@ int main(int argc, char **argv)
         time_constraints += seconds() - t0;
         m.morph_weight[0] = 0.5f - 0.5f * cosf(0.4f * (float)f); /* the mouth opens and closes */
         t0 = seconds();
-        if (!skin(&m, &c)) {
+        if (!prepare_bones(&m, &c)) {
             fprintf(stderr, "\npipeline: frame %d: skinning failed\n", f);
             return 1;
         }
-        time_skin += seconds() - t0;
-        t0 = seconds(); /* the same on this thread alone, for comparison */
+        time_bones += seconds() - t0;
+        t0 = seconds();
         if (pm_skin_job_run(&m.job, 0, m.vertex_count) != PM_OK) return 1;
-        time_skin_one += seconds() - t0;
+        time_skin += seconds() - t0;
         if (pm_scene_world_matrices(src.parent, src.node_count, src.pose, src.world) != PM_OK ||
             pm_scene_world_matrices(c.parent, NODES, c.pose, character_world) != PM_OK) {
             fprintf(stderr, "\npipeline: frame %d: world matrices failed\n", f);
@@ -591,10 +604,10 @@ int main(int argc, char **argv)
     printf("limbs against the motion's own joints: largest difference %.2g degrees over %d frames\n", worst_limb,
            motion.frame_count);
     f = motion.frame_count;
-    printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us on 2 threads (one started per "
-           "frame), %.1f us on one (%s kernels)\n",
-           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_skin / f, 1e6 * time_skin_one / f,
-           pm_skin_job_kernels());
+    printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us (bones %.1f us, vertices %.1f us; "
+           "%s kernels)\n",
+           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * (time_bones + time_skin) / f,
+           1e6 * time_bones / f, 1e6 * time_skin / f, pm_skin_job_kernels());
     printf("pixels drawn per picture:");
     for (f = 0; f < panel; ++f) printf(" %d", drawn[f]);
     printf("\n");
@@ -604,11 +617,11 @@ int main(int argc, char **argv)
         const char *slash = argc > 2 ? strrchr(argv[2], '/') : NULL;
         for (f = 0; f < panel; ++f) {
             snprintf(label, sizeof label, "FRAME %d", sheet[f]);
-            font_draw(image, WIDTH, HEIGHT, f * PANEL + 8, 8, 2, label, ink);
+            font_draw(image, WIDTH, HEIGHT, f * PANEL + 10, 10, 3, label, ink);
         }
         snprintf(label, sizeof label, "%.40s ON THE 19-BONE CHARACTER, %d FRAMES",
-                 argc > 2 ? (slash ? slash + 1 : argv[2]) : "DEMO MOTION", motion.frame_count);
-        font_draw(image, WIDTH, HEIGHT, 8, HEIGHT - 12, 1, label, ink);
+                 argc > 2 ? (slash ? slash + 1 : argv[2]) : "A GENERATED WALK IN PLACE", motion.frame_count);
+        font_draw(image, WIDTH, HEIGHT, 8, HEIGHT - 24, 2, label, ink);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
             fprintf(stderr, "pipeline: cannot write %s\n", argv[1]);
             return 1;

@@ -1,5 +1,5 @@
 /* raster.h: the examples' software rasterizer, a z-buffered RGB image with
-   flat-shaded triangles, and their two-thread skinning helper. Example code:
+   flat-shaded triangles. Example code:
    include it in one file. */
 #ifndef EXAMPLES_RASTER_H
 #define EXAMPLES_RASTER_H
@@ -7,7 +7,6 @@
 #include "../posemath.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <string.h>
 
 typedef struct raster {
@@ -67,40 +66,6 @@ static int raster_quad(raster *r, const float p[4][3], const float normal_sum[3]
     int k;
     for (k = 0; k < 3; ++k) color[k] = (unsigned char)((float)base[k] * shade);
     return raster_triangle(r, p[0], p[1], p[2], color) + raster_triangle(r, p[0], p[2], p[3], color);
-}
-
-/* ---- skinning a prepared job on two threads, half the vertices each ---------- */
-
-typedef struct skin_range {
-    const pm_skin_job *job;
-    int first, count;
-    pm_result result;
-} skin_range;
-
-static void *skin_range_run(void *arg)
-{
-    skin_range *range = (skin_range *)arg;
-    range->result = pm_skin_job_run(range->job, range->first, range->count);
-    return NULL;
-}
-
-/* The job is shared and only read; the ranges do not overlap. */
-static pm_result skin_two_threads(const pm_skin_job *job)
-{
-    skin_range halves[2];
-    pthread_t thread;
-    halves[0].job = halves[1].job = job;
-    halves[0].first = 0;
-    halves[0].count = halves[1].first = job->vertex_count / 2;
-    halves[1].count = job->vertex_count - job->vertex_count / 2;
-    if (pthread_create(&thread, NULL, skin_range_run, &halves[1]) != 0) { /* then one after the other */
-        skin_range_run(&halves[0]);
-        skin_range_run(&halves[1]);
-    } else {
-        skin_range_run(&halves[0]);
-        pthread_join(thread, NULL);
-    }
-    return halves[0].result != PM_OK ? halves[0].result : halves[1].result;
 }
 
 #endif

@@ -12,7 +12,10 @@
    all frames and bones, between a bone's world rotation from rest in A and
    in B, measured on the scenes' world matrices (not with the retargeting
    math). Bones B lacks are folded: B's neck and shoulders take A's
-   upperChest turn. The picture shows frame 4, front and side views. */
+   upperChest turn. The picture shows frame 4, front and side views, and
+   what differs between the rigs: each node's frame as three axes (B's
+   random rest rotations turn them every which way), the bones B lacks
+   circled on A, and B's extra node. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 #include "font.h"
@@ -158,10 +161,12 @@ static void motion(int f, pm_pose *pose)
     glm_vec3_copy((vec3){0.05f * s, 0.95f - 0.05f * t, 0.1f * t}, pose->hips_position);
 }
 
-/* World rotation from rest and world position of every node of c's pose. */
-static void world_state(const character *c, versor delta[MAX_NODES], vec3 position[MAX_NODES])
+/* World rotation from rest and world position of every node of c's pose;
+   posed gets the world matrices. */
+static void world_state(const character *c, versor delta[MAX_NODES], vec3 position[MAX_NODES],
+                        float posed[MAX_NODES * 16])
 {
-    float rest[MAX_NODES * 16], posed[MAX_NODES * 16];
+    float rest[MAX_NODES * 16];
     int n;
     pm_scene_world_matrices(c->parent, c->node_count, c->rest, rest);
     pm_scene_world_matrices(c->parent, c->node_count, c->pose, posed);
@@ -201,6 +206,15 @@ static void plot(unsigned char *image, int x, int y, const unsigned char color[3
         }
 }
 
+/* A filled square of `radius` pixels around (x, y) */
+static void dot(unsigned char *image, int x, int y, int radius, const unsigned char color[3])
+{
+    int dx, dy;
+    for (dy = -radius; dy <= radius; ++dy)
+        for (dx = -radius; dx <= radius; ++dx)
+            plot(image, x + dx, y + dy, color);
+}
+
 static void line(unsigned char *image, float x0, float y0, float x1, float y1, const unsigned char color[3])
 {
     int steps = (int)(fmaxf(fabsf(x1 - x0), fabsf(y1 - y0))) + 1, i;
@@ -210,21 +224,52 @@ static void line(unsigned char *image, float x0, float y0, float x1, float y1, c
     }
 }
 
-/* One skeleton in one panel: front view (x right, y up) or side view (z right). */
-static void draw(unsigned char *image, const character *c, vec3 position[MAX_NODES], int panel, int side,
-                 const unsigned char color[3])
+/* A panel's view: front (x right, y up) or side (z right), 170 px per metre. */
+static void project(const float p[3], int panel, int side, float out[2])
 {
-    const float scale = 170.0f, left = (float)(panel * WIDTH / 4 + WIDTH / 8), floor_y = (float)HEIGHT - 40.0f;
-    int b;
+    out[0] = (float)(panel * WIDTH / 4 + WIDTH / 8) + 170.0f * (side ? p[2] : p[0]);
+    out[1] = (float)HEIGHT - 40.0f - 170.0f * p[1];
+}
+
+/* One skeleton in one panel, and at each node (fingers left out) its frame:
+   its world x, y and z axes, 6 cm long, in red, green and blue. */
+static void draw(unsigned char *image, const character *c, vec3 position[MAX_NODES], const float *world,
+                 int panel, int side, const unsigned char color[3])
+{
+    static const unsigned char axis_color[3][3] = {{230, 40, 40}, {40, 170, 40}, {40, 60, 230}};
+    int b, k;
     for (b = 1; b < PM_BONE_COUNT; ++b) {
         int node = c->bone_node[b], up = c->humanoid.parent_bone[b];
-        float *p, *q;
+        float p[2], q[2];
         if (node < 0) continue;
-        p = position[node];
-        q = position[c->bone_node[up]];
-        line(image, left + scale * (side ? p[2] : p[0]), floor_y - scale * p[1],
-             left + scale * (side ? q[2] : q[0]), floor_y - scale * q[1], color);
+        project(position[node], panel, side, p);
+        project(position[c->bone_node[up]], panel, side, q);
+        line(image, p[0], p[1], q[0], q[1], color);
     }
+    for (b = 0; b < PM_BONE_LEFT_THUMB_METACARPAL; ++b) {
+        const int node = c->bone_node[b];
+        float p[2], tip[2];
+        if (node < 0) continue;
+        project(position[node], panel, side, p);
+        for (k = 0; k < 3; ++k) {
+            vec3 end;
+            glm_vec3_copy(position[node], end);
+            glm_vec3_muladds((float *)world + 16 * node + 4 * k, 0.06f / glm_vec3_norm((float *)world + 16 * node + 4 * k),
+                             end);
+            project(end, panel, side, tip);
+            line(image, p[0], p[1], tip[0], tip[1], axis_color[k]);
+        }
+    }
+}
+
+/* A mark and a label at node `node` of a skeleton drawn in a panel */
+static void mark(unsigned char *image, const float position[3], int panel, int side, const char *label,
+                 const unsigned char color[3])
+{
+    float p[2];
+    project(position, panel, side, p);
+    dot(image, (int)p[0], (int)p[1], 4, color);
+    font_draw(image, WIDTH, HEIGHT, (int)p[0] + 8, (int)p[1] - 3, 1, label, color);
 }
 
 int main(int argc, char **argv)
@@ -232,6 +277,7 @@ int main(int argc, char **argv)
     static character a, b;
     static const char *const names[4] = {"A front", "A side", "B front", "B side"};
     vec3 pos_a[MAX_NODES], pos_b[MAX_NODES], draw_a[MAX_NODES], draw_b[MAX_NODES];
+    static float world_a[MAX_NODES * 16], world_b[MAX_NODES * 16], drawn_a[MAX_NODES * 16], drawn_b[MAX_NODES * 16];
     versor delta_a[MAX_NODES], delta_b[MAX_NODES];
     pm_retarget a_to_b; /* worked out once for the pair of rigs */
     float worst[PM_BONE_COUNT] = {0}, overall = 0.0f;
@@ -254,8 +300,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "retarget: frame %d failed\n", f);
             return 1;
         }
-        world_state(&a, delta_a, pos_a);
-        world_state(&b, delta_b, pos_b);
+        world_state(&a, delta_a, pos_a, world_a);
+        world_state(&b, delta_b, pos_b, world_b);
         for (bone = 0; bone < PM_BONE_COUNT; ++bone) { /* a bone B lacks has nothing to compare */
             float e;
             if (b.bone_node[bone] < 0) continue;
@@ -267,6 +313,8 @@ int main(int argc, char **argv)
         if (f == 4) {
             memcpy(draw_a, pos_a, sizeof draw_a);
             memcpy(draw_b, pos_b, sizeof draw_b);
+            memcpy(drawn_a, world_a, sizeof drawn_a);
+            memcpy(drawn_b, world_b, sizeof drawn_b);
         }
     }
     printf("largest world-direction error per bone over %d frames (degrees):\n", FRAMES);
@@ -283,20 +331,30 @@ int main(int argc, char **argv)
     if (argc > 1) {
         static unsigned char image[WIDTH * HEIGHT * 3];
         static const unsigned char color_a[3] = {40, 90, 200}, color_b[3] = {210, 80, 40}, grey[3] = {200, 200, 200},
-                                   grey_ink[3] = {90, 90, 90};
+                                   grey_ink[3] = {90, 90, 90}, ink[3] = {30, 30, 30};
         int p;
         memset(image, 255, sizeof image);
         for (p = 1; p < 4; ++p) line(image, (float)(p * WIDTH / 4), 0, (float)(p * WIDTH / 4), HEIGHT - 40, grey);
         line(image, 0, HEIGHT - 40, WIDTH - 1, HEIGHT - 40, grey);
-        draw(image, &a, draw_a, 0, 0, color_a);
-        draw(image, &a, draw_a, 1, 1, color_a);
-        draw(image, &b, draw_b, 2, 0, color_b);
-        draw(image, &b, draw_b, 3, 1, color_b);
+        for (p = 0; p < 4; ++p) {
+            const int side = p % 2;
+            if (p < 2) {
+                draw(image, &a, draw_a, drawn_a, p, side, color_a);
+                mark(image, draw_a[a.bone_node[PM_BONE_UPPER_CHEST]], p, side, "UPPERCHEST: NOT IN B", ink);
+                mark(image, draw_a[a.bone_node[PM_BONE_LEFT_TOES]], p, side, "TOES: NOT IN B", ink);
+                mark(image, draw_a[a.bone_node[PM_BONE_RIGHT_TOES]], p, side, "", ink);
+            } else {
+                draw(image, &b, draw_b, drawn_b, p, side, color_b);
+                mark(image, draw_b[b.parent[b.bone_node[PM_BONE_LEFT_LOWER_LEG]]], p, side, "EXTRA NODE", ink);
+            }
+        }
         for (p = 0; p < 4; ++p) font_draw(image, WIDTH, HEIGHT, p * WIDTH / 4 + 10, 10, 2, names[p], p < 2 ? color_a : color_b);
         font_draw(image, WIDTH, HEIGHT, 10, HEIGHT - 30, 2, "FRAME 4", grey_ink);
         font_draw(image, WIDTH, HEIGHT, 110, HEIGHT - 26, 1,
                   "A: ALL BONES, IDENTITY REST.  B: NO UPPERCHEST, NO TOES, RANDOM REST ROTATIONS, OTHER PROPORTIONS",
                   grey_ink);
+        font_draw(image, WIDTH, HEIGHT, 110, HEIGHT - 14, 1,
+                  "AXES: THE FRAME OF EVERY NODE (X RED, Y GREEN, Z BLUE). SAME POSTURE, OTHER LOCAL ROTATIONS", grey_ink);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
             fprintf(stderr, "retarget: cannot write %s\n", argv[1]);
             return 1;

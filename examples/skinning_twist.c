@@ -17,6 +17,7 @@
 
 #include "font.h"
 #include "raster.h"
+#include "skin_pool.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -75,10 +76,10 @@ static void build(mesh *m, pm_skin_type type, float twist)
 }
 
 /* validate once, then (each frame) prepare and run on two threads */
-static int skin(mesh *m)
+static int skin(mesh *m, skin_pool *pool)
 {
     return pm_skin_job_validate(&m->job, NULL) == PM_OK && pm_skin_job_prepare(&m->job) == PM_OK &&
-           skin_two_threads(&m->job) == PM_OK;
+           skin_pool_run(pool, &m->job) == PM_OK;
 }
 
 /* ---- drawing ------------------------------------------------------------------ */
@@ -127,12 +128,14 @@ int main(int argc, char **argv)
     static const unsigned char colors[3][3] = {{200, 70, 50}, {60, 160, 80}, {50, 90, 200}};
     const float twist = 150.0f * GLM_PIf / 180.0f;
     int i, s, ring = RINGS / 2;
+    skin_pool pool;
     printf("a cylinder of radius 0.25 twisted %.0f degrees across its joint, skinned by two threads:\n",
            (double)(twist * 180.0f / GLM_PIf));
+    skin_pool_start(&pool);
     for (i = 0; i < 3; ++i) {
         double radius = 0.0;
         build(&meshes[i], types[i], twist);
-        if (!skin(&meshes[i])) {
+        if (!skin(&meshes[i], &pool)) {
             fprintf(stderr, "skinning_twist: %s failed\n", names[i]);
             return 1;
         }
@@ -142,6 +145,7 @@ int main(int argc, char **argv)
         }
         printf("  %-6s radius at the joint %.4f\n", names[i], radius);
     }
+    skin_pool_stop(&pool);
     if (argc > 1) {
         raster r = {WIDTH, HEIGHT, image, depth};
         raster_clear(&r, 250);
