@@ -115,7 +115,12 @@ test-build: header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) $(addprefix $(BU
 
 test-run: test-build readme-check examples-check install-check
 	@for line in $(SKIPPED); do echo "$$line"; done
-	@for t in $(TEST_CONFIGS); do echo "== $$t"; ./$(BUILD)/$$t || exit 1; done
+	@passed=0; failed=0; for t in $(TEST_CONFIGS); do echo "== $$t"; \
+	  ./$(BUILD)/$$t > $(BUILD)/$$t.out; status=$$?; cat $(BUILD)/$$t.out; \
+	  set -- $$(tail -1 $(BUILD)/$$t.out) x x x; case "$$1$$3" in *[!0-9]*) set -- 0 x 1;; esac; \
+	  [ $$status -eq 0 ] || [ "$$3" -gt 0 ] || set -- "$$1" x 1; \
+	  passed=$$((passed + $$1)); failed=$$((failed + $$3)); \
+	done; echo "== all $(words $(TEST_CONFIGS)) configurations"; echo "$$passed passed, $$failed failed"; [ $$failed -eq 0 ]
 
 # Every ```c block of the README and docs/ compiles; those with a main() run
 # and print the ```text block after them (tests/check_snippets.sh).
