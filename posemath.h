@@ -109,7 +109,9 @@
 
      pm_result   pm_euler_order_parse(const char *text, pm_euler_order *order)
      const char *pm_euler_order_name(pm_euler_order order)
-         "XYZ" or "xyz" <-> PM_EULER_XYZ; the name is NULL for a bad value.
+         "XYZ" or "xyz" <-> PM_EULER_XYZ, "ZYZ" <-> PM_EULER_ZYZ: all twelve
+         sequences; the name is NULL for a bad value. Every function below
+         takes any of the twelve.
      pm_result pm_quat_to_euler(const versor q, pm_euler_order order,
                                 pm_rotation_type type, vec3 euler)
      pm_result pm_euler_to_quat(const vec3 euler, pm_euler_order order,
@@ -124,15 +126,6 @@
      pm_result pm_euler_to_mat4(const vec3 euler, order, type, float m[16])
          Rotation matrix; the mat4 has no translation. Pass a cglm matrix
          as (float *)m.
-     pm_result   pm_proper_euler_order_parse(const char *text,
-                                             pm_proper_euler_order *order)
-     const char *pm_proper_euler_order_name(pm_proper_euler_order order)
-     pm_result pm_quat_to_proper_euler(const versor q, pm_proper_euler_order,
-                                       pm_rotation_type type, vec3 angles)
-     pm_result pm_proper_euler_to_quat(const vec3 angles,
-                                       pm_proper_euler_order order,
-                                       pm_rotation_type type, versor q)
-         Proper Euler sequences, angles in sequence order, radians.
 
      SCENES: node_count nodes, parent[i] == -1 for a root, any order;
      one pm_transform (local TRS) per node.
@@ -335,13 +328,13 @@ typedef struct pm_transform {
 
 /* ---- Quaternion <-> Euler ---------------------------------------------- */
 
+/* The twelve sequences: six Tait-Bryan (three axes; angles by axis) and
+   six proper Euler ones (first axis again; angles in sequence order). */
 typedef enum pm_euler_order {
-    PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ, PM_EULER_YZX, PM_EULER_ZXY, PM_EULER_ZYX
+    PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ, PM_EULER_YZX, PM_EULER_ZXY, PM_EULER_ZYX,
+    PM_EULER_XYX, PM_EULER_XZX, PM_EULER_YXY, PM_EULER_YZY, PM_EULER_ZXZ, PM_EULER_ZYZ,
+    PM_EULER_ORDER_COUNT /* 12 */
 } pm_euler_order;
-
-typedef enum pm_proper_euler_order {
-    PM_EULER_XYX, PM_EULER_XZX, PM_EULER_YXY, PM_EULER_YZY, PM_EULER_ZXZ, PM_EULER_ZYZ
-} pm_proper_euler_order;
 
 typedef enum pm_rotation_type {
     PM_ROTATION_POINT = 0, /* intrinsic: each rotation about the axes as already turned */
@@ -366,13 +359,6 @@ PMDEF pm_result pm_euler_to_mat3(const vec3 euler, pm_euler_order order, pm_rota
                                  float m[9]);
 PMDEF pm_result pm_euler_to_mat4(const vec3 euler, pm_euler_order order, pm_rotation_type type,
                                  float m[16]);
-
-PMDEF pm_result pm_proper_euler_order_parse(const char *text, pm_proper_euler_order *order);
-PMDEF const char *pm_proper_euler_order_name(pm_proper_euler_order order);
-PMDEF pm_result pm_quat_to_proper_euler(const versor q, pm_proper_euler_order order,
-                                        pm_rotation_type type, vec3 angles);
-PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order order,
-                                        pm_rotation_type type, versor q);
 
 /* ---- Scenes ---------------------------------------------------------------
 
@@ -776,6 +762,8 @@ static PM__INLINE __m128d pm__atan2_pd(__m128d y, __m128d x)
 
 typedef struct pm__sequence {
     int axis[3];           /* factor axes in product order; axis[2] == axis[0] when proper */
+    int slot[3];           /* where each factor's angle goes in the caller's vec3: its axis
+                              (Tait-Bryan), or its place in the sequence as written (proper) */
     int k;                 /* the axis that is neither axis[0] nor axis[1] */
     double s;              /* e_axis0 x e_axis1 = s * e_k */
     int proper;
@@ -783,21 +771,26 @@ typedef struct pm__sequence {
                               last rotation) gets angle 0 */
 } pm__sequence;
 
-/* The sequence q = q_a0 * q_a1 * q_a2; `zero_first` at lock for FRAME. */
-#define PM__SEQUENCE(a0, a1, a2, zero_first)                                            \
-    {{a0, a1, a2}, 3 - (a0) - (a1), (a1) == ((a0) + 1) % 3 ? 1.0 : -1.0, (a2) == (a0), zero_first}
+/* The sequence q = q_a0 * q_a1 * q_a2, its angles going to slots s0, s1,
+   s2; `zero_first` at lock for FRAME. */
+#define PM__SEQUENCE(a0, a1, a2, s0, s1, s2, zero_first)                               \
+    {{a0, a1, a2}, {s0, s1, s2}, 3 - (a0) - (a1), (a1) == ((a0) + 1) % 3 ? 1.0 : -1.0, (a2) == (a0), zero_first}
+/* Tait-Bryan: each angle goes to its axis. Proper: to its place as written,
+   which for FRAME (factors in reverse) is 2 - n. */
+#define PM__TAIT_BRYAN(a0, a1, a2, zero_first) PM__SEQUENCE(a0, a1, a2, a0, a1, a2, zero_first)
+#define PM__PROPER_POINT(a0, a1) PM__SEQUENCE(a0, a1, a0, 0, 1, 2, 0)
+#define PM__PROPER_FRAME(a0, a1) PM__SEQUENCE(a0, a1, a0, 2, 1, 0, 1)
 
 /* [type][order]: POINT runs the order's axes as written, FRAME reversed. */
-static const pm__sequence pm__euler_sequences[2][6] = {
-    {PM__SEQUENCE(0, 1, 2, 0), PM__SEQUENCE(0, 2, 1, 0), PM__SEQUENCE(1, 0, 2, 0),
-     PM__SEQUENCE(1, 2, 0, 0), PM__SEQUENCE(2, 0, 1, 0), PM__SEQUENCE(2, 1, 0, 0)},
-    {PM__SEQUENCE(2, 1, 0, 1), PM__SEQUENCE(1, 2, 0, 1), PM__SEQUENCE(2, 0, 1, 1),
-     PM__SEQUENCE(0, 2, 1, 1), PM__SEQUENCE(1, 0, 2, 1), PM__SEQUENCE(0, 1, 2, 1)}};
-static const pm__sequence pm__proper_euler_sequences[2][6] = {
-    {PM__SEQUENCE(0, 1, 0, 0), PM__SEQUENCE(0, 2, 0, 0), PM__SEQUENCE(1, 0, 1, 0),
-     PM__SEQUENCE(1, 2, 1, 0), PM__SEQUENCE(2, 0, 2, 0), PM__SEQUENCE(2, 1, 2, 0)},
-    {PM__SEQUENCE(0, 1, 0, 1), PM__SEQUENCE(0, 2, 0, 1), PM__SEQUENCE(1, 0, 1, 1),
-     PM__SEQUENCE(1, 2, 1, 1), PM__SEQUENCE(2, 0, 2, 1), PM__SEQUENCE(2, 1, 2, 1)}};
+static const pm__sequence pm__euler_sequences[2][PM_EULER_ORDER_COUNT] = {
+    {PM__TAIT_BRYAN(0, 1, 2, 0), PM__TAIT_BRYAN(0, 2, 1, 0), PM__TAIT_BRYAN(1, 0, 2, 0),
+     PM__TAIT_BRYAN(1, 2, 0, 0), PM__TAIT_BRYAN(2, 0, 1, 0), PM__TAIT_BRYAN(2, 1, 0, 0),
+     PM__PROPER_POINT(0, 1), PM__PROPER_POINT(0, 2), PM__PROPER_POINT(1, 0),
+     PM__PROPER_POINT(1, 2), PM__PROPER_POINT(2, 0), PM__PROPER_POINT(2, 1)},
+    {PM__TAIT_BRYAN(2, 1, 0, 1), PM__TAIT_BRYAN(1, 2, 0, 1), PM__TAIT_BRYAN(2, 0, 1, 1),
+     PM__TAIT_BRYAN(0, 2, 1, 1), PM__TAIT_BRYAN(1, 0, 2, 1), PM__TAIT_BRYAN(0, 1, 2, 1),
+     PM__PROPER_FRAME(0, 1), PM__PROPER_FRAME(0, 2), PM__PROPER_FRAME(1, 0),
+     PM__PROPER_FRAME(1, 2), PM__PROPER_FRAME(2, 0), PM__PROPER_FRAME(2, 1)}};
 
 /* Angles t of q (any length, not necessarily unit) for seq; 0 when q is
    zero or not finite, and t is then untouched. */
@@ -892,25 +885,18 @@ static PM__INLINE void pm__load_quat(const float *q, double out[4])
     out[3] = (double)q[3];
 }
 
-static const char *const pm__euler_names[6] = {"XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"};
-static const char *const pm__proper_euler_names[6] = {"XYX", "XZX", "YXY", "YZY", "ZXZ", "ZYZ"};
+static const char *const pm__euler_names[PM_EULER_ORDER_COUNT] = {
+    "XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX", "XYX", "XZX", "YXY", "YZY", "ZXZ", "ZYZ"};
 
 /* The product sequence of an order and type, or NULL for a bad value. */
 static const pm__sequence *pm__euler_sequence(pm_euler_order order, pm_rotation_type type)
 {
-    if ((unsigned)order >= 6u || (unsigned)type >= 2u) return NULL;
+    if ((unsigned)order >= (unsigned)PM_EULER_ORDER_COUNT || (unsigned)type >= 2u) return NULL;
     return &pm__euler_sequences[type][order];
 }
 
-static const pm__sequence *pm__proper_euler_sequence(pm_proper_euler_order order,
-                                                     pm_rotation_type type)
-{
-    if ((unsigned)order >= 6u || (unsigned)type >= 2u) return NULL;
-    return &pm__proper_euler_sequences[type][order];
-}
-
-/* Matches "ABC" or "abc" against names; 0..5, or -1. */
-static int pm__parse_order(const char *text, const char *const names[6])
+/* Matches "ABC" or "abc" against the names; an order, or -1. */
+static int pm__parse_order(const char *text)
 {
     int n, i, upper = 0, lower = 0;
     char buf[3];
@@ -926,8 +912,8 @@ static int pm__parse_order(const char *text, const char *const names[6])
         buf[i] = ch;
     }
     if (text[3] != '\0' || (upper && lower)) return -1;
-    for (n = 0; n < 6; ++n)
-        if (memcmp(buf, names[n], 3) == 0) return n;
+    for (n = 0; n < PM_EULER_ORDER_COUNT; ++n)
+        if (memcmp(buf, pm__euler_names[n], 3) == 0) return n;
     return -1;
 }
 
@@ -935,7 +921,7 @@ PMDEF pm_result pm_euler_order_parse(const char *text, pm_euler_order *order)
 {
     int n;
     if (!text || !order) return PM_ERROR_INVALID_ARGUMENT;
-    n = pm__parse_order(text, pm__euler_names);
+    n = pm__parse_order(text);
     if (n < 0) return PM_ERROR_PARSE;
     *order = (pm_euler_order)n;
     return PM_OK;
@@ -943,22 +929,7 @@ PMDEF pm_result pm_euler_order_parse(const char *text, pm_euler_order *order)
 
 PMDEF const char *pm_euler_order_name(pm_euler_order order)
 {
-    return (unsigned)order < 6u ? pm__euler_names[order] : NULL;
-}
-
-PMDEF pm_result pm_proper_euler_order_parse(const char *text, pm_proper_euler_order *order)
-{
-    int n;
-    if (!text || !order) return PM_ERROR_INVALID_ARGUMENT;
-    n = pm__parse_order(text, pm__proper_euler_names);
-    if (n < 0) return PM_ERROR_PARSE;
-    *order = (pm_proper_euler_order)n;
-    return PM_OK;
-}
-
-PMDEF const char *pm_proper_euler_order_name(pm_proper_euler_order order)
-{
-    return (unsigned)order < 6u ? pm__proper_euler_names[order] : NULL;
+    return (unsigned)order < (unsigned)PM_EULER_ORDER_COUNT ? pm__euler_names[order] : NULL;
 }
 
 /* Rounds an angle in (-pi, pi] (scaled to degrees by `scale`) to float
@@ -984,11 +955,12 @@ static PM__INLINE pm_result pm__quat_to_euler(const float *q, pm_euler_order ord
     if (!q || !euler || !(seq = pm__euler_sequence(order, type))) return PM_ERROR_INVALID_ARGUMENT;
     pm__load_quat(q, uq);
     if (!pm__quat_to_angles(uq, seq, t)) return PM_ERROR_INVALID_ARGUMENT;
-    for (n = 0; n < 3; ++n) euler[seq->axis[n]] = pm__round_angle(t[n], scale);
+    for (n = 0; n < 3; ++n) euler[seq->slot[n]] = pm__round_angle(t[n], scale);
     return PM_OK;
 }
 
-/* Angles by axis, scaled to radians by `scale`, to a quaternion in double. */
+/* Angles (by axis, or in sequence order), scaled to radians by `scale`, to a
+   quaternion in double. */
 static PM__INLINE pm_result pm__euler_to_quat(const float *euler, pm_euler_order order,
                                               pm_rotation_type type, double scale, double q[4])
 {
@@ -997,8 +969,8 @@ static PM__INLINE pm_result pm__euler_to_quat(const float *euler, pm_euler_order
     int n;
     if (!euler || !(seq = pm__euler_sequence(order, type))) return PM_ERROR_INVALID_ARGUMENT;
     for (n = 0; n < 3; ++n) {
-        if (!pm__finite(euler[seq->axis[n]])) return PM_ERROR_INVALID_ARGUMENT;
-        t[n] = (float)((double)euler[seq->axis[n]] * scale);
+        if (!pm__finite(euler[seq->slot[n]])) return PM_ERROR_INVALID_ARGUMENT;
+        t[n] = (float)((double)euler[seq->slot[n]] * scale);
     }
     pm__angles_to_quat(t, seq, q);
     return PM_OK;
@@ -1151,7 +1123,7 @@ static pm_result pm__mat_to_euler(const float *m, int stride, pm_euler_order ord
     if (!m || !euler || !(seq = pm__euler_sequence(order, type)) || !pm__mat_to_quat(m, stride, q) ||
         !pm__quat_to_angles(q, seq, t))
         return PM_ERROR_INVALID_ARGUMENT;
-    for (n = 0; n < 3; ++n) euler[seq->axis[n]] = pm__round_angle(t[n], 1.0);
+    for (n = 0; n < 3; ++n) euler[seq->slot[n]] = pm__round_angle(t[n], 1.0);
     return PM_OK;
 }
 
@@ -1191,41 +1163,6 @@ PMDEF pm_result pm_euler_to_mat4(const vec3 euler, pm_euler_order order, pm_rota
     m[15] = 1.0f;
     return PM_OK;
 }
-
-PMDEF pm_result pm_quat_to_proper_euler(const versor q, pm_proper_euler_order order,
-                                        pm_rotation_type type, vec3 angles)
-{
-    const pm__sequence *seq;
-    double uq[4], t[3];
-    int n;
-    if (!q || !angles || !(seq = pm__proper_euler_sequence(order, type)))
-        return PM_ERROR_INVALID_ARGUMENT;
-    pm__load_quat(q, uq);
-    if (!pm__quat_to_angles(uq, seq, t)) return PM_ERROR_INVALID_ARGUMENT;
-    /* FRAME factors run in reverse sequence order. */
-    for (n = 0; n < 3; ++n)
-        angles[type == PM_ROTATION_FRAME ? 2 - n : n] = pm__round_angle(t[n], 1.0);
-    return PM_OK;
-}
-
-PMDEF pm_result pm_proper_euler_to_quat(const vec3 angles, pm_proper_euler_order order,
-                                        pm_rotation_type type, versor q)
-{
-    const pm__sequence *seq;
-    double dq[4];
-    float t[3];
-    int n;
-    if (!angles || !q || !(seq = pm__proper_euler_sequence(order, type)))
-        return PM_ERROR_INVALID_ARGUMENT;
-    for (n = 0; n < 3; ++n) {
-        if (!pm__finite(angles[n])) return PM_ERROR_INVALID_ARGUMENT;
-        t[type == PM_ROTATION_FRAME ? 2 - n : n] = angles[n];
-    }
-    pm__angles_to_quat(t, seq, dq);
-    pm__store_quat(dq, q);
-    return PM_OK;
-}
-
 
 /* ---- Quaternions and affine transforms in double ------------------------ */
 

@@ -1,7 +1,7 @@
-/* euler_table: a few rotations written out in every Tait-Bryan order, as
-   POINT (intrinsic) and FRAME (extrinsic) angles in degrees, and in two
-   proper Euler sequences; each row is turned back into a quaternion to show
-   that it reproduces the rotation.
+/* euler_table: a few rotations written out in every Euler sequence (the six
+   Tait-Bryan orders, then the six proper ones), as POINT (intrinsic) and
+   FRAME (extrinsic) angles in degrees; each row is turned back into a
+   quaternion to show that it reproduces the rotation.
 
    usage: euler_table [ORDER]     ORDER like ZXY limits the table to one order */
 #define POSEMATH_IMPLEMENTATION
@@ -36,43 +36,21 @@ static float quat_distance(const versor a, const versor b)
     return glm_min(plus, minus);
 }
 
-static int print_row(const char *name, pm_result (*to_euler)(const versor, int, pm_rotation_type, vec3),
-                     pm_result (*to_quat)(const vec3, int, pm_rotation_type, versor), int order,
-                     const versor q)
+/* One order's row: POINT and FRAME angles in degrees, and how closely each
+   reproduces q. */
+static int print_row(pm_euler_order order, const versor q)
 {
     vec3 point, frame;
     versor back_point, back_frame;
-    if (to_euler(q, order, PM_ROTATION_POINT, point) != PM_OK ||
-        to_euler(q, order, PM_ROTATION_FRAME, frame) != PM_OK ||
-        to_quat(point, order, PM_ROTATION_POINT, back_point) != PM_OK ||
-        to_quat(frame, order, PM_ROTATION_FRAME, back_frame) != PM_OK)
+    if (pm_quat_to_euler_deg(q, order, PM_ROTATION_POINT, point) != PM_OK ||
+        pm_quat_to_euler_deg(q, order, PM_ROTATION_FRAME, frame) != PM_OK ||
+        pm_euler_deg_to_quat(point, order, PM_ROTATION_POINT, back_point) != PM_OK ||
+        pm_euler_deg_to_quat(frame, order, PM_ROTATION_FRAME, back_frame) != PM_OK)
         return 0;
-    printf("  %s   (%8.3f %8.3f %8.3f)   (%8.3f %8.3f %8.3f)   %.1e\n", name, point[0], point[1],
-           point[2], frame[0], frame[1], frame[2],
+    printf("  %s   (%8.3f %8.3f %8.3f)   (%8.3f %8.3f %8.3f)   %.1e\n", pm_euler_order_name(order), point[0],
+           point[1], point[2], frame[0], frame[1], frame[2],
            glm_max(quat_distance(q, back_point), quat_distance(q, back_frame)));
     return 1;
-}
-
-/* Adapters so that the Tait-Bryan and proper functions fit one row printer. */
-static pm_result tait_bryan_to_euler(const versor q, int order, pm_rotation_type type, vec3 out)
-{
-    return pm_quat_to_euler_deg(q, (pm_euler_order)order, type, out);
-}
-static pm_result tait_bryan_to_quat(const vec3 e, int order, pm_rotation_type type, versor q)
-{
-    return pm_euler_deg_to_quat(e, (pm_euler_order)order, type, q);
-}
-static pm_result proper_to_euler(const versor q, int order, pm_rotation_type type, vec3 out)
-{
-    pm_result r = pm_quat_to_proper_euler(q, (pm_proper_euler_order)order, type, out);
-    if (r == PM_OK) glm_vec3_scale(out, 180.0f / GLM_PIf, out);
-    return r;
-}
-static pm_result proper_to_quat(const vec3 e, int order, pm_rotation_type type, versor q)
-{
-    vec3 radians;
-    glm_vec3_scale((float *)e, GLM_PIf / 180.0f, radians);
-    return pm_proper_euler_to_quat(radians, (pm_proper_euler_order)order, type, q);
 }
 
 int main(int argc, char **argv)
@@ -81,7 +59,8 @@ int main(int argc, char **argv)
     size_t i;
     int o;
     if (argc > 1 && pm_euler_order_parse(argv[1], &only) != PM_OK) {
-        fprintf(stderr, "euler_table: unknown order \"%s\" (XYZ, XZY, YXZ, YZX, ZXY or ZYX)\n", argv[1]);
+        fprintf(stderr, "euler_table: unknown order \"%s\" (XYZ, XZY, YXZ, YZX, ZXY, ZYX, XYX, ..., ZYZ)\n",
+                argv[1]);
         return 2;
     }
     printf("Each rotation in every order. Tait-Bryan angles are in degrees BY AXIS (x y z)\n"
@@ -93,18 +72,10 @@ int main(int argc, char **argv)
         if (pm_euler_deg_to_quat(ex->degrees, ex->order, ex->type, q) != PM_OK) return 1;
         printf("\n%s\n  quaternion (x y z w) = (%.6f %.6f %.6f %.6f)\n", ex->what, q[0], q[1], q[2], q[3]);
         printf("  order  POINT (intrinsic) x y z         FRAME (extrinsic) x y z         error\n");
-        for (o = 0; o < 6; ++o) {
+        for (o = 0; o < PM_EULER_ORDER_COUNT; ++o) {
             if (argc > 1 && o != (int)only) continue;
-            if (!print_row(pm_euler_order_name((pm_euler_order)o), tait_bryan_to_euler,
-                           tait_bryan_to_quat, o, q))
-                return 1;
+            if (!print_row((pm_euler_order)o, q)) return 1;
         }
-        if (argc > 1) continue;
-        if (!print_row(pm_proper_euler_order_name(PM_EULER_ZXZ), proper_to_euler, proper_to_quat,
-                       PM_EULER_ZXZ, q) ||
-            !print_row(pm_proper_euler_order_name(PM_EULER_ZYZ), proper_to_euler, proper_to_quat,
-                       PM_EULER_ZYZ, q))
-            return 1;
     }
     return 0;
 }

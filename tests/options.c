@@ -34,12 +34,6 @@ pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotati
     return pm_quat_to_euler(q, order, type, euler);
 }
 
-pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order order,
-                                      pm_rotation_type type, float angles[3])
-{
-    return pm_quat_to_proper_euler(q, order, type, angles);
-}
-
 pm_result scalar_skin_job_prepare(const pm_skin_job *job)
 {
     return pm_skin_job_prepare(job);

@@ -72,8 +72,6 @@ int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_pos
 /* tests/options.c: the same functions from a POSEMATH_NO_SIMD copy. */
 pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
                                float euler[3]);
-pm_result scalar_quat_to_proper_euler(const float q[4], pm_proper_euler_order order,
-                                      pm_rotation_type type, float angles[3]);
 pm_result scalar_skin_job_prepare(const pm_skin_job *job);
 pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
 
@@ -97,6 +95,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(euler_unnormalized)                                                                \
     X(euler_degrees)                                                                     \
     X(euler_matrices)                                                                    \
+    X(euler_proper_forms)                                                                \
     X(euler_bad_input)                                                                   \
     X(euler_misaligned)                                                                  \
     X(euler_simd_matches_scalar)                                                         \

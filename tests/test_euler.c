@@ -37,9 +37,8 @@
 
 static const pm_euler_order all_orders[6] = {PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ,
                                              PM_EULER_YZX, PM_EULER_ZXY, PM_EULER_ZYX};
-static const pm_proper_euler_order all_proper_orders[6] = {PM_EULER_XYX, PM_EULER_XZX,
-                                                           PM_EULER_YXY, PM_EULER_YZY,
-                                                           PM_EULER_ZXZ, PM_EULER_ZYZ};
+static const pm_euler_order all_proper_orders[6] = {PM_EULER_XYX, PM_EULER_XZX, PM_EULER_YXY,
+                                                    PM_EULER_YZY, PM_EULER_ZXZ, PM_EULER_ZYZ};
 static const pm_rotation_type all_types[2] = {PM_ROTATION_POINT, PM_ROTATION_FRAME};
 
 /* Distance from |x| to the next float up: one ulp at x. */
@@ -72,7 +71,6 @@ static void normalize_quat(const float q[4], double out[4])
 typedef struct sequence {
     int proper;
     pm_euler_order order;
-    pm_proper_euler_order proper_order;
     pm_rotation_type type;
     int axis[3]; /* axis of each sequence position */
 } sequence;
@@ -85,10 +83,7 @@ static sequence parse_sequence(const char *name)
     s.type = name[0] >= 'a' ? PM_ROTATION_FRAME : PM_ROTATION_POINT;
     s.proper = name[0] == name[2];
     for (i = 0; i < 3; ++i) s.axis[i] = (name[i] | 0x20) - 'x';
-    if (s.proper)
-        CHECK_RESULT(pm_proper_euler_order_parse(name, &s.proper_order), PM_OK);
-    else
-        CHECK_RESULT(pm_euler_order_parse(name, &s.order), PM_OK);
+    CHECK_RESULT(pm_euler_order_parse(name, &s.order), PM_OK);
     return s;
 }
 
@@ -98,7 +93,7 @@ static pm_result to_sequence_angles(const sequence *s, const float q[4], float a
     float e[3];
     pm_result r;
     int i;
-    if (s->proper) return pm_quat_to_proper_euler(q, s->proper_order, s->type, angles);
+    if (s->proper) return pm_quat_to_euler(q, s->order, s->type, angles); /* in sequence order */
     r = pm_quat_to_euler(q, s->order, s->type, e);
     for (i = 0; i < 3; ++i) angles[i] = e[s->axis[i]];
     return r;
@@ -108,7 +103,7 @@ static pm_result from_sequence_angles(const sequence *s, const float angles[3], 
 {
     float e[3];
     int i;
-    if (s->proper) return pm_proper_euler_to_quat(angles, s->proper_order, s->type, q);
+    if (s->proper) return pm_euler_to_quat(angles, s->order, s->type, q);
     for (i = 0; i < 3; ++i) e[s->axis[i]] = angles[i];
     return pm_euler_to_quat(e, s->order, s->type, q);
 }
@@ -132,49 +127,40 @@ static void check_reproduces(const sequence *s, const float q[4], const float an
 
 void test_euler_order_parse(void)
 {
-    static const char *const bad[] = {"XXY", "", "XY", "XYZW", "xYz", "XYX", "ABC", "X Y", "xy"};
-    pm_euler_order order;
-    pm_proper_euler_order proper;
+    static const char *const bad[] = {"XXY", "", "XY", "XYZW", "xYz", "XXX", "ABC", "X Y", "xy", "xyX"};
+    pm_euler_order order, seen[PM_EULER_ORDER_COUNT];
     char lower[4];
     int n, i;
-    for (n = 0; n < 6; ++n) {
-        const char *name = pm_euler_order_name(all_orders[n]);
+    for (n = 0; n < PM_EULER_ORDER_COUNT; ++n) {
+        const pm_euler_order each = n < 6 ? all_orders[n] : all_proper_orders[n - 6];
+        const char *name = pm_euler_order_name(each);
+        test_context("order %d", n);
         CHECK(name != NULL && strlen(name) == 3);
         if (!name) continue;
+        CHECK((name[0] == name[2]) == (n >= 6)); /* the last six are the proper sequences */
         order = PM_EULER_ZYX;
         CHECK_RESULT(pm_euler_order_parse(name, &order), PM_OK);
-        CHECK(order == all_orders[n]);
+        CHECK(order == each);
         for (i = 0; i < 4; ++i) lower[i] = (char)(name[i] ? name[i] | 0x20 : 0);
         order = PM_EULER_ZYX;
         CHECK_RESULT(pm_euler_order_parse(lower, &order), PM_OK);
-        CHECK(order == all_orders[n]);
-
-        name = pm_proper_euler_order_name(all_proper_orders[n]);
-        CHECK(name != NULL && name[0] == name[2]);
-        if (!name) continue;
-        CHECK_RESULT(pm_proper_euler_order_parse(name, &proper), PM_OK);
-        CHECK(proper == all_proper_orders[n]);
-        CHECK_RESULT(pm_euler_order_parse(name, &order), PM_ERROR_PARSE);
+        CHECK(order == each);
+        seen[n] = each;
+        for (i = 0; i < n; ++i) CHECK(seen[i] != each); /* twelve distinct values */
     }
     for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i) {
         test_context("\"%s\"", bad[i]);
         order = PM_EULER_YZX;
         CHECK_RESULT(pm_euler_order_parse(bad[i], &order), PM_ERROR_PARSE);
         CHECK(order == PM_EULER_YZX); /* untouched */
-        if (strcmp(bad[i], "XYX") != 0)
-            CHECK_RESULT(pm_proper_euler_order_parse(bad[i], &proper), PM_ERROR_PARSE);
     }
     test_context("%s", "");
-    CHECK_RESULT(pm_proper_euler_order_parse("XYZ", &proper), PM_ERROR_PARSE);
     CHECK_RESULT(pm_euler_order_parse(NULL, &order), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_euler_order_parse("XYZ", NULL), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_proper_euler_order_parse(NULL, &proper), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_proper_euler_order_parse("XYX", NULL), PM_ERROR_INVALID_ARGUMENT);
-    CHECK(pm_euler_order_name((pm_euler_order)6) == NULL);
-    CHECK(pm_proper_euler_order_name((pm_proper_euler_order)7) == NULL);
+    CHECK(pm_euler_order_name(PM_EULER_ORDER_COUNT) == NULL);
+    CHECK(PM_EULER_XYX != PM_EULER_XYZ && PM_EULER_ZYZ == PM_EULER_ORDER_COUNT - 1);
 #ifndef __cplusplus /* out of the enum's range: unspecified in C++ */
     CHECK(pm_euler_order_name((pm_euler_order)-1) == NULL);
-    CHECK(pm_proper_euler_order_name((pm_proper_euler_order)-1) == NULL);
 #endif
 }
 
@@ -330,7 +316,7 @@ void test_euler_round_trip(void)
         for (o = 0; o < 6; ++o) {
             for (t = 0; t < 2; ++t) {
                 sequence s = parse_sequence(pm_euler_order_name(all_orders[o]));
-                sequence p = parse_sequence(pm_proper_euler_order_name(all_proper_orders[o]));
+                sequence p = parse_sequence(pm_euler_order_name(all_proper_orders[o]));
                 float e[3], back[4];
                 double unit[4];
                 s.type = p.type = all_types[t];
@@ -344,8 +330,8 @@ void test_euler_round_trip(void)
                 CHECK(e[s.axis[0]] > (float)-PI && e[s.axis[0]] <= (float)PI);
                 CHECK(e[s.axis[2]] > (float)-PI && e[s.axis[2]] <= (float)PI);
 
-                CHECK_RESULT(pm_quat_to_proper_euler(q, all_proper_orders[o], all_types[t], e), PM_OK);
-                CHECK_RESULT(pm_proper_euler_to_quat(e, all_proper_orders[o], all_types[t], back), PM_OK);
+                CHECK_RESULT(pm_quat_to_euler(q, all_proper_orders[o], all_types[t], e), PM_OK);
+                CHECK_RESULT(pm_euler_to_quat(e, all_proper_orders[o], all_types[t], back), PM_OK);
                 CHECK_NEAR(test_quat_diff(back, unit), 0.0, ROUND_TRIP_TOL);
                 CHECK(e[1] >= 0.0f && e[1] <= (float)PI);
                 CHECK(e[0] > (float)-PI && e[0] <= (float)PI);
@@ -435,6 +421,47 @@ static void check_same_rotation(const float a[3], const float b[3], pm_euler_ord
     CHECK_NEAR(quat_diff_f(qa, qb), 0.0, 3e-7);
 }
 
+/* The proper sequences take every form the Tait-Bryan ones do: degrees are
+   radians x 180 / pi (both one rounding of the same double, so within half
+   an ulp of each); the matrix of the angles is cglm's matrix of the
+   quaternion (glm_quat_mat4, float products: 6e-7 as above), and reads back
+   as the same rotation. */
+void test_euler_proper_forms(void)
+{
+    int i, o, t, c;
+    for (i = 0; i < 300; ++i) {
+        float q[4];
+        random_quat(q);
+        for (o = 0; o < 6; ++o)
+            for (t = 0; t < 2; ++t) {
+                const pm_euler_order order = all_proper_orders[o];
+                float rad[3], deg[3], m4[16], m3[9], back[3], from_deg[4], from_rad[4];
+                mat4 ref;
+                versor aligned;
+                test_context("order %s type %d, case %d", pm_euler_order_name(order), t, i);
+                CHECK_RESULT(pm_quat_to_euler(q, order, all_types[t], rad), PM_OK);
+                CHECK_RESULT(pm_quat_to_euler_deg(q, order, all_types[t], deg), PM_OK);
+                for (c = 0; c < 3; ++c)
+                    CHECK_NEAR(angle_diff((double)deg[c] * PI / 180.0, (double)rad[c]), 0.0,
+                               0.5 * (ulpf(deg[c]) * PI / 180.0 + ulpf(rad[c])) * 1.0000001);
+                CHECK_RESULT(pm_euler_deg_to_quat(deg, order, all_types[t], from_deg), PM_OK);
+                CHECK_RESULT(pm_euler_to_quat(rad, order, all_types[t], from_rad), PM_OK);
+                CHECK_NEAR(quat_diff_f(from_deg, from_rad), 0.0, 3e-7);
+                CHECK_RESULT(pm_euler_to_mat4(rad, order, all_types[t], m4), PM_OK);
+                CHECK_RESULT(pm_euler_to_mat3(rad, order, all_types[t], m3), PM_OK);
+                memcpy(aligned, q, sizeof aligned);
+                glm_quat_normalize(aligned);
+                glm_quat_mat4(aligned, ref);
+                for (c = 0; c < 16; ++c) CHECK_NEAR(m4[c], ref[c / 4][c % 4], 6e-7);
+                for (c = 0; c < 9; ++c) CHECK(m3[c] == m4[(c / 3) * 4 + c % 3]);
+                CHECK_RESULT(pm_mat3_to_euler(m3, order, all_types[t], back), PM_OK);
+                check_same_rotation(rad, back, order, all_types[t]);
+                CHECK_RESULT(pm_mat4_to_euler(m4, order, all_types[t], back), PM_OK);
+                check_same_rotation(rad, back, order, all_types[t]);
+            }
+    }
+}
+
 /* Matrices: POINT matches cglm's glm_euler_by_order (R = R_A R_B R_C); the
    mat3 and mat4 forms agree; scale is ignored; reflections are rejected. */
 void test_euler_matrices(void)
@@ -489,9 +516,9 @@ void test_euler_bad_input(void)
     /* C++ leaves a value outside an enum's range unspecified, so C++ builds
        only try the values that fit in its bits; C callers can pass any int. */
 #ifdef __cplusplus
-    const pm_euler_order bad_orders[] = {(pm_euler_order)6, (pm_euler_order)7};
+    const pm_euler_order bad_orders[] = {PM_EULER_ORDER_COUNT, (pm_euler_order)13};
 #else
-    const pm_euler_order bad_orders[] = {(pm_euler_order)-1, (pm_euler_order)6, (pm_euler_order)1000};
+    const pm_euler_order bad_orders[] = {(pm_euler_order)-1, PM_EULER_ORDER_COUNT, (pm_euler_order)1000};
     const pm_rotation_type bad_types[] = {(pm_rotation_type)-1, (pm_rotation_type)2};
 #endif
     int i, k, c;
@@ -519,15 +546,15 @@ void test_euler_bad_input(void)
     EXPECT_INVALID(pm_euler_to_mat4(NULL, PM_EULER_XYZ, PM_ROTATION_POINT, out));
     CHECK_RESULT(pm_euler_to_mat3(good_e, PM_EULER_XYZ, PM_ROTATION_POINT, NULL), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_euler_to_mat4(good_e, PM_EULER_XYZ, PM_ROTATION_POINT, NULL), PM_ERROR_INVALID_ARGUMENT);
-    EXPECT_INVALID(pm_quat_to_proper_euler(NULL, PM_EULER_XYX, PM_ROTATION_POINT, out));
-    CHECK_RESULT(pm_quat_to_proper_euler(good_q, PM_EULER_XYX, PM_ROTATION_POINT, NULL), PM_ERROR_INVALID_ARGUMENT);
-    EXPECT_INVALID(pm_proper_euler_to_quat(NULL, PM_EULER_XYX, PM_ROTATION_POINT, out));
-    CHECK_RESULT(pm_proper_euler_to_quat(good_e, PM_EULER_XYX, PM_ROTATION_POINT, NULL), PM_ERROR_INVALID_ARGUMENT);
+    EXPECT_INVALID(pm_quat_to_euler(NULL, PM_EULER_XYX, PM_ROTATION_POINT, out));
+    CHECK_RESULT(pm_quat_to_euler(good_q, PM_EULER_XYX, PM_ROTATION_POINT, NULL), PM_ERROR_INVALID_ARGUMENT);
+    EXPECT_INVALID(pm_euler_to_quat(NULL, PM_EULER_XYX, PM_ROTATION_POINT, out));
+    CHECK_RESULT(pm_euler_to_quat(good_e, PM_EULER_XYX, PM_ROTATION_POINT, NULL), PM_ERROR_INVALID_ARGUMENT);
 
     /* zero and non-finite quaternions, non-finite angles */
     memset(bad_q, 0, sizeof bad_q);
     EXPECT_INVALID(pm_quat_to_euler(bad_q, PM_EULER_XYZ, PM_ROTATION_POINT, out));
-    EXPECT_INVALID(pm_quat_to_proper_euler(bad_q, PM_EULER_ZXZ, PM_ROTATION_FRAME, out));
+    EXPECT_INVALID(pm_quat_to_euler(bad_q, PM_EULER_ZXZ, PM_ROTATION_FRAME, out));
     bad_q[3] = -0.0f;
     EXPECT_INVALID(pm_quat_to_euler_deg(bad_q, PM_EULER_XYZ, PM_ROTATION_POINT, out));
     for (k = 0; k < 3; ++k) {
@@ -536,7 +563,7 @@ void test_euler_bad_input(void)
             bad_q[i] = specials[k];
             EXPECT_INVALID(pm_quat_to_euler(bad_q, PM_EULER_ZXY, PM_ROTATION_FRAME, out));
             EXPECT_INVALID(pm_quat_to_euler_deg(bad_q, PM_EULER_ZXY, PM_ROTATION_FRAME, out));
-            EXPECT_INVALID(pm_quat_to_proper_euler(bad_q, PM_EULER_YXY, PM_ROTATION_POINT, out));
+            EXPECT_INVALID(pm_quat_to_euler(bad_q, PM_EULER_YXY, PM_ROTATION_POINT, out));
         }
         for (i = 0; i < 3; ++i) {
             memcpy(bad_e, good_e, sizeof bad_e);
@@ -545,7 +572,7 @@ void test_euler_bad_input(void)
             EXPECT_INVALID(pm_euler_deg_to_quat(bad_e, PM_EULER_YZX, PM_ROTATION_POINT, out));
             EXPECT_INVALID(pm_euler_to_mat3(bad_e, PM_EULER_YZX, PM_ROTATION_POINT, out));
             EXPECT_INVALID(pm_euler_to_mat4(bad_e, PM_EULER_YZX, PM_ROTATION_POINT, out));
-            EXPECT_INVALID(pm_proper_euler_to_quat(bad_e, PM_EULER_ZYZ, PM_ROTATION_FRAME, out));
+            EXPECT_INVALID(pm_euler_to_quat(bad_e, PM_EULER_ZYZ, PM_ROTATION_FRAME, out));
         }
     }
     /* enum values outside their range */
@@ -559,8 +586,6 @@ void test_euler_bad_input(void)
         EXPECT_INVALID(pm_mat3_to_euler(m, bad_orders[k], PM_ROTATION_POINT, out));
         EXPECT_INVALID(pm_euler_to_mat4(good_e, bad_orders[k], PM_ROTATION_POINT, out));
         EXPECT_INVALID(pm_euler_to_mat3(good_e, bad_orders[k], PM_ROTATION_POINT, out));
-        EXPECT_INVALID(pm_quat_to_proper_euler(good_q, (pm_proper_euler_order)bad_orders[k], PM_ROTATION_POINT, out));
-        EXPECT_INVALID(pm_proper_euler_to_quat(good_e, (pm_proper_euler_order)bad_orders[k], PM_ROTATION_POINT, out));
     }
 #ifndef __cplusplus
     for (k = 0; k < 2; ++k) {
@@ -571,8 +596,8 @@ void test_euler_bad_input(void)
         EXPECT_INVALID(pm_euler_deg_to_quat(good_e, PM_EULER_XYZ, bad_types[k], out));
         EXPECT_INVALID(pm_mat3_to_euler(m, PM_EULER_XYZ, bad_types[k], out));
         EXPECT_INVALID(pm_euler_to_mat3(good_e, PM_EULER_XYZ, bad_types[k], out));
-        EXPECT_INVALID(pm_quat_to_proper_euler(good_q, PM_EULER_XYX, bad_types[k], out));
-        EXPECT_INVALID(pm_proper_euler_to_quat(good_e, PM_EULER_XYX, bad_types[k], out));
+        EXPECT_INVALID(pm_quat_to_euler(good_q, PM_EULER_XYX, bad_types[k], out));
+        EXPECT_INVALID(pm_euler_to_quat(good_e, PM_EULER_XYX, bad_types[k], out));
     }
 #endif
 #undef EXPECT_INVALID
@@ -606,9 +631,9 @@ void test_euler_misaligned(void)
             CHECK_RESULT(pm_euler_to_quat(e, all_orders[o], PM_ROTATION_FRAME, qa), PM_OK);
             CHECK_RESULT(pm_euler_to_quat(me, all_orders[o], PM_ROTATION_FRAME, mq), PM_OK);
             CHECK(memcmp(qa, mq, sizeof qa) == 0);
-            CHECK_RESULT(pm_quat_to_proper_euler(q, all_proper_orders[o], PM_ROTATION_POINT, e), PM_OK);
+            CHECK_RESULT(pm_quat_to_euler(q, all_proper_orders[o], PM_ROTATION_POINT, e), PM_OK);
             memcpy(mq, q, sizeof(float) * 4);
-            CHECK_RESULT(pm_quat_to_proper_euler(mq, all_proper_orders[o], PM_ROTATION_POINT, me), PM_OK);
+            CHECK_RESULT(pm_quat_to_euler(mq, all_proper_orders[o], PM_ROTATION_POINT, me), PM_OK);
             CHECK(memcmp(e, me, sizeof e) == 0);
             CHECK_RESULT(pm_euler_to_mat4(e, all_orders[o], PM_ROTATION_POINT, (float *)m), PM_OK);
             CHECK_RESULT(pm_euler_to_mat4(me, all_orders[o], PM_ROTATION_POINT, mm), PM_OK);
@@ -637,8 +662,8 @@ void test_euler_simd_matches_scalar(void)
                 float simd[3], scalar[3], proper_simd[3], proper_scalar[3];
                 CHECK_RESULT(pm_quat_to_euler(q, all_orders[o], all_types[t], simd), PM_OK);
                 CHECK_RESULT(scalar_quat_to_euler(q, all_orders[o], all_types[t], scalar), PM_OK);
-                CHECK_RESULT(pm_quat_to_proper_euler(q, all_proper_orders[o], all_types[t], proper_simd), PM_OK);
-                CHECK_RESULT(scalar_quat_to_proper_euler(q, all_proper_orders[o], all_types[t], proper_scalar), PM_OK);
+                CHECK_RESULT(pm_quat_to_euler(q, all_proper_orders[o], all_types[t], proper_simd), PM_OK);
+                CHECK_RESULT(scalar_quat_to_euler(q, all_proper_orders[o], all_types[t], proper_scalar), PM_OK);
                 for (c = 0; c < 3; ++c) {
                     test_context("order %d type %d, case %d", o, t, i);
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
