@@ -67,13 +67,15 @@
        results are accurate to about 1 ulp.
      - Angles are radians unless the function name ends in _deg.
      - Right-handed, +Y up; VRM 1.0 models face +Z.
-     - No alignment assumption on the float and int arrays you pass: 4-byte
-       aligned is fine (cglm's own SIMD functions need 16 bytes for versor).
-       Structs that hold cglm types (pm_transform, pm_rigid, pm_pose,
-       pm_constraint_rest) have cglm's 16-byte alignment, and so does
-       pm_skin_bone: keep them in variables or arrays of their type (or a
-       64-bit malloc's), never in packed or file-mapped memory, where a
-       plain struct copy faults.
+     - Alignment, one rule: arrays of float, int and uint16_t that you
+       pass (bone_node, parent, world matrices, vertex streams) need only
+       their element's alignment: 4 bytes is fine (cglm's own SIMD
+       functions would need 16 for a versor). Structs are accessed as their
+       type, so they need their type's alignment: those that hold cglm types
+       (pm_transform, pm_rigid, pm_raw_pose, pm_normalized_pose,
+       pm_constraint_rest, pm_skin_bone) have 16 bytes; keep them in
+       variables or arrays of their type (or a 64-bit malloc's), never in
+       packed or file-mapped memory.
      - No allocation, no global or static mutable state, no I/O: every
        function is reentrant and thread-safe on distinct outputs.
      - Bad input (NULL, NaN/Inf, zero quaternion, an enum value outside its
@@ -179,16 +181,23 @@
      int pm_bone_parent(pm_bone bone)      humanoid.md's parent; PM_BONE_NONE
      int pm_bone_required(pm_bone bone)    1 for the 15 required bones
      pm_result pm_humanoid_init(pm_humanoid *h, const int bone_node[55],
-                                const int *parent, const pm_transform *rest_pose,
-                                int node_count)
+                                const int *parent, int node_count,
+                                const pm_transform *rest_pose,
+                                pm_humanoid_report *report)
          bone_node[b] is bone b's scene node or -1; the rest pose is the
-         T-pose. PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE (a loop above a
-         bone), _INVALID_ARGUMENT; PM_ERROR_HIPS_HEIGHT when the rest hips
-         are not above y = 0 (pm_rest_fit_tpose grounds them). Walks only
-         the chains above bones, each node at most once per bone.
-     pm_result pm_rest_fit_tpose(const int bone_node[55], const int *parent,
-                                 const pm_transform *rest_pose, int node_count,
-                                 pm_transform *fitted)
+         T-pose. h keeps `parent` (it must outlive h, unchanged).
+         PM_ERROR_MISSING_BONE, _OUT_OF_RANGE, _CYCLE (a loop above a bone),
+         _INVALID_ARGUMENT (two bones on one node, a bone not below its
+         humanoid parent, transforms that overflow); PM_ERROR_HIPS_HEIGHT
+         when the rest hips are not above y = 0 (pm_humanoid_fit_tpose
+         grounds them). report (may be NULL) names the bone and node at
+         fault. Walks only the chains above bones, each node at most once
+         per bone.
+     pm_result pm_humanoid_fit_tpose(const int bone_node[55],
+                                     const int *parent, int node_count,
+                                     const pm_transform *rest_pose,
+                                     pm_transform *fitted,
+                                     pm_humanoid_report *report)
          A rest pose that is not the VRM T-pose (an A-pose, a BVH's
          zero pose with the legs apart and the arms down), turned into it:
          fitted is rest_pose (or may be it) with each bone node's rotation
@@ -203,38 +212,45 @@
          poses then treat the rig as standing in the T-pose. Errors as
          pm_humanoid_init's, except PM_ERROR_HIPS_HEIGHT, which fitting
          fixes.
-     pm_result pm_pose_read(const pm_humanoid *h, const int *parent,
-                            const pm_transform *scene_pose, pm_pose *raw)
-     pm_result pm_pose_write(const pm_humanoid *h, const pm_pose *raw,
+     pm_result pm_pose_read(const pm_humanoid *h, const pm_transform *scene_pose,
+                            pm_raw_pose *raw)
+     pm_result pm_pose_write(const pm_humanoid *h, const pm_raw_pose *raw,
                              pm_transform *scene_pose)
          Bone nodes' local rotations and the hips' local translation. read
          folds the rotations of animated nodes between a bone and its
          humanoid parent (BVH's LowerBack, helper nodes) into the bone, so
-         that every bone keeps its world rotation with those nodes at rest;
-         `parent` is the array the humanoid was built from (a different one
-         is PM_ERROR_INVALID_ARGUMENT). write leaves such nodes alone.
-     pm_result pm_pose_normalize(const pm_humanoid *h, const pm_pose *raw,
-                                 pm_pose *normalized)
+         that every bone keeps its world rotation with those nodes at rest.
+         write changes only the bone nodes' rotations and the hips'
+         translation: start the scene pose from the rest pose (or the
+         animation's other nodes) each frame. A raw pose of another rig is
+         PM_ERROR_WRONG_RIG.
+     pm_result pm_pose_normalize(const pm_humanoid *h, const pm_raw_pose *raw,
+                                 pm_normalized_pose *normalized)
      pm_result pm_pose_denormalize(const pm_humanoid *h,
-                                   const pm_pose *normalized, pm_pose *raw)
+                                   const pm_normalized_pose *normalized,
+                                   pm_raw_pose *raw)
          Normalized: identity rest rotations; each rotation relative to the
          nearest present humanoid ancestor; hips position in model space.
-     pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw,
-                                const pm_humanoid *to, pm_pose *to_raw)
-         Every bone the target has turns from rest as the source's nearest
-         bone at or above it; source bones the target lacks are folded into
-         its next bones; hips scaled by hips height. PM_ERROR_HIPS_HEIGHT
-         for a rest hips height <= 0; PM_ERROR_INVALID_ARGUMENT for a source
-         rotation whose squared length is not a normal float (zero, NaN,
-         beyond ~1e19).
      pm_result pm_retarget_init(pm_retarget *r, const pm_humanoid *from,
                                 const pm_humanoid *to)
-     pm_result pm_retarget_pose(const pm_retarget *r, const pm_pose *from_raw,
-                                pm_pose *to_raw)
-         The same, worked out once per pair of rigs (init), then per frame
-         (pose: ~2 quaternion products per bone). pm_pose_retarget is init +
-         pose.
-     pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
+     pm_result pm_retarget_apply(const pm_retarget *r,
+                                 const pm_raw_pose *from_raw,
+                                 pm_raw_pose *to_raw)
+         Every bone the target has turns from rest as the source's nearest
+         bone at or above it; source bones the target lacks are folded into
+         its next bones; hips scaled by hips height. init works it out once
+         per pair of rigs; apply, per frame, costs ~2 quaternion products
+         per bone. PM_ERROR_HIPS_HEIGHT for a rest hips height <= 0;
+         PM_ERROR_WRONG_RIG for a pose of another rig than `from` (a
+         retarget built the wrong way round); PM_ERROR_INVALID_ARGUMENT for
+         a source rotation whose squared length is not a normal float
+         (zero, NaN, beyond ~1e19).
+     pm_result pm_retarget_once(const pm_humanoid *from,
+                                const pm_raw_pose *from_raw,
+                                const pm_humanoid *to, pm_raw_pose *to_raw)
+         init and apply in one call, for a single pose.
+     pm_result pm_pose_turn_y180(const pm_normalized_pose *pose,
+                                 pm_normalized_pose *turned)
          Half a turn about Y: between VRM 0.x (-Z facing) and 1.0 poses.
 
      SKINNING (docs/skinning.md)
@@ -258,10 +274,10 @@
          Checks the job, not the vertices: on content validate refused it
          still returns PM_OK and stays inside the arrays, its values
          unspecified.
-     const char *pm_skin_job_kernels(void)
+     const char *pm_skin_job_get_kernels(void)
          The kernels run uses in this build on this CPU: "AVX-512F",
          "AVX2 + FMA", "SSE2" or "portable" (see POSEMATH_DISPATCH_AVX2).
-     pm_result pm_morphs_by_vertex(int vertex_count, int morph_count,
+     pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count,
                                    const int *morph_offset_start,
                                    const int *morph_vertex,
                                    const float *morph_offset, int *morph_start,
@@ -314,7 +330,8 @@ typedef enum pm_result {
     PM_ERROR_PARSE = -5,            /* malformed text */
     PM_ERROR_CAPACITY = -6,         /* a caller-provided buffer is too small */
     PM_ERROR_LIMIT = -7,            /* past a documented limit on the work one call may do */
-    PM_ERROR_HIPS_HEIGHT = -8       /* a humanoid's rest hips are not above y = 0: fit the rest first */
+    PM_ERROR_HIPS_HEIGHT = -8,      /* a humanoid's rest hips are not above y = 0: fit the rest first */
+    PM_ERROR_WRONG_RIG = -9         /* a raw pose or retarget made for another rig */
 } pm_result;
 
 PMDEF const char *pm_result_string(pm_result result);
@@ -450,10 +467,25 @@ PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone);
 PMDEF int pm_bone_parent(pm_bone bone);
 PMDEF int pm_bone_required(pm_bone bone);
 
-/* Filled by pm_humanoid_init; read it, do not change it. Plain float arrays,
-   not versors: the struct needs no more than 4-byte alignment. */
+/* What a humanoid or a T-pose fit found wrong (pm_humanoid_init and
+   pm_humanoid_fit_tpose fill it when given one): the bone and the node at
+   fault, -1 where none is, and an English message ("required bone
+   missing", "two bones on one node", ...), a string literal; NULL on
+   success. */
+typedef struct pm_humanoid_report {
+    int bone;
+    int node;
+    const char *message;
+} pm_humanoid_report;
+
+/* A rig's humanoid: filled by pm_humanoid_init, then only read. Its fields
+   are the library's: read them, never change them. It points at the
+   caller's parent array, which must outlive it unchanged (as a
+   pm_constraint_set's arrays do). */
 typedef struct pm_humanoid {
+    const int *parent;                    /* the scene's parent array */
     int node_count;                       /* of the scene it was built from */
+    uint32_t rig;                         /* fingerprint of the rig: bones, nodes and rest */
     int bone_node[PM_BONE_COUNT];         /* scene node of each bone, or -1 */
     int parent_bone[PM_BONE_COUNT];       /* nearest present humanoid ancestor, or -1 */
     float rest_local[PM_BONE_COUNT][4];   /* L: rest local rotation (x, y, z, w) */
@@ -465,24 +497,42 @@ typedef struct pm_humanoid {
     float hips_parent[12], hips_parent_inverse[12]; /* hips' parent frame at rest: 3x3 columns, translation */
 } pm_humanoid;
 
-typedef struct pm_pose {
-    versor rotation[PM_BONE_COUNT];
-    vec3 hips_position;
-} pm_pose;
+/* A pose as one rig's nodes hold it. `rig` says which (its humanoid's
+   fingerprint): pm_pose_read, pm_pose_denormalize and the retargets set
+   it, and pm_pose_write, pm_pose_normalize and the retargets refuse a pose
+   of another rig. A pose built by hand copies it from humanoid->rig. */
+typedef struct pm_raw_pose {
+    versor rotation[PM_BONE_COUNT];       /* each bone node's local rotation; identity for absent bones */
+    vec3 hips_translation;                /* the hips node's local translation */
+    uint32_t rig;
+} pm_raw_pose;
 
-PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
-                                 const int *parent, const pm_transform *rest_pose, int node_count);
-PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, const pm_transform *rest_pose,
-                                  int node_count, pm_transform *fitted);
-PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *raw, pm_pose *normalized);
-PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw);
-PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
-                                 pm_pose *to_raw);
+/* A pose on a rig whose rest rotations are all identity: the same numbers
+   on every rig (VRM's normalized pose). */
+typedef struct pm_normalized_pose {
+    versor rotation[PM_BONE_COUNT];       /* relative to the nearest present humanoid ancestor */
+    vec3 hips_position;                   /* the hips' position in model space */
+} pm_normalized_pose;
 
-/* A retarget from one rig to another, worked out once: each frame then costs
-   two quaternion products per target bone (more where the target lacks
-   bones the source has). */
+PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT], const int *parent,
+                                 int node_count, const pm_transform *rest_pose, pm_humanoid_report *report);
+PMDEF pm_result pm_humanoid_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, int node_count,
+                                      const pm_transform *rest_pose, pm_transform *fitted,
+                                      pm_humanoid_report *report);
+PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_raw_pose *raw);
+PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_raw_pose *raw, pm_transform *scene_pose);
+PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_raw_pose *raw,
+                                  pm_normalized_pose *normalized);
+PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_normalized_pose *normalized,
+                                    pm_raw_pose *raw);
+PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_pose *turned);
+
+/* A retarget from one rig to another, worked out once by pm_retarget_init:
+   each pm_retarget_apply then costs two quaternion products per target
+   bone (more where the target lacks bones the source has). Its fields are
+   the library's: never change them. */
 typedef struct pm_retarget {
+    uint32_t from_rig, to_rig;            /* the rigs' fingerprints */
     int bone_count;                       /* the target's bones, in table order: */
     int bone[PM_BONE_COUNT];              /* each one's pm_bone */
     int first_step[PM_BONE_COUNT], step_count[PM_BONE_COUNT];
@@ -495,11 +545,9 @@ typedef struct pm_retarget {
 } pm_retarget;
 
 PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from, const pm_humanoid *to);
-PMDEF pm_result pm_retarget_pose(const pm_retarget *retarget, const pm_pose *from_raw, pm_pose *to_raw);
-PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const int *parent, const pm_transform *scene_pose,
-                             pm_pose *raw);
-PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose);
-PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned);
+PMDEF pm_result pm_retarget_apply(const pm_retarget *retarget, const pm_raw_pose *from_raw, pm_raw_pose *to_raw);
+PMDEF pm_result pm_retarget_once(const pm_humanoid *from, const pm_raw_pose *from_raw, const pm_humanoid *to,
+                                 pm_raw_pose *to_raw);
 
 /* ---- Skinning: vertex morphs, BDEF1/2/4, SDEF, QDEF ----------------------- */
 
@@ -567,8 +615,8 @@ typedef struct pm_skin_job {
 PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex);
 PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job);
 PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
-PMDEF const char *pm_skin_job_kernels(void);
-PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
+PMDEF const char *pm_skin_job_get_kernels(void);
+PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity);
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
@@ -680,6 +728,7 @@ PMDEF const char *pm_result_string(pm_result result)
     case PM_ERROR_CAPACITY: return "buffer too small";
     case PM_ERROR_LIMIT: return "past a documented limit";
     case PM_ERROR_HIPS_HEIGHT: return "rest hips height not above 0";
+    case PM_ERROR_WRONG_RIG: return "pose or retarget of another rig";
     }
     return "unknown result";
 }
@@ -1284,70 +1333,48 @@ static void pm__affine_mul(const pm__affine *a, const pm__affine *b, pm__affine 
     *out = r;
 }
 
-/* A transform as stored by the caller, read in double. pm_transform arrays
-   are read through bytes so that any alignment works. */
+/* A transform as stored by the caller, read in double. */
 typedef struct pm__trs {
     double t[3], q[4], s[3];
 } pm__trs;
 
-/* Four floats at byte `offset` of any struct, in double, and back: structs
-   with versor members are read byte-wise so that any alignment works. */
-static void pm__get4(const void *base, size_t offset, double out[4])
+/* Four floats (a versor, or a quaternion stored as float[4]) in double, and
+   back. */
+static void pm__load4(const float f[4], double out[4])
 {
-    float f[4];
-    memcpy(f, (const unsigned char *)base + offset, sizeof f);
     out[0] = (double)f[0];
     out[1] = (double)f[1];
     out[2] = (double)f[2];
     out[3] = (double)f[3];
 }
 
-static void pm__put4(void *base, size_t offset, const double in[4])
+static void pm__store4(float f[4], const double in[4])
 {
-    float f[4];
     f[0] = (float)in[0];
     f[1] = (float)in[1];
     f[2] = (float)in[2];
     f[3] = (float)in[3];
-    memcpy((unsigned char *)base + offset, f, sizeof f);
-}
-
-/* Where node `index`'s rotation is in a pm_transform array. */
-#define PM__ROTATION_OFFSET(index) ((size_t)(index) * sizeof(pm_transform) + offsetof(pm_transform, rotation))
-
-static const unsigned char *pm__transform_bytes(const pm_transform *array, int index)
-{
-    return (const unsigned char *)array + (size_t)index * sizeof(pm_transform);
 }
 
 /* 0 when a value is not finite or the rotation is zero; the rotation is
    normalized. */
 static int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
 {
-    const unsigned char *bytes = pm__transform_bytes(array, index);
-    float t[3], q[4], s[3];
+    const pm_transform *t = &array[index];
     int i;
-    memcpy(t, bytes + offsetof(pm_transform, translation), sizeof t);
-    memcpy(q, bytes + offsetof(pm_transform, rotation), sizeof q);
-    memcpy(s, bytes + offsetof(pm_transform, scale), sizeof s);
     for (i = 0; i < 3; ++i) {
-        if (!pm__finite(t[i]) || !pm__finite(s[i])) return 0;
-        out->t[i] = (double)t[i];
-        out->s[i] = (double)s[i];
+        if (!pm__finite(t->translation[i]) || !pm__finite(t->scale[i])) return 0;
+        out->t[i] = (double)t->translation[i];
+        out->s[i] = (double)t->scale[i];
     }
-    for (i = 0; i < 4; ++i) out->q[i] = (double)q[i];
+    pm__load4(t->rotation, out->q);
     return pm__quat_normalize(out->q);
 }
 
 static int pm__load_rotation(const pm_transform *array, int index, double q[4])
 {
-    pm__get4(array, PM__ROTATION_OFFSET(index), q);
+    pm__load4(array[index].rotation, q);
     return pm__quat_normalize(q);
-}
-
-static void pm__store_rotation(pm_transform *array, int index, const double q[4])
-{
-    pm__put4(array, PM__ROTATION_OFFSET(index), q);
 }
 
 static void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
@@ -1429,15 +1456,10 @@ static int pm__chain(pm__walk *w, const pm_transform *pose, int node, int stop, 
         q[3] = 1.0;
     }
     for (; node >= 0 && node != stop; node = w->parent[node]) {
-        const unsigned char *bytes;
-        float t[3], r[4], sc[3];
+        const float *t = pose[node].translation, *r = pose[node].rotation, *sc = pose[node].scale;
         double v[3], u[3], wq, n2, inv_n2, dot, cross[3], qa[4];
         int i;
         if (!pm__step(w, node, &steps)) return 0;
-        bytes = pm__transform_bytes(pose, node);
-        memcpy(t, bytes + offsetof(pm_transform, translation), sizeof t);
-        memcpy(r, bytes + offsetof(pm_transform, rotation), sizeof r);
-        memcpy(sc, bytes + offsetof(pm_transform, scale), sizeof sc);
         for (i = 0; i < 3; ++i) {
             v[i] = (double)sc[i] * p[i];
             u[i] = (double)r[i];
@@ -1464,9 +1486,7 @@ static int pm__chain(pm__walk *w, const pm_transform *pose, int node, int stop, 
 /* Whether a node's scale is uniform and positive. */
 static int pm__conformal(const pm_transform *pose, int node)
 {
-    float sc[3];
-    memcpy(sc, pm__transform_bytes(pose, node) + offsetof(pm_transform, scale), sizeof sc);
-    return pm__uniform_scale(sc);
+    return pm__uniform_scale(pose[node].scale);
 }
 
 /* Whether node and all its ancestors have uniform positive scale. */
@@ -2238,25 +2258,24 @@ PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transfor
     if (result != PM_OK) { /* leave the caller's arrays defined: no order, zero rests */
         for (i = 0; i < set->count && set->order && set->rest; ++i) {
             set->order[i] = -1;
-            memset(pm__rest_bytes(set->rest, i), 0, sizeof(pm_constraint_rest));
+            memset(&set->rest[i], 0, sizeof set->rest[i]);
         }
         return result;
     }
     for (i = 0; i < set->count; ++i) {
-        unsigned char *bytes = pm__rest_bytes(set->rest, i);
         pm__load_rotation(rest_pose, set->constraints[i].destination, q);
-        pm__put4(bytes, offsetof(pm_constraint_rest, destination), q);
+        pm__store4(set->rest[i].destination, q);
         pm__load_rotation(rest_pose, set->constraints[i].source, q);
-        pm__put4(bytes, offsetof(pm_constraint_rest, source), q);
+        pm__store4(set->rest[i].source, q);
     }
     return PM_OK;
 }
 
 /* A stored rest rotation, back to unit length in double (float storage
    leaves it up to 1e-7 off). init stored a unit quaternion. */
-static void pm__load_rest(const pm_constraint_rest *rest, int index, size_t field, double q[4])
+static void pm__load_rest(const float rest[4], double q[4])
 {
-    pm__get4(rest, (size_t)index * sizeof(pm_constraint_rest) + field, q);
+    pm__load4(rest, q);
     pm__quat_normalize(q);
 }
 
@@ -2298,8 +2317,7 @@ static int pm__aim_target(pm__walk *w, const pm_constraint *c, const double dst_
 {
     int dst_parent = w->parent[c->destination], top, conformal = 1, i;
     double p[4], p_inv[4], q[4], a0[3], a1[3], from_to[4], dst_pos[3], src_pos[3], length;
-    float t[3];
-    memcpy(t, pm__transform_bytes(pose, c->destination) + offsetof(pm_transform, translation), sizeof t);
+    const float *t = pose[c->destination].translation;
     top = pm__common_ancestor(w, c->source, dst_parent);
     if (top < -1 || !pm__conformal_above(w, pose, top, &conformal)) return 0;
     for (i = 0; i < 3; ++i) {
@@ -2367,8 +2385,8 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
         if ((unsigned)c->type > (unsigned)PM_CONSTRAINT_ROTATION ||
             (c->type != PM_CONSTRAINT_ROTATION && (unsigned)c->axis > (unsigned)PM_AXIS_NEGATIVE_Z))
             return PM_ERROR_INVALID_ARGUMENT;
-        pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, destination), dst_rest);
-        pm__load_rest(set->rest, index, offsetof(pm_constraint_rest, source), src_rest);
+        pm__load_rest(set->rest[index].destination, dst_rest);
+        pm__load_rest(set->rest[index].source, src_rest);
         if (c->type == PM_CONSTRAINT_AIM) {
             if (!pm__aim_target(&walk, c, dst_rest, pose, target))
                 return walk.error != PM_OK ? walk.error : PM_ERROR_INVALID_ARGUMENT;
@@ -2408,7 +2426,7 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
         pm__quat_slerp(dst_rest, target, (double)c->weight, out);
         if (!pm__finite_d(out[0]) || !pm__finite_d(out[1]) || !pm__finite_d(out[2]) || !pm__finite_d(out[3]))
             return PM_ERROR_INVALID_ARGUMENT;
-        pm__store_rotation(pose, c->destination, out);
+        pm__store4(pose[c->destination].rotation, out);
     }
     return PM_OK;
 }
@@ -2504,8 +2522,6 @@ PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone)
     return pm_bone_parse(name, bone);
 }
 
-#define PM__BONE_OFFSET(type, field, bone) (offsetof(type, field) + (size_t)(bone) * 4 * sizeof(float))
-
 /* x = m[0..8] (columns) p + m[9..11], in double from the stored floats. */
 static void pm__apply_frame(const float m[12], const double p[3], double out[3])
 {
@@ -2530,7 +2546,8 @@ typedef struct pm__bone_frame {
    humanoid walks only these chains, so a chain of a million nodes above or
    between bones costs one pass per bone at most. */
 static pm_result pm__parent_frame(pm__walk *w, const pm_transform *rest, const int bone_node[PM_BONE_COUNT],
-                                  const pm__bone_frame frames[PM_BONE_COUNT], int b, int up, pm__bone_frame *out)
+                                  const pm__bone_frame frames[PM_BONE_COUNT], int b, int up, pm__bone_frame *out,
+                                  const char **why)
 {
     int stop = up >= 0 ? bone_node[up] : -1, node, steps = 0, c;
     pm__affine between, local;
@@ -2540,8 +2557,8 @@ static pm_result pm__parent_frame(pm__walk *w, const pm_transform *rest, const i
     for (c = 0; c < 3; ++c) between.m[c][c] = 1.0;
     out->conformal = up >= 0 ? frames[up].conformal : 1;
     for (node = w->parent[bone_node[b]]; node != stop; node = w->parent[node]) {
-        if (node < 0) return PM_ERROR_INVALID_ARGUMENT; /* up's node is not an ancestor */
-        if (!pm__step(w, node, &steps)) return w->error;
+        if (node < 0) return *why = "the bone's node is not below its humanoid parent's", PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__step(w, node, &steps)) return *why = "a loop in the parent array above the bone", w->error;
         pm__load_trs(rest, node, &trs);
         pm__trs_to_affine(&trs, &local);
         pm__affine_mul(&local, &between, &between);
@@ -2554,6 +2571,7 @@ static pm_result pm__parent_frame(pm__walk *w, const pm_transform *rest, const i
     } else {
         out->world = between;
     }
+    *why = "the rest transforms above the bone overflow float, or are singular";
     if (out->conformal) memcpy(out->rotation, q, sizeof q);
     else if (!pm__affine_rotation(&out->world, out->rotation)) return PM_ERROR_INVALID_ARGUMENT;
     return pm__quat_normalize(out->rotation) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
@@ -2575,11 +2593,31 @@ static pm_result pm__own_frame(const pm_transform *rest, int node, pm__bone_fram
     return PM_OK;
 }
 
+/* result, with the report (when there is one) naming what failed */
+static pm_result pm__report(pm_humanoid_report *report, pm_result result, int bone, int node, const char *message)
+{
+    if (report) {
+        report->bone = bone;
+        report->node = node;
+        report->message = message;
+    }
+    return result;
+}
+
+/* 32-bit FNV-1a over bytes, continuing from hash */
+static uint32_t pm__fnv1a(uint32_t hash, const void *bytes, size_t size)
+{
+    const unsigned char *p = (const unsigned char *)bytes;
+    size_t i;
+    for (i = 0; i < size; ++i) hash = (hash ^ p[i]) * 16777619u;
+    return hash;
+}
+
 /* Everything pm_humanoid_init checks and works out, into *h (zeroed first),
    except the hips' height; frames[b] gets the rest frame of bone b's node. */
 static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM_BONE_COUNT],
-                                    const int bone_node[PM_BONE_COUNT], const int *parent,
-                                    const pm_transform *rest_pose, int node_count)
+                                    const int bone_node[PM_BONE_COUNT], const int *parent, int node_count,
+                                    const pm_transform *rest_pose, pm_humanoid_report *report)
 {
     pm_humanoid h;
     pm__bone_frame hips_frame;
@@ -2588,20 +2626,29 @@ static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM
     pm__affine frame;
     double inv_t[3][3], det, hips[3];
     int b, c, i, hips_node;
+    const char *why = NULL;
     pm_result result;
-    if (!bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
-    if (!pm__parents_in_range(parent, node_count)) return PM_ERROR_OUT_OF_RANGE;
-    for (b = 0; b < PM_BONE_COUNT; ++b)
-        if (bone_node[b] < -1 || bone_node[b] >= node_count) return PM_ERROR_OUT_OF_RANGE;
-    for (b = 0; b < PM_BONE_COUNT; ++b)
-        if (bone_node[b] < 0 && pm_bone_required((pm_bone)b)) return PM_ERROR_MISSING_BONE;
+    if (!bone_node || !rest_pose || node_count < 0 || (node_count > 0 && !parent))
+        return pm__report(report, PM_ERROR_INVALID_ARGUMENT, -1, -1, "a NULL array or a negative node count");
     for (i = 0; i < node_count; ++i)
-        if (!pm__load_trs(rest_pose, i, &trs)) return PM_ERROR_INVALID_ARGUMENT;
+        if (parent[i] < -1 || parent[i] >= node_count)
+            return pm__report(report, PM_ERROR_OUT_OF_RANGE, -1, i, "a parent index outside the scene");
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (bone_node[b] < -1 || bone_node[b] >= node_count)
+            return pm__report(report, PM_ERROR_OUT_OF_RANGE, b, bone_node[b], "a bone's node outside the scene");
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (bone_node[b] < 0 && pm_bone_required((pm_bone)b))
+            return pm__report(report, PM_ERROR_MISSING_BONE, b, -1, "required bone missing");
+    for (i = 0; i < node_count; ++i)
+        if (!pm__load_trs(rest_pose, i, &trs))
+            return pm__report(report, PM_ERROR_INVALID_ARGUMENT, -1, i,
+                              "a rest transform that is not finite, or a zero rotation");
     walk.parent = parent;
     walk.node_count = node_count;
     walk.budget = INT64_MAX; /* each of the 55 walks ends within node_count steps */
     walk.error = PM_OK;
     memset(&h, 0, sizeof h);
+    h.parent = parent;
     h.node_count = node_count;
     for (b = 0; b < PM_BONE_COUNT; ++b) { /* humanoid parents come first in the table */
         int up = pm__bone_parents[b];
@@ -2609,33 +2656,37 @@ static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM
         double w[4], link[4];
         h.bone_node[b] = bone_node[b];
         for (c = 0; c < b; ++c)
-            if (bone_node[b] >= 0 && bone_node[c] == bone_node[b]) return PM_ERROR_INVALID_ARGUMENT;
+            if (bone_node[b] >= 0 && bone_node[c] == bone_node[b])
+                return pm__report(report, PM_ERROR_INVALID_ARGUMENT, b, bone_node[b], "two bones on one node");
         while (up >= 0 && bone_node[up] < 0) up = pm__bone_parents[up];
         h.parent_bone[b] = up;
         if (bone_node[b] < 0) continue;
-        result = pm__parent_frame(&walk, rest_pose, bone_node, frames, b, up, f);
-        if (result != PM_OK) return result;
+        result = pm__parent_frame(&walk, rest_pose, bone_node, frames, b, up, f, &why);
+        if (result != PM_OK) return pm__report(report, result, b, bone_node[b], why);
         if (b == PM_BONE_HIPS) hips_frame = *f;
-        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), f->rotation);
+        pm__store4(h.rest_parent[b], f->rotation);
         pm__load_trs(rest_pose, bone_node[b], &trs);
-        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_local, b), trs.q);
+        pm__store4(h.rest_local[b], trs.q);
         pm__quat_mul(f->rotation, trs.q, w);
-        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_world, b), w);
+        pm__store4(h.rest_world[b], w);
         memcpy(link, f->rotation, sizeof link);
         if (up >= 0) { /* K = W(up)^-1 P */
             double up_inv[4];
             pm__quat_conj(frames[up].rotation, up_inv);
             pm__quat_mul(up_inv, f->rotation, link);
         }
-        pm__put4(&h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), link);
+        pm__store4(h.rest_link[b], link);
         result = pm__own_frame(rest_pose, bone_node[b], f); /* from here on, the frame of b's own node */
-        if (result != PM_OK) return result;
+        if (result != PM_OK)
+            return pm__report(report, result, b, bone_node[b], "the rest transforms of the bone overflow float");
     }
     /* the hips' parent frame at rest, to move the hips between local and model space */
     hips_node = bone_node[PM_BONE_HIPS];
     frame = hips_frame.world;
     det = pm__det3(frame.m);
-    if (!pm__finite_d(det) || !(fabs(det) > 0.0)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__finite_d(det) || !(fabs(det) > 0.0))
+        return pm__report(report, PM_ERROR_INVALID_ARGUMENT, PM_BONE_HIPS, hips_node,
+                          "the frame above the hips is singular");
     pm__inverse_transpose3(frame.m, det, inv_t); /* the inverse's column c, row i is inv_t[i][c] */
     for (c = 0; c < 3; ++c)
         for (i = 0; i < 3; ++i) {
@@ -2652,22 +2703,32 @@ static pm_result pm__humanoid_build(pm_humanoid *h_out, pm__bone_frame frames[PM
     for (i = 0; i < 3; ++i) h.rest_hips[i] = (float)hips[i];
     /* finite scales can still multiply up past float (two nodes scaled by 1e20) */
     if (!pm__finite_n(h.hips_parent, 12) || !pm__finite_n(h.hips_parent_inverse, 12) || !pm__finite_n(h.rest_hips, 3))
-        return PM_ERROR_INVALID_ARGUMENT;
+        return pm__report(report, PM_ERROR_INVALID_ARGUMENT, PM_BONE_HIPS, hips_node,
+                          "the rest transforms above the hips overflow float");
+    /* the fingerprint: a pose of another rig is refused where it is cheap to tell */
+    h.rig = pm__fnv1a(2166136261u, &node_count, sizeof node_count);
+    h.rig = pm__fnv1a(h.rig, h.bone_node, sizeof h.bone_node);
+    h.rig = pm__fnv1a(h.rig, h.rest_local, sizeof h.rest_local);
+    h.rig = pm__fnv1a(h.rig, h.rest_hips, sizeof h.rest_hips);
+    if (h.rig == 0) h.rig = 1; /* 0 is a pose nobody made */
     memcpy(h_out, &h, sizeof h);
-    return PM_OK;
+    return pm__report(report, PM_OK, -1, -1, NULL);
 }
 
-PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT],
-                                 const int *parent, const pm_transform *rest_pose, int node_count)
+PMDEF pm_result pm_humanoid_init(pm_humanoid *humanoid, const int bone_node[PM_BONE_COUNT], const int *parent,
+                                 int node_count, const pm_transform *rest_pose, pm_humanoid_report *report)
 {
     pm_humanoid h;
     pm__bone_frame frames[PM_BONE_COUNT];
     pm_result result;
-    if (!humanoid) return PM_ERROR_INVALID_ARGUMENT;
-    if ((result = pm__humanoid_build(&h, frames, bone_node, parent, rest_pose, node_count)) != PM_OK) return result;
+    if (!humanoid) return pm__report(report, PM_ERROR_INVALID_ARGUMENT, -1, -1, "no humanoid to fill");
+    result = pm__humanoid_build(&h, frames, bone_node, parent, node_count, rest_pose, report);
+    if (result != PM_OK) return result;
     /* retargeting scales the hips' movement by the ratio of rest heights: a
        rest standing on y = 0 is assumed (a BVH root at the origin is not) */
-    if (!(h.rest_hips[1] > 0.0f)) return PM_ERROR_HIPS_HEIGHT;
+    if (!(h.rest_hips[1] > 0.0f))
+        return pm__report(report, PM_ERROR_HIPS_HEIGHT, PM_BONE_HIPS, bone_node[PM_BONE_HIPS],
+                          "the rest hips are not above y = 0: fit the rest (pm_humanoid_fit_tpose)");
     memcpy(humanoid, &h, sizeof h);
     return PM_OK;
 }
@@ -2735,8 +2796,9 @@ static int pm__turn_about_y(const double v[3], const double to[3], double q[4])
     return 1;
 }
 
-PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, const pm_transform *rest_pose,
-                                  int node_count, pm_transform *fitted)
+PMDEF pm_result pm_humanoid_fit_tpose(const int bone_node[PM_BONE_COUNT], const int *parent, int node_count,
+                                      const pm_transform *rest_pose, pm_transform *fitted,
+                                      pm_humanoid_report *report)
 {
     pm_humanoid h; /* the hips' height is what fitting fixes */
     pm__bone_frame frames[PM_BONE_COUNT];
@@ -2744,9 +2806,9 @@ PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int 
     double lowest = HUGE_VAL;
     const int *up = h.parent_bone;
     int b, d, i, root;
-    pm_result result = pm__humanoid_build(&h, frames, bone_node, parent, rest_pose, node_count);
+    pm_result result = pm__humanoid_build(&h, frames, bone_node, parent, node_count, rest_pose, report);
     if (result != PM_OK) return result;
-    if (!fitted) return PM_ERROR_INVALID_ARGUMENT;
+    if (!fitted) return pm__report(report, PM_ERROR_INVALID_ARGUMENT, -1, -1, "no array for the fitted rest");
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         if (bone_node[b] < 0) continue;
         memcpy(position[b], frames[b].world.t, sizeof position[b]);
@@ -2822,53 +2884,47 @@ PMDEF pm_result pm_rest_fit_tpose(const int bone_node[PM_BONE_COUNT], const int 
     }
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (bone_node[b] >= 0)
-            pm__put4(fitted, (size_t)bone_node[b] * sizeof(pm_transform) + offsetof(pm_transform, rotation), local[b]);
+            pm__store4(fitted[bone_node[b]].rotation, local[b]);
     return PM_OK;
 }
 
-/* The pose's rotation of bone b, unit, or 0 for a zero or non-finite one. */
-static int pm__pose_rotation(const pm_pose *pose, int b, double q[4])
+/* Rotation q (a pose's), unit in double; 0 for a zero or non-finite one. */
+static int pm__unit_rotation(const float q[4], double out[4])
 {
-    pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q);
-    return pm__quat_normalize(q);
+    pm__load4(q, out);
+    return pm__quat_normalize(out);
 }
 
-static int pm__pose_hips(const pm_pose *pose, double p[3])
+static int pm__load3(const float f[3], double out[3])
 {
-    float f[3];
-    memcpy(f, (const unsigned char *)pose + offsetof(pm_pose, hips_position), sizeof f);
-    p[0] = (double)f[0];
-    p[1] = (double)f[1];
-    p[2] = (double)f[2];
+    out[0] = (double)f[0];
+    out[1] = (double)f[1];
+    out[2] = (double)f[2];
     return pm__finite_n(f, 3);
 }
 
-static void pm__set_pose_hips(pm_pose *pose, const double p[3])
+static void pm__store3(float f[3], const double in[3])
 {
-    float f[3];
-    f[0] = (float)p[0];
-    f[1] = (float)p[1];
-    f[2] = (float)p[2];
-    memcpy((unsigned char *)pose + offsetof(pm_pose, hips_position), f, sizeof f);
+    f[0] = (float)in[0];
+    f[1] = (float)in[1];
+    f[2] = (float)in[2];
 }
 
-/* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L, for every present
-   bone; absent bones get identity. */
-static pm_result pm__convert_pose(const pm_humanoid *h, const pm_pose *in, pm_pose *out, int to_normalized)
+/* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L of every present bone
+   from `in` to `out` (absent bones: identity); the hips moved by `frame`
+   (hips_parent or its inverse). */
+static int pm__convert_rotations(const pm_humanoid *h, const versor *in, versor *out, int to_normalized)
 {
-    pm_pose result;
-    double hips[3], moved[3];
     int b;
-    if (!h || !in || !out) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         double q[4], l[4], p[4], inv[4];
         if (h->bone_node[b] < 0) {
-            pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), pm__identity);
+            pm__store4(out[b], pm__identity);
             continue;
         }
-        if (!pm__pose_rotation(in, b, q)) return PM_ERROR_INVALID_ARGUMENT;
-        pm__get4(h, PM__BONE_OFFSET(pm_humanoid, rest_local, b), l);
-        pm__get4(h, PM__BONE_OFFSET(pm_humanoid, rest_parent, b), p);
+        if (!pm__unit_rotation(in[b], q)) return 0;
+        pm__load4(h->rest_local[b], l);
+        pm__load4(h->rest_parent[b], p);
         pm__quat_normalize(l);
         pm__quat_normalize(p);
         if (to_normalized) {
@@ -2883,23 +2939,40 @@ static pm_result pm__convert_pose(const pm_humanoid *h, const pm_pose *in, pm_po
             pm__quat_mul(inv, q, q);   /* P^-1 N P */
             pm__quat_mul(q, l, q);     /* ... L */
         }
-        pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+        pm__store4(out[b], q);
     }
-    if (!pm__pose_hips(in, hips)) return PM_ERROR_INVALID_ARGUMENT;
-    pm__apply_frame(to_normalized ? h->hips_parent : h->hips_parent_inverse, hips, moved);
-    pm__set_pose_hips(&result, moved);
-    memcpy(out, &result, sizeof result);
+    return 1;
+}
+
+PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_raw_pose *raw,
+                                  pm_normalized_pose *normalized)
+{
+    pm_normalized_pose result;
+    double hips[3], moved[3];
+    if (!humanoid || !raw || !normalized) return PM_ERROR_INVALID_ARGUMENT;
+    if (raw->rig != humanoid->rig) return PM_ERROR_WRONG_RIG;
+    if (!pm__convert_rotations(humanoid, raw->rotation, result.rotation, 1) || !pm__load3(raw->hips_translation, hips))
+        return PM_ERROR_INVALID_ARGUMENT;
+    pm__apply_frame(humanoid->hips_parent, hips, moved);
+    pm__store3(result.hips_position, moved);
+    memcpy(normalized, &result, sizeof result);
     return PM_OK;
 }
 
-PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_pose *raw, pm_pose *normalized)
+PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_normalized_pose *normalized,
+                                    pm_raw_pose *raw)
 {
-    return pm__convert_pose(humanoid, raw, normalized, 1);
-}
-
-PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *normalized, pm_pose *raw)
-{
-    return pm__convert_pose(humanoid, normalized, raw, 0);
+    pm_raw_pose result;
+    double hips[3], moved[3];
+    if (!humanoid || !normalized || !raw) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__convert_rotations(humanoid, normalized->rotation, result.rotation, 0) ||
+        !pm__load3(normalized->hips_position, hips))
+        return PM_ERROR_INVALID_ARGUMENT;
+    pm__apply_frame(humanoid->hips_parent_inverse, hips, moved);
+    pm__store3(result.hips_translation, moved);
+    result.rig = humanoid->rig;
+    memcpy(raw, &result, sizeof result);
+    return PM_OK;
 }
 
 /* Retargeting keeps every bone's world rotation from rest, D(b) = G(b) W^-1,
@@ -2920,13 +2993,14 @@ PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_pose *
    W'(b). A source bone the target lacks lies in the chain of the target's
    next bones: folded in, not dropped. */
 
-static void pm__humanoid_rotation(const pm_humanoid *h, size_t field, int b, double q[4])
+/* field[b] (a humanoid's per-bone rotations), unit; identity above the hips */
+static void pm__humanoid_rotation(const float field[PM_BONE_COUNT][4], int b, double q[4])
 {
     if (b < 0) {
-        memcpy(q, pm__identity, 4 * sizeof(double)); /* above the hips */
+        memcpy(q, pm__identity, 4 * sizeof(double));
         return;
     }
-    pm__get4(h, field + (size_t)b * 4 * sizeof(float), q);
+    pm__load4(field[b], q);
     pm__quat_normalize(q);
 }
 
@@ -2938,7 +3012,6 @@ static void pm__put_float4(float out[4], const double q[4])
 
 PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from, const pm_humanoid *to)
 {
-    const size_t world = offsetof(pm_humanoid, rest_world), link = offsetof(pm_humanoid, rest_link);
     pm_retarget r;
     double scale;
     int b, i, c;
@@ -2946,6 +3019,8 @@ PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from,
     if (!(from->rest_hips[1] > 0.0f) || !(to->rest_hips[1] > 0.0f)) return PM_ERROR_HIPS_HEIGHT;
     if (from->bone_node[PM_BONE_HIPS] < 0 || to->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
     memset(&r, 0, sizeof r);
+    r.from_rig = from->rig;
+    r.to_rig = to->rig;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (from->bone_node[b] >= 0) r.source_bone[r.source_count++] = b;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
@@ -2963,23 +3038,23 @@ PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from,
         /* at most 55 + 4 steps: only chest and upperChest can lie in more than one chain */
         if (i + length > 2 * PM_BONE_COUNT) return PM_ERROR_INVALID_ARGUMENT;
         r.first_step[r.bone_count] = i;
-        pm__humanoid_rotation(to, link, b, pre);
+        pm__humanoid_rotation(to->rest_link, b, pre);
         pm__quat_conj(pre, pre);                                  /* K'(b)^-1 */
-        pm__humanoid_rotation(to, world, up, q);
+        pm__humanoid_rotation(to->rest_world, up, q);
         pm__quat_conj(q, q);
         pm__quat_mul(pre, q, pre);                                /* ... W'(up')^-1 */
         if (length == 0) {
-            pm__humanoid_rotation(to, world, b, q);
+            pm__humanoid_rotation(to->rest_world, b, q);
             pm__quat_mul(pre, q, pre);                            /* ... W'(b) */
             memcpy(post, pm__identity, sizeof post);
         } else {
-            pm__humanoid_rotation(from, world, top, q);
+            pm__humanoid_rotation(from->rest_world, top, q);
             pm__quat_mul(pre, q, pre);                            /* ... W(s') */
-            pm__humanoid_rotation(from, link, chain[length - 1], q);
+            pm__humanoid_rotation(from->rest_link, chain[length - 1], q);
             pm__quat_mul(pre, q, pre);                            /* ... K(c1) */
-            pm__humanoid_rotation(from, world, s, post);
+            pm__humanoid_rotation(from->rest_world, s, post);
             pm__quat_conj(post, post);
-            pm__humanoid_rotation(to, world, b, q);
+            pm__humanoid_rotation(to->rest_world, b, q);
             pm__quat_mul(post, q, post);                          /* W(s)^-1 W'(b) */
         }
         r.bone[r.bone_count] = b;
@@ -2988,7 +3063,7 @@ PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from,
         pm__put_float4(r.post[r.bone_count], post);
         for (c = 0; c < length; ++c) { /* top down: c1 first */
             r.step_bone[i + c] = chain[length - 1 - c];
-            pm__humanoid_rotation(from, link, chain[length - 1 - c], q); /* K(c); c1's is in pre */
+            pm__humanoid_rotation(from->rest_link, chain[length - 1 - c], q); /* K(c); c1's is in pre */
             pm__put_float4(r.step_link[i + c], q);
         }
         ++r.bone_count;
@@ -3025,22 +3100,24 @@ static PM__INLINE void pm__quatf_mul(const float a[4], const float b[4], float o
     out[3] = w;
 }
 
-PMDEF pm_result pm_retarget_pose(const pm_retarget *retarget, const pm_pose *from_raw, pm_pose *to_raw)
+PMDEF pm_result pm_retarget_apply(const pm_retarget *retarget, const pm_raw_pose *from_raw, pm_raw_pose *to_raw)
 {
-    float unit[PM_BONE_COUNT][4], source_hips[3], hips[3];
-    pm_pose target;
+    float unit[PM_BONE_COUNT][4], hips[3];
+    const float *source_hips;
+    pm_raw_pose target;
     int i, k, c;
     if (!retarget || !from_raw || !to_raw) return PM_ERROR_INVALID_ARGUMENT;
-    for (i = 0; i < retarget->source_count; ++i) { /* the source's rotations, unit (read byte-wise: any 4-byte alignment) */
+    if (from_raw->rig != retarget->from_rig) return PM_ERROR_WRONG_RIG;
+    for (i = 0; i < retarget->source_count; ++i) { /* the source's rotations, unit */
         const int b = retarget->source_bone[i];
-        float q[4], d, inv;
-        memcpy(q, (const unsigned char *)from_raw + PM__BONE_OFFSET(pm_pose, rotation, b), sizeof q);
-        d = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        const float *q = from_raw->rotation[b];
+        const float d = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        float inv;
         if (!pm__finite(d) || !(d >= FLT_MIN)) return PM_ERROR_INVALID_ARGUMENT;
         inv = 1.0f / sqrtf(d);
         for (k = 0; k < 4; ++k) unit[b][k] = q[k] * inv;
     }
-    memcpy(source_hips, (const unsigned char *)from_raw + offsetof(pm_pose, hips_position), sizeof source_hips);
+    source_hips = from_raw->hips_translation;
     if (!pm__finite_n(source_hips, 3)) return PM_ERROR_INVALID_ARGUMENT;
     for (i = 0; i < PM_BONE_COUNT; ++i) glm_quat_identity(target.rotation[i]);
     for (i = 0; i < retarget->bone_count; ++i) {
@@ -3057,26 +3134,28 @@ PMDEF pm_result pm_retarget_pose(const pm_retarget *retarget, const pm_pose *fro
         hips[i] = retarget->hips[i] * source_hips[0] + retarget->hips[3 + i] * source_hips[1] +
                   retarget->hips[6 + i] * source_hips[2] + retarget->hips[9 + i];
     if (!pm__finite_n(hips, 3)) return PM_ERROR_INVALID_ARGUMENT;
-    memcpy(target.hips_position, hips, sizeof hips);
+    memcpy(target.hips_translation, hips, sizeof hips);
+    target.rig = retarget->to_rig;
     memcpy(to_raw, &target, sizeof target);
     return PM_OK;
 }
 
-PMDEF pm_result pm_pose_retarget(const pm_humanoid *from, const pm_pose *from_raw, const pm_humanoid *to,
-                                 pm_pose *to_raw)
+PMDEF pm_result pm_retarget_once(const pm_humanoid *from, const pm_raw_pose *from_raw, const pm_humanoid *to,
+                                 pm_raw_pose *to_raw)
 {
     pm_retarget retarget;
     pm_result result = pm_retarget_init(&retarget, from, to);
-    return result != PM_OK ? result : pm_retarget_pose(&retarget, from_raw, to_raw);
+    return result != PM_OK ? result : pm_retarget_apply(&retarget, from_raw, to_raw);
 }
 
 /* Bone b's local rotation q (unit) with the nodes between its node and its
    humanoid parent's folded in: K^-1 C q, C their posed rotations (top
-   first), K = C at rest (rest_link). 0 when `parent` does not lead from b's
-   node to its humanoid parent's within node_count steps, or a rotation
-   there is zero or not finite. */
-static int pm__fold_between(const pm_humanoid *h, const int *parent, const pm_transform *scene_pose, int b, double q[4])
+   first), K = C at rest (rest_link). 0 when the parent array no longer
+   leads from b's node to its humanoid parent's within node_count steps, or
+   a rotation there is zero or not finite. */
+static int pm__fold_between(const pm_humanoid *h, const pm_transform *scene_pose, int b, double q[4])
 {
+    const int *parent = h->parent;
     const int top = h->bone_node[h->parent_bone[b]];
     int node = parent[h->bone_node[b]], steps = 0;
     double r[4], k[4];
@@ -3086,90 +3165,82 @@ static int pm__fold_between(const pm_humanoid *h, const int *parent, const pm_tr
         pm__quat_mul(r, q, q); /* going up: C q, one node at a time */
         node = parent[node];
     }
-    pm__get4(h, PM__BONE_OFFSET(pm_humanoid, rest_link, b), k);
+    pm__load4(h->rest_link[b], k);
     pm__quat_conj(k, k);
     pm__quat_mul(k, q, q);
     return pm__quat_normalize(q);
 }
 
-PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const int *parent, const pm_transform *scene_pose,
-                             pm_pose *raw)
+PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *scene_pose, pm_raw_pose *raw)
 {
-    pm_pose result;
-    double q[4], t[4] = {0, 0, 0, 0};
+    pm_raw_pose result;
+    double q[4], t[3];
     int b;
-    if (!humanoid || !scene_pose || !raw || (humanoid->node_count > 0 && !parent)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!humanoid || !scene_pose || !raw || (humanoid->node_count > 0 && !humanoid->parent))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         const int node = humanoid->bone_node[b], up = humanoid->parent_bone[b];
-        double unit[4];
         if (node >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
-        if (node >= 0) {
-            if (!pm__load_rotation(scene_pose, node, unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
-            pm__get4(scene_pose, PM__ROTATION_OFFSET(node), q); /* copied as it is, */
-            if (up >= 0 && parent[node] != humanoid->bone_node[up]) { /* unless nodes lie between */
-                memcpy(q, unit, sizeof q);
-                if (!pm__fold_between(humanoid, parent, scene_pose, b, q)) return PM_ERROR_INVALID_ARGUMENT;
-            }
+        if (node < 0) {
+            pm__store4(result.rotation[b], pm__identity);
+        } else if (up >= 0 && humanoid->parent[node] != humanoid->bone_node[up]) { /* nodes lie between */
+            if (!pm__load_rotation(scene_pose, node, q) || !pm__fold_between(humanoid, scene_pose, b, q))
+                return PM_ERROR_INVALID_ARGUMENT;
+            pm__store4(result.rotation[b], q);
+        } else { /* copied as it is */
+            if (!pm__unit_rotation(scene_pose[node].rotation, q)) return PM_ERROR_INVALID_ARGUMENT; /* zero, not finite */
+            memcpy(result.rotation[b], scene_pose[node].rotation, sizeof result.rotation[b]);
         }
-        pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), node >= 0 ? q : pm__identity);
     }
-    if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
-    pm__get4(scene_pose, (size_t)humanoid->bone_node[PM_BONE_HIPS] * sizeof(pm_transform) +
-                             offsetof(pm_transform, translation), t);
-    pm__set_pose_hips(&result, t);
-    if (!pm__pose_hips(&result, t)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__load3(scene_pose[humanoid->bone_node[PM_BONE_HIPS]].translation, t)) return PM_ERROR_INVALID_ARGUMENT;
+    memcpy(result.hips_translation, scene_pose[humanoid->bone_node[PM_BONE_HIPS]].translation,
+           sizeof result.hips_translation);
+    result.rig = humanoid->rig;
     memcpy(raw, &result, sizeof result);
     return PM_OK;
 }
 
-PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_pose *raw, pm_transform *scene_pose)
+PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_raw_pose *raw, pm_transform *scene_pose)
 {
     double q[4], hips[3];
-    float t[3];
     int b;
     if (!humanoid || !raw || !scene_pose) return PM_ERROR_INVALID_ARGUMENT;
+    if (raw->rig != humanoid->rig) return PM_ERROR_WRONG_RIG;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (humanoid->bone_node[b] >= humanoid->node_count) return PM_ERROR_OUT_OF_RANGE;
     if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
     /* everything checked before anything is written */
     for (b = 0; b < PM_BONE_COUNT; ++b)
-        if (humanoid->bone_node[b] >= 0 && !pm__pose_rotation(raw, b, q)) return PM_ERROR_INVALID_ARGUMENT;
-    if (!pm__pose_hips(raw, hips)) return PM_ERROR_INVALID_ARGUMENT;
-    for (b = 0; b < PM_BONE_COUNT; ++b) {
-        int node = humanoid->bone_node[b];
-        if (node < 0) continue;
-        pm__get4(raw, PM__BONE_OFFSET(pm_pose, rotation, b), q);
-        pm__store_rotation(scene_pose, node, q);
-    }
-    t[0] = (float)hips[0];
-    t[1] = (float)hips[1];
-    t[2] = (float)hips[2];
-    memcpy((unsigned char *)scene_pose + (size_t)humanoid->bone_node[PM_BONE_HIPS] * sizeof(pm_transform) +
-               offsetof(pm_transform, translation),
-           t, sizeof t);
+        if (humanoid->bone_node[b] >= 0 && !pm__unit_rotation(raw->rotation[b], q)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__load3(raw->hips_translation, hips)) return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < PM_BONE_COUNT; ++b)
+        if (humanoid->bone_node[b] >= 0)
+            memcpy(scene_pose[humanoid->bone_node[b]].rotation, raw->rotation[b], sizeof raw->rotation[b]);
+    memcpy(scene_pose[humanoid->bone_node[PM_BONE_HIPS]].translation, raw->hips_translation,
+           sizeof raw->hips_translation);
     return PM_OK;
 }
 
 /* VRM 0.x models face -Z, 1.0 models +Z: a half turn about Y maps one to
    the other (either way), (x, y, z, w) -> (-x, y, -z, w). */
-PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
+PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_pose *turned)
 {
-    pm_pose result;
-    double q[4], hips[3];
+    pm_normalized_pose result;
+    double unit[4];
     int b;
     if (!pose || !turned) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
-        double unit[4];
-        if (!pm__pose_rotation(pose, b, unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
-        pm__get4(pose, PM__BONE_OFFSET(pm_pose, rotation, b), q); /* turned as it is */
-        q[0] = -q[0];
-        q[2] = -q[2];
-        pm__put4(&result, PM__BONE_OFFSET(pm_pose, rotation, b), q);
+        if (!pm__unit_rotation(pose->rotation[b], unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+        result.rotation[b][0] = -pose->rotation[b][0]; /* turned as it is */
+        result.rotation[b][1] = pose->rotation[b][1];
+        result.rotation[b][2] = -pose->rotation[b][2];
+        result.rotation[b][3] = pose->rotation[b][3];
     }
-    if (!pm__pose_hips(pose, hips)) return PM_ERROR_INVALID_ARGUMENT;
-    hips[0] = -hips[0];
-    hips[2] = -hips[2];
-    pm__set_pose_hips(&result, hips);
+    if (!pm__finite_n(pose->hips_position, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    result.hips_position[0] = -pose->hips_position[0];
+    result.hips_position[1] = pose->hips_position[1];
+    result.hips_position[2] = -pose->hips_position[2];
     memcpy(turned, &result, sizeof result);
     return PM_OK;
 }
@@ -3203,7 +3274,7 @@ PMDEF pm_result pm_pose_turn_y180(const pm_pose *pose, pm_pose *turned)
 #define PM__UNROLL
 #endif
 
-/* The kernels' names, as pm_skin_job_kernels gives them */
+/* The kernels' names, as pm_skin_job_get_kernels gives them */
 #define PM__KERNELS_AVX512 "AVX-512F"
 #define PM__KERNELS_AVX2 "AVX2 + FMA"
 
@@ -4457,7 +4528,7 @@ static pm__skin_range_fn pm__skin_kernels(const char **name)
     return pm__skin_range;
 }
 
-PMDEF const char *pm_skin_job_kernels(void)
+PMDEF const char *pm_skin_job_get_kernels(void)
 {
     const char *name;
     (void)pm__skin_kernels(&name);
@@ -4589,9 +4660,8 @@ PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
 /* Bone i's rotation, unit, and translation; 0 for a zero or non-finite one. */
 static int pm__load_rigid(const pm_rigid *bones, int i, double q[4], float t[3])
 {
-    const unsigned char *bytes = (const unsigned char *)bones + (size_t)i * sizeof(pm_rigid);
-    pm__get4(bytes, offsetof(pm_rigid, rotation), q);
-    memcpy(t, bytes + offsetof(pm_rigid, translation), 3 * sizeof(float));
+    pm__load4(bones[i].rotation, q);
+    memcpy(t, bones[i].translation, 3 * sizeof(float));
     return pm__quat_normalize(q) && pm__finite_n(t, 3);
 }
 
@@ -4702,7 +4772,7 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
 /* PMX stores each vertex morph as a list of (vertex, offset); the job reads
    them per vertex. A counting sort into the caller's arrays: morph_start
    first counts, then serves as the write cursor, then is shifted back. */
-PMDEF pm_result pm_morphs_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
+PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity)
 {
@@ -4753,8 +4823,8 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
     pm__quat_rotate(q, b, rb);
     for (k = 0; k < 3; ++k) t[k] = (float)((double)world_position[k] - rb[k]);
     if (!pm__finite_n(t, 3)) return PM_ERROR_INVALID_ARGUMENT; /* finite inputs, overflowing difference */
-    pm__put4(out, offsetof(pm_rigid, rotation), q);
-    memcpy((unsigned char *)out + offsetof(pm_rigid, translation), t, sizeof t);
+    pm__store4(out->rotation, q);
+    memcpy(out->translation, t, sizeof t);
     return PM_OK;
 }
 

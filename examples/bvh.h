@@ -16,7 +16,7 @@
    with order ABC, in degrees). A joint's translation is its OFFSET plus its
    position channels, in the file's units (retargeting scales the hips by
    the ratio of rest hips heights, so units need not be converted). A BVH's
-   rest is its zero-rotation pose: pm_rest_fit_tpose turns it into the VRM
+   rest is its zero-rotation pose: pm_humanoid_fit_tpose turns it into the VRM
    T-pose (CMU's has the legs apart, the arms down and the hips at the
    origin). Names: the mocap convention (CMU: Hips, LowerBack, Spine,
    Spine1, LeftArm, LeftUpLeg, ...), the collar one (Boxing_Toes.bvh: Ab,
@@ -341,7 +341,7 @@ static void bvh_local(const bvh *b, int joint, int frame, float translation[3], 
 /* ---- the skeleton as a humanoid ------------------------------------------------ */
 
 /* The zero-rotation pose: every joint at its OFFSET, unrotated. A BVH's
-   rest (pm_rest_fit_tpose turns it into the T-pose). */
+   rest (pm_humanoid_fit_tpose turns it into the T-pose). */
 static void bvh_rest(const bvh *b, pm_transform *rest)
 {
     int j;

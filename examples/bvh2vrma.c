@@ -15,7 +15,7 @@
 
    What it writes: one node per humanoid bone the BVH has (eyes excepted),
    in the VRM T-pose with identity rotations (the BVH's zero-rotation pose
-   fitted to it by pm_rest_fit_tpose, in metres), children by the humanoid
+   fitted to it by pm_humanoid_fit_tpose, in metres), children by the humanoid
    hierarchy; one animation whose rotation tracks are the normalized
    rotations (pm_pose_normalize: joints between bones, like CMU's LowerBack,
    folded in) and whose hips translation track is the hips' model-space
@@ -159,8 +159,8 @@ int main(int argc, char **argv)
     if (!parent || !rest || !pose || !world) return 1;
     for (i = 0; i < motion.joint_count; ++i) parent[i] = motion.joints[i].parent;
     bvh_rest(&motion, rest);
-    if ((result = pm_rest_fit_tpose(bone_node, parent, rest, motion.joint_count, rest)) != PM_OK ||
-        (result = pm_humanoid_init(&humanoid, bone_node, parent, rest, motion.joint_count)) != PM_OK ||
+    if ((result = pm_humanoid_fit_tpose(bone_node, parent, motion.joint_count, rest, rest, NULL)) != PM_OK ||
+        (result = pm_humanoid_init(&humanoid, bone_node, parent, motion.joint_count, rest, NULL)) != PM_OK ||
         (result = pm_scene_world_matrices(parent, motion.joint_count, rest, world)) != PM_OK) {
         fprintf(stderr, "bvh2vrma: %s: not a humanoid skeleton: %s", in, pm_result_string(result));
         for (b = 0; result == PM_ERROR_MISSING_BONE && b < PM_BONE_COUNT; ++b)
@@ -182,9 +182,10 @@ int main(int argc, char **argv)
         char *keys = (char *)calloc(1, translations + (size_t)frames * 12 - rotations);
         if (!keys) return 1;
         for (f = 0; f < frames; ++f) {
-            pm_pose raw, normalized;
+            pm_raw_pose raw;
+            pm_normalized_pose normalized;
             bvh_pose(&motion, f * every, pose);
-            if ((result = pm_pose_read(&humanoid, parent, pose, &raw)) != PM_OK ||
+            if ((result = pm_pose_read(&humanoid, pose, &raw)) != PM_OK ||
                 (result = pm_pose_normalize(&humanoid, &raw, &normalized)) != PM_OK) {
                 fprintf(stderr, "bvh2vrma: %s: frame %d: %s\n", in, f * every, pm_result_string(result));
                 return 1;

@@ -11,7 +11,7 @@
       itself (a T-pose, then a walk in place with the lower foot on the
       floor; centimetres, Zrotation Xrotation Yrotation channels). Its
       rest is its zero-rotation pose, fitted to the VRM T-pose
-      (pm_rest_fit_tpose: CMU's stands with the legs apart and the hips at
+      (pm_humanoid_fit_tpose: CMU's stands with the legs apart and the hips at
       the origin); joints named as CMU names them (Hips, LowerBack, Spine,
       LeftArm, LeftUpLeg, ...), in the collar convention (Ab, LeftCollar,
       LeftShoulder = upper arm, LeftHip, ...) or by VRM names. Any units:
@@ -179,7 +179,7 @@ static void build_character(character *c)
     c->constraint_set.node_count = NODES;
     c->constraint_set.rest = c->constraint_rest;
     c->constraint_set.order = c->constraint_order;
-    if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, c->rest, NODES) != PM_OK ||
+    if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, NODES, c->rest, NULL) != PM_OK ||
         pm_constraint_set_init(&c->constraint_set, c->rest) != PM_OK) {
         fprintf(stderr, "pipeline: the character is not a valid humanoid\n");
         exit(1);
@@ -404,8 +404,8 @@ static int build_source(const bvh *motion, source *s)
     for (j = 0; j < s->node_count; ++j) s->parent[j] = motion->joints[j].parent;
     bvh_humanoid(motion, s->bone_node);
     bvh_rest(motion, s->rest); /* the zero-rotation pose, fitted to the T-pose */
-    r = pm_rest_fit_tpose(s->bone_node, s->parent, s->rest, s->node_count, s->rest);
-    if (r == PM_OK) r = pm_humanoid_init(&s->humanoid, s->bone_node, s->parent, s->rest, s->node_count);
+    r = pm_humanoid_fit_tpose(s->bone_node, s->parent, s->node_count, s->rest, s->rest, NULL);
+    if (r == PM_OK) r = pm_humanoid_init(&s->humanoid, s->bone_node, s->parent, s->node_count, s->rest, NULL);
     if (r != PM_OK) {
         fprintf(stderr, "pipeline: the motion's skeleton is not a humanoid: %s", pm_result_string(r));
         for (b = 0; r == PM_ERROR_MISSING_BONE && b < PM_BONE_COUNT; ++b)
@@ -519,7 +519,7 @@ int main(int argc, char **argv)
     raster picture = {WIDTH, HEIGHT, image, depth};
     source src;
     bvh motion;
-    pm_pose raw, retargeted;
+    pm_raw_pose raw, retargeted;
     pm_retarget to_character; /* worked out once for the pair of rigs */
     static float character_world[16 * NODES];
     double worst_limb = 0.0;
@@ -564,8 +564,8 @@ int main(int argc, char **argv)
         if (isatty(2)) fprintf(stderr, "\rframe %d/%d", f, motion.frame_count - 1);
         t0 = seconds();
         bvh_pose(&motion, f, src.pose);
-        if (pm_pose_read(&src.humanoid, src.parent, src.pose, &raw) != PM_OK ||
-            pm_retarget_pose(&to_character, &raw, &retargeted) != PM_OK ||
+        if (pm_pose_read(&src.humanoid, src.pose, &raw) != PM_OK ||
+            pm_retarget_apply(&to_character, &raw, &retargeted) != PM_OK ||
             pm_pose_write(&c.humanoid, &retargeted, c.pose) != PM_OK) {
             fprintf(stderr, "\npipeline: frame %d cannot be retargeted\n", f);
             return 1;
@@ -607,7 +607,7 @@ int main(int argc, char **argv)
     printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us (bones %.1f us, vertices %.1f us; "
            "%s kernels)\n",
            1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * (time_bones + time_skin) / f,
-           1e6 * time_bones / f, 1e6 * time_skin / f, pm_skin_job_kernels());
+           1e6 * time_bones / f, 1e6 * time_skin / f, pm_skin_job_get_kernels());
     printf("pixels drawn per picture:");
     for (f = 0; f < panel; ++f) printf(" %d", drawn[f]);
     printf("\n");

@@ -135,14 +135,14 @@ static void build(character *c, int variant)
         }
     }
     memcpy(c->pose, c->rest, sizeof c->pose);
-    if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, c->rest, c->node_count) != PM_OK) {
+    if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, c->node_count, c->rest, NULL) != PM_OK) {
         fprintf(stderr, "retarget: bad humanoid\n");
         exit(1);
     }
 }
 
 /* A's motion at frame f: a bow, an upper-chest twist, a raised arm, a step. */
-static void motion(int f, pm_pose *pose)
+static void motion(int f, const pm_humanoid *a, pm_raw_pose *pose)
 {
     float s = sinf(0.8f * (float)f), t = (float)f / (float)(FRAMES - 1);
     int b;
@@ -158,7 +158,8 @@ static void motion(int f, pm_pose *pose)
     glm_quatv(pose->rotation[PM_BONE_LEFT_LOWER_LEG], 1.0f * t, (vec3){1, 0, 0});
     glm_quatv(pose->rotation[PM_BONE_LEFT_TOES], 0.4f * t, (vec3){1, 0, 0});
     glm_quatv(pose->rotation[PM_BONE_RIGHT_INDEX_PROXIMAL], 1.0f * t, (vec3){0, 0, 1});
-    glm_vec3_copy((vec3){0.05f * s, 0.95f - 0.05f * t, 0.1f * t}, pose->hips_position);
+    glm_vec3_copy((vec3){0.05f * s, 0.95f - 0.05f * t, 0.1f * t}, pose->hips_translation);
+    pose->rig = a->rig; /* a raw pose of A's rig, made by hand */
 }
 
 /* World rotation from rest and world position of every node of c's pose;
@@ -292,10 +293,10 @@ int main(int argc, char **argv)
            "   longer arms, shorter legs, an extra node in the left leg. Rest hips height %.3f and %.3f.\n",
            (int)PM_BONE_COUNT, b.node_count - 1, (double)a.humanoid.rest_hips[1], (double)b.humanoid.rest_hips[1]);
     for (f = 0; f < FRAMES; ++f) {
-        pm_pose raw_a, raw_b;
-        motion(f, &raw_a);
+        pm_raw_pose raw_a, raw_b;
+        motion(f, &a.humanoid, &raw_a);
         if (pm_pose_write(&a.humanoid, &raw_a, a.pose) != PM_OK ||
-            pm_retarget_pose(&a_to_b, &raw_a, &raw_b) != PM_OK ||
+            pm_retarget_apply(&a_to_b, &raw_a, &raw_b) != PM_OK ||
             pm_pose_write(&b.humanoid, &raw_b, b.pose) != PM_OK) {
             fprintf(stderr, "retarget: frame %d failed\n", f);
             return 1;

@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     int bone_node[PM_BONE_COUNT], node_count, i, b;
     const cJSON *nodes, *bones, *entry, *channel, *animation;
     pm_humanoid humanoid;
-    pm_pose rest_pose;
+    pm_raw_pose rest_pose;
     unsigned char *data;
     size_t size;
     glb g;
@@ -106,8 +106,8 @@ int main(int argc, char **argv)
         bone_node[bone] = node;
         node_bone[node] = (int)bone;
     }
-    if ((result = pm_humanoid_init(&humanoid, bone_node, parent, rest, node_count)) != PM_OK ||
-        (result = pm_pose_read(&humanoid, parent, rest, &rest_pose)) != PM_OK) {
+    if ((result = pm_humanoid_init(&humanoid, bone_node, parent, node_count, rest, NULL)) != PM_OK ||
+        (result = pm_pose_read(&humanoid, rest, &rest_pose)) != PM_OK) {
         fprintf(stderr, "vrma_tracks: %s: humanoid: %s\n", argv[1], pm_result_string(result));
         return 1;
     }
@@ -133,10 +133,11 @@ int main(int argc, char **argv)
             return 1;
         }
         for (k = 0; k < keys; ++k) { /* one keyframe on the rest pose, normalized */
-            pm_pose raw = rest_pose, normalized;
+            pm_raw_pose raw = rest_pose;
+            pm_normalized_pose normalized;
             const float t = times[k], *v = out + (size_t)k * (rotation ? 4 : 3);
             if (rotation) memcpy(raw.rotation[node_bone[node]], v, sizeof(versor));
-            else memcpy(raw.hips_position, v, sizeof(vec3));
+            else memcpy(raw.hips_translation, v, sizeof(vec3));
             if ((result = pm_pose_normalize(&humanoid, &raw, &normalized)) != PM_OK) {
                 fprintf(stderr, "vrma_tracks: %s: key %d: %s\n", argv[1], k, pm_result_string(result));
                 return 1;

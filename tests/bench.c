@@ -343,11 +343,11 @@ static void humanoid_build(humanoid_scene *s, int random_rest, int drop_optional
         glm_vec3_one(t->scale);
         ++n;
     }
-    pm_humanoid_init(&s->h, s->bone_node, s->parent, s->rest, n);
+    pm_humanoid_init(&s->h, s->bone_node, s->parent, n, s->rest, NULL);
 }
 
 /* The same algorithm written plainly with cglm in float. */
-static void baseline_retarget(const pm_humanoid *a, const pm_pose *raw_a, const pm_humanoid *b, pm_pose *raw_b)
+static void baseline_retarget(const pm_humanoid *a, const pm_raw_pose *raw_a, const pm_humanoid *b, pm_raw_pose *raw_b)
 {
     versor delta[PM_BONE_COUNT], turn[PM_BONE_COUNT], n, p, p_inv, l, l_inv;
     int bone;
@@ -383,14 +383,14 @@ static void baseline_retarget(const pm_humanoid *a, const pm_pose *raw_a, const 
         quat_mul_safe(p_inv, n, n);
         glm_quat_mul(n, l, raw_b->rotation[bone]);
     }
-    glm_vec3_copy((float *)raw_a->hips_position, raw_b->hips_position);
+    glm_vec3_copy((float *)raw_a->hips_translation, raw_b->hips_translation);
 }
 
 static void bench_retarget(void)
 {
     enum { POSES = 256, REPEAT_RETARGET = 400 };
     static humanoid_scene a, b;
-    static pm_pose poses[POSES], out;
+    static pm_raw_pose poses[POSES], out;
     static pm_retarget prepared;
     double ours = 1e30, base = 1e30, fast = 1e30;
     float check = 0.0f;
@@ -403,13 +403,14 @@ static void bench_retarget(void)
             glm_quat_init(poses[i].rotation[bone], 0.3f * frand(), 0.3f * frand(), 0.3f * frand(), 1.0f);
             glm_quat_normalize(poses[i].rotation[bone]);
         }
-        glm_vec3_copy((vec3){0.1f * frand(), 1.0f, 0.1f * frand()}, poses[i].hips_position);
+        glm_vec3_copy((vec3){0.1f * frand(), 1.0f, 0.1f * frand()}, poses[i].hips_translation);
+        poses[i].rig = a.h.rig;
     }
     for (run = 0; run < RUNS; ++run) {
         double t0 = now_ns(), t;
         for (rep = 0; rep < REPEAT_RETARGET; ++rep)
             for (i = 0; i < POSES; ++i) {
-                pm_pose_retarget(&a.h, &poses[i], &b.h, &out);
+                pm_retarget_once(&a.h, &poses[i], &b.h, &out);
                 check += out.rotation[5][0];
             }
         t = (now_ns() - t0) / ((double)REPEAT_RETARGET * POSES);
@@ -417,7 +418,7 @@ static void bench_retarget(void)
         t0 = now_ns();
         for (rep = 0; rep < REPEAT_RETARGET; ++rep)
             for (i = 0; i < POSES; ++i) {
-                pm_retarget_pose(&prepared, &poses[i], &out);
+                pm_retarget_apply(&prepared, &poses[i], &out);
                 check += out.rotation[5][0];
             }
         t = (now_ns() - t0) / ((double)REPEAT_RETARGET * POSES);
@@ -432,8 +433,8 @@ static void bench_retarget(void)
         if (t < base) base = t;
     }
     printf("\nretargeting: 55 bones to a rig without upperChest and toes (random rest rotations)\n");
-    printf("  pm_retarget_pose (worked out once per pair of rigs) %.0f ns per pose (target < 500)\n", fast);
-    printf("  pm_pose_retarget (worked out every call) %.0f ns; baseline (cglm float) %.0f ns, %.2fx pm_retarget_pose's"
+    printf("  pm_retarget_apply (worked out once per pair of rigs) %.0f ns per pose (target < 500)\n", fast);
+    printf("  pm_retarget_once (worked out every call) %.0f ns; baseline (cglm float) %.0f ns, %.2fx pm_retarget_apply's"
            "  (checksum %g)\n", ours, base, base / fast, (double)check);
 }
 
@@ -697,7 +698,7 @@ static void bench_skinning(void)
         free(dst);
     }
     printf("\nskinning: %d vertices, positions + normals, %d bones, %s kernels; memory copy %.1f GB/s (read + write)\n",
-           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_kernels(), copy);
+           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_get_kernels(), copy);
     skin_bench_fill(&b, -1);
     printf("reading the inputs and writing the outputs alone, no math (this layout's ceiling): %.1f M/s,\n"
            "without the weights (BDEF1's ceiling): %.1f M/s\n",

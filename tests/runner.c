@@ -68,7 +68,7 @@ void test_load_nodes(const fixture_node *nodes, int count, int *parent, pm_trans
     }
 }
 
-void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor delta[PM_BONE_COUNT])
+void test_world_deltas(const pm_humanoid *h, const pm_normalized_pose *normalized, versor delta[PM_BONE_COUNT])
 {
     int b;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
@@ -81,13 +81,14 @@ void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor d
     }
 }
 
-int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_pose *raw_a)
+int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_raw_pose *raw_a)
 {
-    pm_pose raw_b, norm_a, norm_b;
+    pm_raw_pose raw_b;
+    pm_normalized_pose norm_a, norm_b;
     versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
     float scale;
     int bone, c, inherited = 0;
-    CHECK_RESULT(pm_pose_retarget(a, raw_a, b, &raw_b), PM_OK);
+    CHECK_RESULT(pm_retarget_once(a, raw_a, b, &raw_b), PM_OK);
     CHECK_RESULT(pm_pose_normalize(a, raw_a, &norm_a), PM_OK);
     CHECK_RESULT(pm_pose_normalize(b, &raw_b, &norm_b), PM_OK);
     test_world_deltas(a, &norm_a, da);

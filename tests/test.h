@@ -61,13 +61,13 @@ void test_load_nodes(const fixture_node *nodes, int count, int *parent, pm_trans
 
 /* World rotation from rest of every bone h has: the product of normalized
    rotations along its humanoid ancestors (cglm's quaternion product). */
-void test_world_deltas(const pm_humanoid *h, const pm_pose *normalized, versor delta[PM_BONE_COUNT]);
+void test_world_deltas(const pm_humanoid *h, const pm_normalized_pose *normalized, versor delta[PM_BONE_COUNT]);
 
 /* Retargets raw_a from a to b and checks the rule: every bone b has turns
    from rest (world rotation) as a's nearest bone at or above it (itself when
    a has it), whatever b has in between, within 1e-5; the hips move by the
    hips rule. Returns how many of b's bones took an ancestor's turn. */
-int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_pose *raw_a);
+int test_check_retarget(const pm_humanoid *a, const pm_humanoid *b, const pm_raw_pose *raw_a);
 
 /* tests/options.c: the same functions from a POSEMATH_NO_SIMD copy. */
 pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
@@ -126,6 +126,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(humanoid_fit_tpose)                                                                \
     X(humanoid_bad_input)                                                                \
     X(humanoid_misaligned)                                                               \
+    X(humanoid_reports)                                                                  \
     X(skin_matches_numpy)                                                                \
     X(skin_properties)                                                                   \
     X(skin_helpers)                                                                      \

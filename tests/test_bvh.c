@@ -271,13 +271,13 @@ void test_bvh_cmu_fit_tpose(void)
     int j;
     float lowest = 1e30f;
     if (!cmu_load(&s)) return;
-    CHECK_RESULT(pm_humanoid_init(&h, s.bone_node, s.parent, s.rest, s.motion.joint_count), PM_ERROR_HIPS_HEIGHT);
+    CHECK_RESULT(pm_humanoid_init(&h, s.bone_node, s.parent, s.motion.joint_count, s.rest, NULL), PM_ERROR_HIPS_HEIGHT);
     CHECK_RESULT(pm_scene_world_matrices(s.parent, s.motion.joint_count, s.rest, s.world), PM_OK);
     for (k = 0; k < sizeof limbs / sizeof limbs[0]; ++k)
         before = fmax(before, cmu_bone_angle(&s, s.world, limbs[k].from, limbs[k].to, limbs[k].axis));
     CHECK(before > 15.0);
-    CHECK_RESULT(pm_rest_fit_tpose(s.bone_node, s.parent, s.rest, s.motion.joint_count, s.fitted), PM_OK);
-    CHECK_RESULT(pm_humanoid_init(&h, s.bone_node, s.parent, s.fitted, s.motion.joint_count), PM_OK);
+    CHECK_RESULT(pm_humanoid_fit_tpose(s.bone_node, s.parent, s.motion.joint_count, s.rest, s.fitted, NULL), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&h, s.bone_node, s.parent, s.motion.joint_count, s.fitted, NULL), PM_OK);
     CHECK_RESULT(pm_scene_world_matrices(s.parent, s.motion.joint_count, s.fitted, s.world), PM_OK);
     for (k = 0; k < sizeof limbs / sizeof limbs[0]; ++k) {
         test_context("%s", pm_bone_name(limbs[k].from));
@@ -304,11 +304,11 @@ void test_bvh_cmu_between_joints(void)
     size_t k;
     double unfolded = 0.0;
     if (!cmu_load(&s)) return;
-    CHECK_RESULT(pm_rest_fit_tpose(s.bone_node, s.parent, s.rest, s.motion.joint_count, s.fitted), PM_OK);
-    CHECK_RESULT(pm_humanoid_init(&h, s.bone_node, s.parent, s.fitted, s.motion.joint_count), PM_OK);
+    CHECK_RESULT(pm_humanoid_fit_tpose(s.bone_node, s.parent, s.motion.joint_count, s.rest, s.fitted, NULL), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&h, s.bone_node, s.parent, s.motion.joint_count, s.fitted, NULL), PM_OK);
     for (k = 0; k < sizeof bvh_cmu_world / sizeof bvh_cmu_world[0]; ++k) {
         const struct bvh_world *w = &bvh_cmu_world[k];
-        pm_pose raw;
+        pm_raw_pose raw;
         versor q;
         mat4 m;
         int node, bone;
@@ -318,7 +318,7 @@ void test_bvh_cmu_between_joints(void)
         node = s.bone_node[bone];
         if (k == 0 || bvh_cmu_world[k - 1].frame != w->frame) { /* a new frame: read, write onto the rest */
             bvh_pose(&s.motion, w->frame, s.pose);
-            CHECK_RESULT(pm_pose_read(&h, s.parent, s.pose, &raw), PM_OK);
+            CHECK_RESULT(pm_pose_read(&h, s.pose, &raw), PM_OK);
             memcpy(s.fitted, s.rest, sizeof(pm_transform) * (size_t)s.motion.joint_count);
             CHECK_RESULT(pm_pose_write(&h, &raw, s.fitted), PM_OK);
             CHECK_RESULT(pm_scene_world_matrices(s.parent, s.motion.joint_count, s.fitted, s.world), PM_OK);
@@ -364,13 +364,13 @@ void test_bvh_cmu_onto_vrm(void)
     test_load_nodes(vrm_nodes + vr->first_node, vr->node_count, vrm_parent, vrm_rest);
     for (i = 0; i < PM_BONE_COUNT; ++i) n += vr->bone_node[i] >= 0;
     CHECK(n == 53);
-    CHECK_RESULT(pm_humanoid_init(&vrm, vr->bone_node, vrm_parent, vrm_rest, vr->node_count), PM_OK);
-    CHECK_RESULT(pm_rest_fit_tpose(s.bone_node, s.parent, s.rest, s.motion.joint_count, s.fitted), PM_OK);
-    CHECK_RESULT(pm_humanoid_init(&cmu, s.bone_node, s.parent, s.fitted, s.motion.joint_count), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&vrm, vr->bone_node, vrm_parent, vr->node_count, vrm_rest, NULL), PM_OK);
+    CHECK_RESULT(pm_humanoid_fit_tpose(s.bone_node, s.parent, s.motion.joint_count, s.rest, s.fitted, NULL), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&cmu, s.bone_node, s.parent, s.motion.joint_count, s.fitted, NULL), PM_OK);
     for (frame = 0; frame < s.motion.frame_count; frame += 50) {
-        pm_pose raw;
+        pm_raw_pose raw;
         bvh_pose(&s.motion, frame, s.pose);
-        CHECK_RESULT(pm_pose_read(&cmu, s.parent, s.pose, &raw), PM_OK);
+        CHECK_RESULT(pm_pose_read(&cmu, s.pose, &raw), PM_OK);
         test_context("frame %d", frame);
         inherited += test_check_retarget(&cmu, &vrm, &raw);
     }

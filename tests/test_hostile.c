@@ -75,7 +75,7 @@ void test_hostile_humanoid_chain(void)
     int *parent = (int *)malloc((size_t)n * sizeof(int)), bone_node[PM_BONE_COUNT], k;
     pm_transform *pose = (pm_transform *)malloc((size_t)n * sizeof(pm_transform));
     static pm_humanoid h;
-    static pm_pose raw, same;
+    static pm_raw_pose raw, same;
     if (!parent || !pose) {
         test_fail(__FILE__, __LINE__, "out of memory");
         free(parent), free(pose);
@@ -92,19 +92,19 @@ void test_hostile_humanoid_chain(void)
         bone_node[b] = CHAIN + k;
         parent[CHAIN + k] = b == PM_BONE_SPINE ? CHAIN - 1 : bone_node[up];
     }
-    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, pose, n), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, n, pose, NULL), PM_OK);
     CHECK_NEAR(h.rest_hips[1], between + 1, 0.0); /* exact */
-    CHECK_RESULT(pm_pose_read(&h, parent, pose, &raw), PM_OK);
-    CHECK_RESULT(pm_pose_retarget(&h, &raw, &h, &same), PM_OK);
+    CHECK_RESULT(pm_pose_read(&h, pose, &raw), PM_OK);
+    CHECK_RESULT(pm_retarget_once(&h, &raw, &h, &same), PM_OK);
     for (k = 0; k < 15; ++k) CHECK_NEAR(same.rotation[required[k]][3], 1.0, 1e-6);
     /* fitting to the T-pose walks the same chains once more, in place */
-    CHECK_RESULT(pm_rest_fit_tpose(bone_node, parent, pose, n, pose), PM_OK);
+    CHECK_RESULT(pm_humanoid_fit_tpose(bone_node, parent, n, pose, pose, NULL), PM_OK);
     /* a loop above the hips, then one between hips and spine */
     parent[0] = between - 1;
-    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, pose, n), PM_ERROR_CYCLE);
+    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, n, pose, NULL), PM_ERROR_CYCLE);
     parent[0] = -1;
     parent[between + 1] = CHAIN - 1;
-    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, pose, n), PM_ERROR_CYCLE);
+    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, n, pose, NULL), PM_ERROR_CYCLE);
     free(parent), free(pose);
 }
 

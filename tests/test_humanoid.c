@@ -32,7 +32,7 @@ static pm_result load_fixture_rig(rig *r, int node_count, const fixture_node *no
     r->node_count = node_count;
     test_load_nodes(nodes, node_count, r->parent, r->rest);
     memcpy(r->bone_node, bone_node, sizeof r->bone_node);
-    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->rest, r->node_count);
+    return pm_humanoid_init(&r->humanoid, r->bone_node, r->parent, r->node_count, r->rest, NULL);
 }
 
 static pm_result load_rig(int index, rig *r)
@@ -42,7 +42,7 @@ static pm_result load_rig(int index, rig *r)
 }
 
 /* The normalized pose three-vrm was given for rig `index`. */
-static void fixture_normalized(int index, const rig *r, pm_pose *pose)
+static void fixture_normalized(int index, const rig *r, pm_normalized_pose *pose)
 {
     const struct humanoid_rig *hr = &humanoid_rigs[index];
     int b, k = hr->first_bone;
@@ -120,7 +120,8 @@ void test_humanoid_matches_threevrm(void)
     double worst = 0.0;
     for (n = 0; n < HUMANOID_RIGS; ++n) {
         const struct humanoid_rig *hr = &humanoid_rigs[n];
-        pm_pose normalized, raw, back;
+        pm_normalized_pose normalized, back;
+        pm_raw_pose raw;
         int k = hr->first_bone;
         test_context("rig %d", n);
         CHECK_RESULT(load_rig(n, &r), PM_OK);
@@ -133,7 +134,7 @@ void test_humanoid_matches_threevrm(void)
             worst = fmax(worst, d);
             CHECK_NEAR(d, 0.0, RIG_TOL);
         }
-        for (b = 0; b < 3; ++b) CHECK_NEAR(raw.hips_position[b], hr->hips_raw[b], RIG_TOL);
+        for (b = 0; b < 3; ++b) CHECK_NEAR(raw.hips_translation[b], hr->hips_raw[b], RIG_TOL);
         /* and back: normalize undoes denormalize */
         CHECK_RESULT(pm_pose_normalize(&r.humanoid, &raw, &back), PM_OK);
         for (b = 0; b < PM_BONE_COUNT; ++b) {
@@ -156,14 +157,16 @@ static float random_unit(void)
     return (float)humanoid_rng / 4294967296.0f * 2.0f - 1.0f;
 }
 
-static void random_raw_pose(pm_pose *pose)
+/* A random raw pose of h's rig */
+static void random_raw_pose(const pm_humanoid *h, pm_raw_pose *pose)
 {
     int b;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         glm_quat_init(pose->rotation[b], random_unit(), random_unit(), random_unit(), random_unit() + 1.5f);
         glm_quat_normalize(pose->rotation[b]);
     }
-    for (b = 0; b < 3; ++b) pose->hips_position[b] = random_unit();
+    for (b = 0; b < 3; ++b) pose->hips_translation[b] = random_unit();
+    pose->rig = h->rig;
 }
 
 /* The real VRM 1.0 rigs of vrm-c/vrm-specification's samples (rotated and
@@ -187,7 +190,8 @@ void test_humanoid_vrm_samples_match_threevrm(void)
         CHECK_RESULT(load_vrm_rig(n, &r), PM_OK);
         for (p = 0; p < VRM_RIG_POSES; ++p) {
             const struct vrm_pose *vp = &vrm_poses[vrm_rigs[n].first_pose + p];
-            pm_pose normalized, raw, back;
+            pm_normalized_pose normalized, back;
+            pm_raw_pose raw;
             memcpy(normalized.rotation, vp->normalized, sizeof normalized.rotation);
             memcpy(normalized.hips_position, vp->hips_normalized, sizeof normalized.hips_position);
             CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &normalized, &raw), PM_OK);
@@ -197,7 +201,7 @@ void test_humanoid_vrm_samples_match_threevrm(void)
                 worst = fmax(worst, d);
                 CHECK_NEAR(d, 0.0, RIG_TOL);
             }
-            for (c = 0; c < 3; ++c) CHECK_NEAR(raw.hips_position[c], vp->hips_raw[c], RIG_TOL);
+            for (c = 0; c < 3; ++c) CHECK_NEAR(raw.hips_translation[c], vp->hips_raw[c], RIG_TOL);
             CHECK_RESULT(pm_pose_normalize(&r.humanoid, &raw, &back), PM_OK);
             for (b = 0; b < PM_BONE_COUNT; ++b) {
                 double expected[4];
@@ -213,7 +217,7 @@ void test_humanoid_vrm_samples_match_threevrm(void)
         static pm_transform fitted[MAX_RIG_NODES];
         int i;
         CHECK_RESULT(load_vrm_rig(n, &r), PM_OK);
-        CHECK_RESULT(pm_rest_fit_tpose(r.bone_node, r.parent, r.rest, r.node_count, fitted), PM_OK);
+        CHECK_RESULT(pm_humanoid_fit_tpose(r.bone_node, r.parent, r.node_count, r.rest, fitted, NULL), PM_OK);
         for (i = 0; i < r.node_count; ++i) {
             double expected[4];
             for (c = 0; c < 4; ++c) expected[c] = r.rest[i].rotation[c];
@@ -228,8 +232,8 @@ void test_humanoid_vrm_samples_match_threevrm(void)
 /* Retargets a random pose from a to b and checks the rule (test_check_retarget). */
 static int check_retarget(const rig *a, const rig *b)
 {
-    pm_pose raw_a;
-    random_raw_pose(&raw_a);
+    pm_raw_pose raw_a;
+    random_raw_pose(&a->humanoid, &raw_a);
     return test_check_retarget(&a->humanoid, &b->humanoid, &raw_a);
 }
 
@@ -280,17 +284,18 @@ void test_humanoid_retarget_crossing_chains(void)
         load_rig(found[1], &b);
         a.bone_node[cases[c].a_lacks] = -1;
         b.bone_node[cases[c].b_lacks] = -1;
-        CHECK_RESULT(pm_humanoid_init(&a.humanoid, a.bone_node, a.parent, a.rest, a.node_count), PM_OK);
-        CHECK_RESULT(pm_humanoid_init(&b.humanoid, b.bone_node, b.parent, b.rest, b.node_count), PM_OK);
+        CHECK_RESULT(pm_humanoid_init(&a.humanoid, a.bone_node, a.parent, a.node_count, a.rest, NULL), PM_OK);
+        CHECK_RESULT(pm_humanoid_init(&b.humanoid, b.bone_node, b.parent, b.node_count, b.rest, NULL), PM_OK);
         test_context("A lacks %s, B lacks %s", pm_bone_name(cases[c].a_lacks), pm_bone_name(cases[c].b_lacks));
         check_retarget(&a, &b);
         check_retarget(&b, &a);
         { /* the case's bone, spelled out: B's takes A's named source's turn */
-            pm_pose raw_a, raw_b, norm_a, norm_b;
+            pm_raw_pose raw_a, raw_b;
+            pm_normalized_pose norm_a, norm_b;
             versor da[PM_BONE_COUNT], db[PM_BONE_COUNT];
             double expected[4];
-            random_raw_pose(&raw_a);
-            CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+            random_raw_pose(&a.humanoid, &raw_a);
+            CHECK_RESULT(pm_retarget_once(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
             CHECK_RESULT(pm_pose_normalize(&a.humanoid, &raw_a, &norm_a), PM_OK);
             CHECK_RESULT(pm_pose_normalize(&b.humanoid, &raw_b, &norm_b), PM_OK);
             test_world_deltas(&a.humanoid, &norm_a, da);
@@ -320,19 +325,20 @@ void test_humanoid_retarget_matches_threejs(void)
     int n, bone, c;
     for (n = 0; n < RETARGET_CASES; ++n) {
         const struct retarget_case *rc = &retarget_cases[n];
-        pm_pose raw_a, raw_b;
+        pm_raw_pose raw_a, raw_b;
         test_context("case %d", n);
         CHECK_RESULT(load_retarget_rig(rc->source, &a), PM_OK);
         CHECK_RESULT(load_retarget_rig(rc->target, &b), PM_OK);
         memcpy(raw_a.rotation, rc->source_raw, sizeof raw_a.rotation);
-        memcpy(raw_a.hips_position, rc->source_hips, sizeof raw_a.hips_position);
-        CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+        memcpy(raw_a.hips_translation, rc->source_hips, sizeof raw_a.hips_translation);
+        raw_a.rig = a.humanoid.rig;
+        CHECK_RESULT(pm_retarget_once(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
         for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
             if (b.bone_node[bone] < 0) continue;
             test_context("case %d %s", n, pm_bone_name((pm_bone)bone));
             CHECK_NEAR(test_quat_diff(raw_b.rotation[bone], rc->target_raw[bone]), 0.0, 1e-5);
         }
-        for (c = 0; c < 3; ++c) CHECK_NEAR(raw_b.hips_position[c], rc->target_hips[c], 1e-5);
+        for (c = 0; c < 3; ++c) CHECK_NEAR(raw_b.hips_translation[c], rc->target_hips[c], 1e-5);
     }
     test_context("%s", "");
 }
@@ -343,24 +349,25 @@ void test_humanoid_retarget_round_trip(void)
     static rig a, b;
     int n, bone, c;
     for (n = 0; n < HUMANOID_RIGS; ++n) {
-        pm_pose raw_a, raw_b, back;
+        pm_raw_pose raw_a, raw_b, back;
         int m = (n * 7 + 3) % HUMANOID_RIGS, same = 1;
         CHECK_RESULT(load_rig(n, &a), PM_OK);
         CHECK_RESULT(load_rig(m, &b), PM_OK);
         for (bone = 0; bone < PM_BONE_COUNT; ++bone) same &= (a.bone_node[bone] < 0) == (b.bone_node[bone] < 0);
         if (!same) b = a; /* random optional bones rarely coincide: then a rig with itself */
-        random_raw_pose(&raw_a);
+        b.humanoid.parent = b.parent; /* b's own copy of the parent array */
+        random_raw_pose(&a.humanoid, &raw_a);
         for (bone = 0; bone < PM_BONE_COUNT; ++bone)
             if (a.bone_node[bone] < 0) glm_quat_identity(raw_a.rotation[bone]);
         test_context("rigs %d, %d", n, same ? m : n);
-        CHECK_RESULT(pm_pose_retarget(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
-        CHECK_RESULT(pm_pose_retarget(&b.humanoid, &raw_b, &a.humanoid, &back), PM_OK);
+        CHECK_RESULT(pm_retarget_once(&a.humanoid, &raw_a, &b.humanoid, &raw_b), PM_OK);
+        CHECK_RESULT(pm_retarget_once(&b.humanoid, &raw_b, &a.humanoid, &back), PM_OK);
         for (bone = 0; bone < PM_BONE_COUNT; ++bone) {
             double expected[4] = {raw_a.rotation[bone][0], raw_a.rotation[bone][1], raw_a.rotation[bone][2],
                                   raw_a.rotation[bone][3]};
             CHECK_NEAR(test_quat_diff(back.rotation[bone], expected), 0.0, 2e-6);
         }
-        for (c = 0; c < 3; ++c) CHECK_NEAR(back.hips_position[c], raw_a.hips_position[c], 2e-6);
+        for (c = 0; c < 3; ++c) CHECK_NEAR(back.hips_translation[c], raw_a.hips_translation[c], 2e-6);
     }
 }
 
@@ -382,16 +389,16 @@ static void node_world_rotation(const rig *r, const pm_transform *scene, int i, 
    the scene with those nodes at rest, every bone has the world rotation it
    had. Every node of 100 fixture rigs turned at random; nodes above the hips
    keep their turn in both scenes. Within 1e-5 (float rounding along chains
-   of up to ~12 nodes is ~1e-6). Also: a parent array other than the
-   humanoid's, or one with a loop, is an error, not a hang. */
+   of up to ~12 nodes is ~1e-6). Also: a parent array changed under the
+   humanoid (a chain cut, a loop, an index out of range) is an error, not a
+   hang or a read out of bounds. */
 void test_humanoid_read_folds_between(void)
 {
     static rig r;
     pm_transform posed[MAX_RIG_NODES], written[MAX_RIG_NODES];
-    int parent[MAX_RIG_NODES];
-    int n, i, b, folded = 0;
+    int n, i, b, folded = 0, changed = 0;
     for (n = 0; n < 100; ++n) {
-        pm_pose raw, out;
+        pm_raw_pose raw, out;
         CHECK_RESULT(load_rig(n, &r), PM_OK);
         test_context("rig %d", n);
         memcpy(posed, r.rest, sizeof(pm_transform) * (size_t)r.node_count);
@@ -399,7 +406,7 @@ void test_humanoid_read_folds_between(void)
             glm_quat_init(posed[i].rotation, random_unit(), random_unit(), random_unit(), random_unit() + 1.5f);
             glm_quat_normalize(posed[i].rotation);
         }
-        CHECK_RESULT(pm_pose_read(&r.humanoid, r.parent, posed, &raw), PM_OK);
+        CHECK_RESULT(pm_pose_read(&r.humanoid, posed, &raw), PM_OK);
         memcpy(written, posed, sizeof(pm_transform) * (size_t)r.node_count);
         for (i = 0; i < r.node_count; ++i) { /* nodes below the hips at rest */
             int up = i, below_hips = 0;
@@ -419,24 +426,27 @@ void test_humanoid_read_folds_between(void)
             CHECK_NEAR(test_quat_diff(got, expected), 0.0, 1e-5);
             folded += r.humanoid.parent_bone[b] >= 0 && r.parent[r.bone_node[b]] != r.bone_node[r.humanoid.parent_bone[b]];
         }
-        /* another parent array: the chain above a bone that has nodes between misses its humanoid parent */
-        memcpy(parent, r.parent, sizeof(int) * (size_t)r.node_count);
+        /* the parent array changed under the humanoid: the chain above a bone
+           that has nodes between misses its humanoid parent */
         for (b = 1; b < PM_BONE_COUNT; ++b) {
             const int node = r.bone_node[b];
-            if (node >= 0 && parent[node] != r.bone_node[r.humanoid.parent_bone[b]]) {
-                parent[parent[node]] = -1; /* a root */
-                CHECK_RESULT(pm_pose_read(&r.humanoid, parent, posed, &out), PM_ERROR_INVALID_ARGUMENT);
-                parent[parent[node]] = parent[node]; /* a loop */
-                CHECK_RESULT(pm_pose_read(&r.humanoid, parent, posed, &out), PM_ERROR_INVALID_ARGUMENT);
-                parent[parent[node]] = node + 10000; /* out of range */
-                CHECK_RESULT(pm_pose_read(&r.humanoid, parent, posed, &out), PM_ERROR_INVALID_ARGUMENT);
+            if (node >= 0 && r.parent[node] != r.bone_node[r.humanoid.parent_bone[b]]) {
+                const int between = r.parent[node], kept = r.parent[between];
+                r.parent[between] = -1; /* a root */
+                CHECK_RESULT(pm_pose_read(&r.humanoid, posed, &out), PM_ERROR_INVALID_ARGUMENT);
+                r.parent[between] = between; /* a loop */
+                CHECK_RESULT(pm_pose_read(&r.humanoid, posed, &out), PM_ERROR_INVALID_ARGUMENT);
+                r.parent[between] = node + 10000; /* out of range */
+                CHECK_RESULT(pm_pose_read(&r.humanoid, posed, &out), PM_ERROR_INVALID_ARGUMENT);
+                r.parent[between] = kept;
+                CHECK_RESULT(pm_pose_read(&r.humanoid, posed, &out), PM_OK);
+                ++changed;
                 break;
             }
         }
-        CHECK_RESULT(pm_pose_read(&r.humanoid, NULL, posed, &out), PM_ERROR_INVALID_ARGUMENT);
     }
     test_context("%s", "");
-    CHECK(folded > 50);
+    CHECK(folded > 50 && changed > 20);
 }
 
 /* A 55-bone rig standing in the VRM T-pose (tpose.md's axes, toes on
@@ -568,7 +578,7 @@ void test_humanoid_fit_tpose(void)
     for (b = 0; b < PM_BONE_COUNT; ++b) a.position[b][1] -= 1.5f;       /* hips below the floor */
     tpose_rig_locals(&a);
 
-    CHECK_RESULT(pm_rest_fit_tpose(t.bone_node, t.parent, t.rest, PM_BONE_COUNT, fitted_t), PM_OK);
+    CHECK_RESULT(pm_humanoid_fit_tpose(t.bone_node, t.parent, PM_BONE_COUNT, t.rest, fitted_t, NULL), PM_OK);
     for (b = 0; b < PM_BONE_COUNT; ++b) { /* already in the T-pose: the same */
         double expected[4] = {t.rest[b].rotation[0], t.rest[b].rotation[1], t.rest[b].rotation[2], t.rest[b].rotation[3]};
         test_context("T-pose rig, %s", pm_bone_name((pm_bone)b));
@@ -576,35 +586,35 @@ void test_humanoid_fit_tpose(void)
         for (k = 0; k < 3; ++k) CHECK_NEAR(fitted_t[b].translation[k], t.rest[b].translation[k], 1e-6);
     }
     test_context("%s", "");
-    CHECK_RESULT(pm_humanoid_init(&ha, a.bone_node, a.parent, a.rest, PM_BONE_COUNT), PM_ERROR_HIPS_HEIGHT);
-    CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_OK);
-    CHECK_RESULT(pm_humanoid_init(&ht, t.bone_node, t.parent, fitted_t, PM_BONE_COUNT), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&ha, a.bone_node, a.parent, PM_BONE_COUNT, a.rest, NULL), PM_ERROR_HIPS_HEIGHT);
+    CHECK_RESULT(pm_humanoid_fit_tpose(a.bone_node, a.parent, PM_BONE_COUNT, a.rest, fitted_a, NULL), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&ht, t.bone_node, t.parent, PM_BONE_COUNT, fitted_t, NULL), PM_OK);
     { /* bad input: init's errors, and no output; nothing written on error */
         int missing[PM_BONE_COUNT];
         memcpy(missing, a.bone_node, sizeof missing);
         missing[PM_BONE_LEFT_FOOT] = -1;
         memset(fitted_a, 0x3c, sizeof fitted_a);
-        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, a.rest, PM_BONE_COUNT, NULL), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_rest_fit_tpose(NULL, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, NULL, a.rest, PM_BONE_COUNT, fitted_a), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, NULL, PM_BONE_COUNT, fitted_a), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_rest_fit_tpose(missing, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_ERROR_MISSING_BONE);
+        CHECK_RESULT(pm_humanoid_fit_tpose(a.bone_node, a.parent, PM_BONE_COUNT, a.rest, NULL, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_humanoid_fit_tpose(NULL, a.parent, PM_BONE_COUNT, a.rest, fitted_a, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_humanoid_fit_tpose(a.bone_node, NULL, PM_BONE_COUNT, a.rest, fitted_a, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_humanoid_fit_tpose(a.bone_node, a.parent, PM_BONE_COUNT, NULL, fitted_a, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_humanoid_fit_tpose(missing, a.parent, PM_BONE_COUNT, a.rest, fitted_a, NULL), PM_ERROR_MISSING_BONE);
         CHECK(((const unsigned char *)fitted_a)[0] == 0x3c);
-        CHECK_RESULT(pm_rest_fit_tpose(a.bone_node, a.parent, a.rest, PM_BONE_COUNT, fitted_a), PM_OK);
+        CHECK_RESULT(pm_humanoid_fit_tpose(a.bone_node, a.parent, PM_BONE_COUNT, a.rest, fitted_a, NULL), PM_OK);
     }
     memset(&ha, 0, sizeof ha);
-    CHECK_RESULT(pm_humanoid_init(&ha, a.bone_node, a.parent, fitted_a, PM_BONE_COUNT), PM_OK);
+    CHECK_RESULT(pm_humanoid_init(&ha, a.bone_node, a.parent, PM_BONE_COUNT, fitted_a, NULL), PM_OK);
     if (ha.node_count == 0) return; /* failed, reported */
     CHECK_NEAR(ha.rest_hips[1], ht.rest_hips[1], 1e-5); /* grounded alike: toes on y = 0 */
     CHECK_RESULT(pm_retarget_init(&to_t, &ht, &ht), PM_OK);
     CHECK_RESULT(pm_retarget_init(&to_a, &ht, &ha), PM_OK);
     for (n = 0; n < 20; ++n) {
-        pm_pose raw, on_t, on_a;
+        pm_raw_pose raw, on_t, on_a;
         pm_transform pose_t[PM_BONE_COUNT], pose_a[PM_BONE_COUNT];
-        random_raw_pose(&raw);
-        for (k = 0; k < 3; ++k) raw.hips_position[k] = fitted_t[PM_BONE_HIPS].translation[k] + 0.1f * random_unit();
-        CHECK_RESULT(pm_retarget_pose(&to_t, &raw, &on_t), PM_OK);
-        CHECK_RESULT(pm_retarget_pose(&to_a, &raw, &on_a), PM_OK);
+        random_raw_pose(&ht, &raw);
+        for (k = 0; k < 3; ++k) raw.hips_translation[k] = fitted_t[PM_BONE_HIPS].translation[k] + 0.1f * random_unit();
+        CHECK_RESULT(pm_retarget_apply(&to_t, &raw, &on_t), PM_OK);
+        CHECK_RESULT(pm_retarget_apply(&to_a, &raw, &on_a), PM_OK);
         memcpy(pose_t, fitted_t, sizeof pose_t);
         memcpy(pose_a, fitted_a, sizeof pose_a);
         CHECK_RESULT(pm_pose_write(&ht, &on_t, pose_t), PM_OK);
@@ -624,13 +634,14 @@ void test_humanoid_read_write_turn(void)
 {
     static rig r;
     pm_transform scene[MAX_RIG_NODES];
-    pm_pose raw, read_back, turned, twice;
+    pm_raw_pose raw, read_back;
+    pm_normalized_pose normalized, turned, twice;
     int b, c, between = 0;
     CHECK_RESULT(load_rig(3, &r), PM_OK);
     memcpy(scene, r.rest, sizeof scene);
-    random_raw_pose(&raw);
+    random_raw_pose(&r.humanoid, &raw);
     CHECK_RESULT(pm_pose_write(&r.humanoid, &raw, scene), PM_OK);
-    CHECK_RESULT(pm_pose_read(&r.humanoid, r.parent, scene, &read_back), PM_OK);
+    CHECK_RESULT(pm_pose_read(&r.humanoid, scene, &read_back), PM_OK);
     for (b = 0; b < PM_BONE_COUNT; ++b) {
         const int up = r.humanoid.parent_bone[b];
         if (up >= 0 && r.bone_node[b] >= 0 && r.parent[r.bone_node[b]] != r.bone_node[up]) {
@@ -644,21 +655,26 @@ void test_humanoid_read_write_turn(void)
             CHECK(read_back.rotation[b][c] == (r.bone_node[b] >= 0 ? raw.rotation[b][c] : (c == 3 ? 1.0f : 0.0f)));
     }
     CHECK(between > 0);
-    CHECK(memcmp(read_back.hips_position, raw.hips_position, sizeof raw.hips_position) == 0);
+    CHECK(memcmp(read_back.hips_translation, raw.hips_translation, sizeof raw.hips_translation) == 0);
+    CHECK(read_back.rig == r.humanoid.rig);
     /* nodes that are not bones keep their values */
     for (b = 0; b < r.node_count; ++b) {
         int is_bone = 0;
         for (c = 0; c < PM_BONE_COUNT; ++c) is_bone |= r.bone_node[c] == b;
         if (!is_bone) CHECK(memcmp(&scene[b], &r.rest[b], sizeof scene[b]) == 0);
     }
-    CHECK_RESULT(pm_pose_turn_y180(&raw, &turned), PM_OK);
+    /* the half turn, on a normalized pose: random numbers will do */
+    memcpy(normalized.rotation, raw.rotation, sizeof normalized.rotation);
+    memcpy(normalized.hips_position, raw.hips_translation, sizeof normalized.hips_position);
+    CHECK_RESULT(pm_pose_turn_y180(&normalized, &turned), PM_OK);
     CHECK(turned.rotation[5][0] == -raw.rotation[5][0] && turned.rotation[5][1] == raw.rotation[5][1] &&
           turned.rotation[5][2] == -raw.rotation[5][2] && turned.rotation[5][3] == raw.rotation[5][3]);
-    CHECK(turned.hips_position[0] == -raw.hips_position[0] && turned.hips_position[2] == -raw.hips_position[2]);
+    CHECK(turned.hips_position[0] == -normalized.hips_position[0] &&
+          turned.hips_position[2] == -normalized.hips_position[2]);
     CHECK_RESULT(pm_pose_turn_y180(&turned, &twice), PM_OK);
     /* its own inverse (fields compared: the struct has padding) */
-    CHECK(memcmp(twice.rotation, raw.rotation, sizeof raw.rotation) == 0);
-    CHECK(memcmp(twice.hips_position, raw.hips_position, sizeof raw.hips_position) == 0);
+    CHECK(memcmp(twice.rotation, normalized.rotation, sizeof normalized.rotation) == 0);
+    CHECK(memcmp(twice.hips_position, normalized.hips_position, sizeof normalized.hips_position) == 0);
     /* it is the conjugation by a half turn about Y: check one rotation with cglm */
     {
         versor half = {0.0f, 1.0f, 0.0f, 0.0f}, half_inv = {0.0f, -1.0f, 0.0f, 0.0f}, half_turned, expected;
@@ -674,14 +690,15 @@ void test_humanoid_bad_input(void)
 {
     static rig r;
     pm_humanoid h, untouched;
-    pm_pose pose, out;
+    pm_raw_pose pose, out;
+    pm_normalized_pose normalized, normalized_out;
     int bones[PM_BONE_COUNT], b, saved;
     CHECK_RESULT(load_rig(0, &r), PM_OK);
     memset(&untouched, 0x3c, sizeof untouched);
 #define EXPECT_INIT(expected)                                                                   \
     do {                                                                                        \
         h = untouched;                                                                          \
-        CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.rest, r.node_count), expected);   \
+        CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, r.rest, NULL), expected);   \
         CHECK(memcmp(&h, &untouched, sizeof h) == 0);                                           \
     } while (0)
     /* each required bone missing */
@@ -724,36 +741,42 @@ void test_humanoid_bad_input(void)
     r.rest[bones[PM_BONE_SPINE]].translation[1] = INFINITY;
     EXPECT_INIT(PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(load_rig(0, &r), PM_OK);
-    CHECK_RESULT(pm_humanoid_init(NULL, bones, r.parent, r.rest, r.node_count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_humanoid_init(&h, NULL, r.parent, r.rest, r.node_count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_humanoid_init(&h, bones, NULL, r.rest, r.node_count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, NULL, r.node_count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.rest, -1), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(NULL, bones, r.parent, r.node_count, r.rest, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, NULL, r.parent, r.node_count, r.rest, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, bones, NULL, r.node_count, r.rest, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, NULL, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, -1, r.rest, NULL), PM_ERROR_INVALID_ARGUMENT);
 #undef EXPECT_INIT
 
     /* poses */
-    random_raw_pose(&pose);
-    memset(&out, 0x3c, sizeof out);
-    CHECK_RESULT(pm_pose_normalize(NULL, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_pose_normalize(&r.humanoid, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    random_raw_pose(&r.humanoid, &pose);
+    memset(&normalized_out, 0x3c, sizeof normalized_out);
+    CHECK_RESULT(pm_pose_normalize(NULL, &pose, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, NULL, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &normalized), PM_OK);
+    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &normalized, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_denormalize(NULL, &normalized, &out), PM_ERROR_INVALID_ARGUMENT);
     glm_quat_init(pose.rotation[PM_BONE_SPINE], 0.0f, 0.0f, 0.0f, 0.0f);
-    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
-    pose.rotation[PM_BONE_SPINE][3] = NAN;
-    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
-    random_raw_pose(&pose);
-    pose.hips_position[1] = INFINITY;
-    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
+    normalized.rotation[PM_BONE_SPINE][3] = NAN;
+    memset(&out, 0x3c, sizeof out);
+    CHECK_RESULT(pm_pose_denormalize(&r.humanoid, &normalized, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(((const unsigned char *)&out)[0] == 0x3c); /* untouched on error */
+    random_raw_pose(&r.humanoid, &pose);
+    pose.hips_translation[1] = INFINITY;
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
     {
-        pm_pose sentinel;
+        pm_normalized_pose sentinel;
         memset(&sentinel, 0x3c, sizeof sentinel);
-        CHECK(memcmp(&out, &sentinel, sizeof out) == 0); /* untouched on error */
+        CHECK(memcmp(&normalized_out, &sentinel, sizeof normalized_out) == 0); /* untouched on error */
     }
     /* an absent bone's entry is ignored, whatever it holds */
-    random_raw_pose(&pose);
+    random_raw_pose(&r.humanoid, &pose);
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (r.bone_node[b] < 0) glm_quat_init(pose.rotation[b], NAN, 0.0f, 0.0f, 0.0f);
-    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &out), PM_OK);
+    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &pose, &normalized_out), PM_OK);
     /* rest hips height <= 0: init says so (a BVH root at the origin), and so
        does a retarget given a humanoid changed after init */
     {
@@ -764,17 +787,17 @@ void test_humanoid_bad_input(void)
         for (root = low.bone_node[PM_BONE_HIPS]; low.parent[root] >= 0; root = low.parent[root]) continue;
         low.rest[root].translation[1] -= 100.0f; /* the fixture rigs' sizes are about 1 */
         memset(&not_written, 0x3c, sizeof not_written);
-        CHECK_RESULT(pm_humanoid_init(&not_written, low.bone_node, low.parent, low.rest, low.node_count), PM_ERROR_HIPS_HEIGHT);
+        CHECK_RESULT(pm_humanoid_init(&not_written, low.bone_node, low.parent, low.node_count, low.rest, NULL), PM_ERROR_HIPS_HEIGHT);
         CHECK(((const unsigned char *)&not_written)[0] == 0x3c);
         low = r;
         low.humanoid.rest_hips[1] = 0.0f;
-        random_raw_pose(&pose);
-        CHECK_RESULT(pm_pose_retarget(&low.humanoid, &pose, &r.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
-        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
+        random_raw_pose(&r.humanoid, &pose);
+        CHECK_RESULT(pm_retarget_once(&low.humanoid, &pose, &r.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
+        CHECK_RESULT(pm_retarget_once(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
         low.humanoid.rest_hips[1] = -1.0f;
-        CHECK_RESULT(pm_pose_retarget(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
-        CHECK_RESULT(pm_pose_retarget(NULL, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_pose_retarget(&r.humanoid, NULL, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_once(&r.humanoid, &pose, &low.humanoid, &out), PM_ERROR_HIPS_HEIGHT);
+        CHECK_RESULT(pm_retarget_once(NULL, &pose, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_once(&r.humanoid, NULL, &r.humanoid, &out), PM_ERROR_INVALID_ARGUMENT);
     }
     /* worked out once: NULLs, and a rotation whose squared length is not a
        normal float (0; 1e-20 squares to 1e-40, below FLT_MIN; 1e20 to 1e40,
@@ -782,7 +805,7 @@ void test_humanoid_bad_input(void)
     {
         static pm_retarget prepared;
         static const float scales[] = {0.0f, 1e-20f, 1e20f, INFINITY, NAN};
-        pm_pose scaled, reference;
+        pm_raw_pose scaled, reference;
         double expected[4];
         size_t k;
         int bone, c;
@@ -790,59 +813,61 @@ void test_humanoid_bad_input(void)
         CHECK_RESULT(pm_retarget_init(&prepared, NULL, &r.humanoid), PM_ERROR_INVALID_ARGUMENT);
         CHECK_RESULT(pm_retarget_init(&prepared, &r.humanoid, NULL), PM_ERROR_INVALID_ARGUMENT);
         CHECK_RESULT(pm_retarget_init(&prepared, &r.humanoid, &r.humanoid), PM_OK);
-        random_raw_pose(&pose);
-        CHECK_RESULT(pm_retarget_pose(NULL, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_retarget_pose(&prepared, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_retarget_pose(&prepared, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
-        CHECK_RESULT(pm_retarget_pose(&prepared, &pose, &reference), PM_OK);
+        random_raw_pose(&r.humanoid, &pose);
+        CHECK_RESULT(pm_retarget_apply(NULL, &pose, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_apply(&prepared, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_apply(&prepared, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_retarget_apply(&prepared, &pose, &reference), PM_OK);
         for (bone = PM_BONE_COUNT - 1; r.bone_node[bone] < 0; --bone) continue; /* the last bone the rig has */
         for (k = 0; k < sizeof scales / sizeof scales[0]; ++k) {
             scaled = pose;
             glm_vec4_scale(scaled.rotation[bone], scales[k], scaled.rotation[bone]);
             memset(&out, 0x3c, sizeof out);
             test_context("rotation times %g", (double)scales[k]);
-            CHECK_RESULT(pm_retarget_pose(&prepared, &scaled, &out), PM_ERROR_INVALID_ARGUMENT);
+            CHECK_RESULT(pm_retarget_apply(&prepared, &scaled, &out), PM_ERROR_INVALID_ARGUMENT);
             CHECK(((const unsigned char *)&out)[0] == 0x3c); /* untouched */
         }
         test_context("%s", "");
         scaled = pose; /* a scale whose square is a normal float: the same pose */
         glm_vec4_scale(scaled.rotation[bone], 1e-15f, scaled.rotation[bone]);
-        CHECK_RESULT(pm_retarget_pose(&prepared, &scaled, &out), PM_OK);
+        CHECK_RESULT(pm_retarget_apply(&prepared, &scaled, &out), PM_OK);
         for (c = 0; c < 4; ++c) expected[c] = reference.rotation[bone][c];
         CHECK_NEAR(test_quat_diff(out.rotation[bone], expected), 0.0, 1e-6);
     }
-    CHECK_RESULT(pm_pose_read(NULL, r.parent, r.rest, &out), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_pose_read(&r.humanoid, r.parent, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_read(NULL, r.rest, &out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_read(&r.humanoid, NULL, &out), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pose_write(&r.humanoid, NULL, r.rest), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, NULL), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_pose_turn_y180(NULL, &out), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_pose_turn_y180(&pose, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_turn_y180(NULL, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_turn_y180(&normalized, NULL), PM_ERROR_INVALID_ARGUMENT);
     /* NaN and zero rotations, non-finite hips: errors, and nothing written
        (these wrote NaN into the scene before) */
     {
         static pm_transform scene[MAX_RIG_NODES], before[MAX_RIG_NODES];
         int bad;
         for (bad = 0; bad < 4; ++bad) {
-            random_raw_pose(&pose);
+            random_raw_pose(&r.humanoid, &pose);
             memcpy(scene, r.rest, sizeof(pm_transform) * (size_t)r.node_count);
             if (bad == 0) glm_quat_init(pose.rotation[PM_BONE_SPINE], NAN, 0.0f, 0.0f, 1.0f);
             if (bad == 1) glm_quat_init(pose.rotation[PM_BONE_HEAD], 0.0f, 0.0f, 0.0f, 0.0f);
-            if (bad == 2) pose.hips_position[0] = INFINITY;
-            if (bad == 3) pose.hips_position[2] = NAN;
+            if (bad == 2) pose.hips_translation[0] = INFINITY;
+            if (bad == 3) pose.hips_translation[2] = NAN;
             test_context("bad pose %d", bad);
             memcpy(before, scene, sizeof scene);
             CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, scene), PM_ERROR_INVALID_ARGUMENT);
             CHECK(memcmp(before, scene, sizeof scene) == 0);
-            memset(&out, 0x3c, sizeof out);
-            CHECK_RESULT(pm_pose_turn_y180(&pose, &out), PM_ERROR_INVALID_ARGUMENT);
-            CHECK(((const unsigned char *)&out)[0] == 0x3c);
+            memcpy(normalized.rotation, pose.rotation, sizeof normalized.rotation);
+            memcpy(normalized.hips_position, pose.hips_translation, sizeof normalized.hips_position);
+            memset(&normalized_out, 0x3c, sizeof normalized_out);
+            CHECK_RESULT(pm_pose_turn_y180(&normalized, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
+            CHECK(((const unsigned char *)&normalized_out)[0] == 0x3c);
             /* the same values in a scene: read rejects them */
             memcpy(scene, r.rest, sizeof(pm_transform) * (size_t)r.node_count);
             if (bad == 0) glm_quat_init(scene[r.bone_node[PM_BONE_SPINE]].rotation, NAN, 0.0f, 0.0f, 1.0f);
             if (bad == 1) glm_quat_init(scene[r.bone_node[PM_BONE_HEAD]].rotation, 0.0f, 0.0f, 0.0f, 0.0f);
             if (bad == 2) scene[r.bone_node[PM_BONE_HIPS]].translation[0] = INFINITY;
             if (bad == 3) scene[r.bone_node[PM_BONE_HIPS]].translation[2] = NAN;
-            CHECK_RESULT(pm_pose_read(&r.humanoid, r.parent, scene, &out), PM_ERROR_INVALID_ARGUMENT);
+            CHECK_RESULT(pm_pose_read(&r.humanoid, scene, &out), PM_ERROR_INVALID_ARGUMENT);
         }
         test_context("%s", "");
     }
@@ -856,32 +881,92 @@ void test_humanoid_bad_input(void)
         CHECK(upup >= 0); /* the fixture's rig 0 has two nodes above its hips */
         if (upup >= 0) {
             glm_vec3_fill(big.rest[up].scale, 1e20f);
-            CHECK_RESULT(pm_humanoid_init(&big.humanoid, big.bone_node, big.parent, big.rest, big.node_count), PM_OK);
+            CHECK_RESULT(pm_humanoid_init(&big.humanoid, big.bone_node, big.parent, big.node_count, big.rest, NULL), PM_OK);
             glm_vec3_fill(big.rest[upup].scale, 1e20f);
-            CHECK_RESULT(pm_humanoid_init(&big.humanoid, big.bone_node, big.parent, big.rest, big.node_count),
+            CHECK_RESULT(pm_humanoid_init(&big.humanoid, big.bone_node, big.parent, big.node_count, big.rest, NULL),
                          PM_ERROR_INVALID_ARGUMENT);
         }
     }
 }
 
-/* Poses and humanoids at 4-byte offsets give the same bits. */
+/* The alignment rule: int and float arrays need only their element's
+   alignment (bone_node and parent 4 bytes past a 16-byte boundary give the
+   same humanoid and poses); structs are used as their type. */
 void test_humanoid_misaligned(void)
 {
     static rig r;
-    static unsigned char pose_bytes[sizeof(pm_pose) + 16], out_bytes[sizeof(pm_pose) + 16],
-        humanoid_bytes[sizeof(pm_humanoid) + 16];
-    pm_pose *pose = (pm_pose *)(void *)(pose_bytes + 4), *out = (pm_pose *)(void *)(out_bytes + 4);
-    pm_humanoid *h = (pm_humanoid *)(void *)(humanoid_bytes + 4);
-    pm_pose aligned_pose, aligned_out;
+    static int bytes[2 * (PM_BONE_COUNT + MAX_RIG_NODES) + 8];
+    int *bone_node = bytes + 1, *parent = bytes + 2 + PM_BONE_COUNT;
+    pm_humanoid h;
+    pm_raw_pose raw_aligned, raw_offset;
     CHECK_RESULT(load_rig(5, &r), PM_OK);
-    CHECK_RESULT(pm_humanoid_init(h, r.bone_node, r.parent, r.rest, r.node_count), PM_OK);
-    CHECK(memcmp(h, &r.humanoid, sizeof r.humanoid) == 0); /* init zeroes its copy, padding too */
-    random_raw_pose(&aligned_pose);
-    memcpy(pose, &aligned_pose, sizeof aligned_pose);
-    CHECK_RESULT(pm_pose_normalize(h, pose, out), PM_OK);
-    CHECK_RESULT(pm_pose_normalize(&r.humanoid, &aligned_pose, &aligned_out), PM_OK);
-    CHECK(memcmp(out, &aligned_out, offsetof(pm_pose, hips_position) + sizeof(vec3)) == 0);
-    CHECK_RESULT(pm_pose_retarget(h, pose, h, out), PM_OK);
-    CHECK_RESULT(pm_pose_retarget(&r.humanoid, &aligned_pose, &r.humanoid, &aligned_out), PM_OK);
-    CHECK(memcmp(out, &aligned_out, offsetof(pm_pose, hips_position) + sizeof(vec3)) == 0);
+    memcpy(bone_node, r.bone_node, sizeof r.bone_node);
+    memcpy(parent, r.parent, sizeof(int) * (size_t)r.node_count);
+    CHECK_RESULT(pm_humanoid_init(&h, bone_node, parent, r.node_count, r.rest, NULL), PM_OK);
+    CHECK(h.rig == r.humanoid.rig);
+    CHECK(memcmp(h.rest_world, r.humanoid.rest_world, sizeof h.rest_world) == 0);
+    CHECK_RESULT(pm_pose_read(&h, r.rest, &raw_offset), PM_OK);
+    CHECK_RESULT(pm_pose_read(&r.humanoid, r.rest, &raw_aligned), PM_OK);
+    CHECK(memcmp(raw_offset.rotation, raw_aligned.rotation, sizeof raw_aligned.rotation) == 0);
+}
+
+/* Which bone, which node: the report of init and of the fit names them. A
+   pose, humanoid or retarget of another rig is PM_ERROR_WRONG_RIG: a
+   retarget built the wrong way round, a raw pose written with the other
+   rig's humanoid. */
+void test_humanoid_reports(void)
+{
+    static rig r, other;
+    pm_humanoid h;
+    pm_humanoid_report report;
+    pm_retarget forward;
+    pm_raw_pose raw, moved;
+    pm_normalized_pose normalized;
+    pm_transform scene[MAX_RIG_NODES];
+    int bones[PM_BONE_COUNT], saved;
+    CHECK_RESULT(load_rig(0, &r), PM_OK);
+    CHECK_RESULT(load_rig(1, &other), PM_OK);
+    memcpy(bones, r.bone_node, sizeof bones);
+    bones[PM_BONE_LEFT_LOWER_LEG] = -1;
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, r.rest, &report), PM_ERROR_MISSING_BONE);
+    CHECK(report.bone == PM_BONE_LEFT_LOWER_LEG && report.node == -1 && report.message &&
+          strcmp(report.message, "required bone missing") == 0);
+    CHECK_RESULT(pm_humanoid_fit_tpose(bones, r.parent, r.node_count, r.rest, scene, &report), PM_ERROR_MISSING_BONE);
+    CHECK(report.bone == PM_BONE_LEFT_LOWER_LEG);
+    memcpy(bones, r.bone_node, sizeof bones);
+    bones[PM_BONE_RIGHT_HAND] = bones[PM_BONE_LEFT_HAND];
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, r.rest, &report), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(report.bone == PM_BONE_RIGHT_HAND && report.node == bones[PM_BONE_LEFT_HAND] && report.message &&
+          strcmp(report.message, "two bones on one node") == 0);
+    memcpy(bones, r.bone_node, sizeof bones);
+    saved = r.parent[bones[PM_BONE_SPINE]];
+    r.parent[bones[PM_BONE_SPINE]] = bones[PM_BONE_HEAD]; /* a loop: spine under head under spine */
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, r.rest, &report), PM_ERROR_CYCLE);
+    CHECK(report.bone >= 0 && report.message && strstr(report.message, "loop") != NULL);
+    r.parent[bones[PM_BONE_SPINE]] = r.node_count + 3;
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, r.rest, &report), PM_ERROR_OUT_OF_RANGE);
+    CHECK(report.bone == -1 && report.node == bones[PM_BONE_SPINE]);
+    r.parent[bones[PM_BONE_SPINE]] = saved;
+    saved = bones[PM_BONE_LEFT_HAND]; /* a hand under the other arm */
+    bones[PM_BONE_LEFT_HAND] = bones[PM_BONE_RIGHT_HAND];
+    bones[PM_BONE_RIGHT_HAND] = saved;
+    CHECK_RESULT(pm_humanoid_init(&h, bones, r.parent, r.node_count, r.rest, &report), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(report.bone == PM_BONE_LEFT_HAND && report.message && strstr(report.message, "not below") != NULL);
+    CHECK_RESULT(pm_humanoid_init(&h, r.bone_node, r.parent, r.node_count, r.rest, &report), PM_OK);
+    CHECK(report.message == NULL && report.bone == -1 && report.node == -1);
+
+    /* another rig's pose */
+    CHECK(r.humanoid.rig != other.humanoid.rig);
+    memcpy(scene, r.rest, sizeof(pm_transform) * (size_t)r.node_count);
+    CHECK_RESULT(pm_pose_read(&r.humanoid, scene, &raw), PM_OK);
+    CHECK_RESULT(pm_pose_write(&other.humanoid, &raw, scene), PM_ERROR_WRONG_RIG);
+    CHECK_RESULT(pm_pose_normalize(&other.humanoid, &raw, &normalized), PM_ERROR_WRONG_RIG);
+    CHECK_RESULT(pm_retarget_init(&forward, &r.humanoid, &other.humanoid), PM_OK);
+    CHECK_RESULT(pm_retarget_apply(&forward, &raw, &moved), PM_OK);
+    CHECK(moved.rig == other.humanoid.rig);
+    CHECK_RESULT(pm_retarget_apply(&forward, &moved, &raw), PM_ERROR_WRONG_RIG); /* the wrong way round */
+    CHECK_RESULT(pm_retarget_once(&other.humanoid, &raw, &r.humanoid, &moved), PM_ERROR_WRONG_RIG);
+    raw.rig = 0; /* made by hand without the rig */
+    CHECK_RESULT(pm_pose_write(&r.humanoid, &raw, scene), PM_ERROR_WRONG_RIG);
+    CHECK(strcmp(pm_result_string(PM_ERROR_WRONG_RIG), "pose or retarget of another rig") == 0);
 }

@@ -43,18 +43,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (j = 0; j < b.joint_count; ++j) parent[j] = b.joints[j].parent;
         bvh_humanoid(&b, bone_node);
         bvh_rest(&b, rest);
-        r = pm_rest_fit_tpose(bone_node, parent, rest, b.joint_count, rest);
+        r = pm_humanoid_fit_tpose(bone_node, parent, b.joint_count, rest, rest, NULL);
         if (r != PM_OK && r != PM_ERROR_MISSING_BONE && r != PM_ERROR_INVALID_ARGUMENT) abort();
-        if (r == PM_OK) r = pm_humanoid_init(&h, bone_node, parent, rest, b.joint_count);
+        if (r == PM_OK) r = pm_humanoid_init(&h, bone_node, parent, b.joint_count, rest, NULL);
         if (r != PM_OK && r != PM_ERROR_MISSING_BONE && r != PM_ERROR_INVALID_ARGUMENT && r != PM_ERROR_HIPS_HEIGHT) abort();
         for (f = 0; r == PM_OK && f < b.frame_count && f < 2; ++f) {
-            pm_pose raw, same;
+            pm_raw_pose raw, same;
             pm_result read, moved;
             bvh_pose(&b, f, pose);
-            read = pm_pose_read(&h, parent, pose, &raw);
+            read = pm_pose_read(&h, pose, &raw);
             if (read != PM_OK && read != PM_ERROR_INVALID_ARGUMENT) abort();
             if (read != PM_OK) continue;
-            moved = pm_pose_retarget(&h, &raw, &h, &same);
+            moved = pm_retarget_once(&h, &raw, &h, &same);
             if (moved != PM_OK && moved != PM_ERROR_INVALID_ARGUMENT) abort();
             for (k = 0; moved == PM_OK && k < PM_BONE_COUNT; ++k) {
                 const float *q = same.rotation[k];
