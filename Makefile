@@ -431,6 +431,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node cubes_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/cubes.gltf > ../fixtures/cubes_gltf_threevrm.txt \
 	  && node humanoid_threevrm.mjs > ../fixtures/humanoid_threevrm.h \
 	  && node humanoid_vrm_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_vrm_threevrm.h \
+	  && node humanoid_map_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_map_threevrm.h \
 	  && node retarget_threejs.mjs > ../fixtures/retarget_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \

@@ -180,6 +180,19 @@
          thumbMetacarpal/Proximal/Distal.
      int pm_bone_parent(pm_bone bone)      humanoid.md's parent; PM_BONE_NONE
      int pm_bone_required(pm_bone bone)    1 for the 15 required bones
+     pm_result pm_humanoid_map_parse_json(const char *json, size_t length,
+                                          int node_count, int bone_node[55],
+                                          pm_parse_error *error)
+         A VRM file's humanoid map: the "VRMC_vrm" extension object (VRM
+         1.0: humanoid.humanBones as {"hips": {"node": 3}, ...}) or the "VRM"
+         one (0.x: an array of {"bone": "hips", "node": 3}, 0.x thumb
+         names; node -1 for a bone not assigned, as UniVRM writes) as JSON
+         text, into bone_node (-1 for bones it lacks), ready for
+         pm_humanoid_init. PM_ERROR_PARSE, with error's offset and message,
+         for malformed JSON, an unknown bone name (VRM 1.0-beta's
+         thumbIntermediate too, which three-vrm renames), a bone named
+         twice, a node outside [0, node_count) or not a whole number;
+         bone_node untouched then. Other members are checked and skipped.
      pm_result pm_humanoid_init(pm_humanoid *h, const int bone_node[55],
                                 const int *parent, int node_count,
                                 const pm_transform *rest_pose,
@@ -466,6 +479,8 @@ PMDEF pm_result pm_bone_parse(const char *name, pm_bone *bone);
 PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone);
 PMDEF int pm_bone_parent(pm_bone bone);
 PMDEF int pm_bone_required(pm_bone bone);
+PMDEF pm_result pm_humanoid_map_parse_json(const char *json, size_t length, int node_count,
+                                           int bone_node[PM_BONE_COUNT], pm_parse_error *error);
 
 /* What a humanoid or a T-pose fit found wrong (pm_humanoid_init and
    pm_humanoid_fit_tpose fill it when given one): the bone and the node at
@@ -2520,6 +2535,162 @@ PMDEF pm_result pm_bone_parse_vrm0(const char *name, pm_bone *bone)
     }
     if (strstr(name, "Thumb")) return PM_ERROR_PARSE; /* 1.0's thumbMetacarpal is not a 0.x name */
     return pm_bone_parse(name, bone);
+}
+
+/* ---- The humanoid map of a VRM file's JSON ------------------------------- */
+
+/* The bone a JSON string (raw, validated contents) names: VRM 1.0 names,
+   or with vrm0 the 0.x ones (its thumbProximal/Intermediate/Distal are
+   1.0's thumbMetacarpal/Proximal/Distal, and 1.0's thumbMetacarpal is no 0.x
+   name). -1 for none. */
+static int pm__json_bone(const char *begin, const char *end, int vrm0)
+{
+    static const char *const thumbs0[6] = {"leftThumbProximal", "leftThumbIntermediate", "leftThumbDistal",
+                                           "rightThumbProximal", "rightThumbIntermediate", "rightThumbDistal"};
+    int b;
+    if (vrm0) {
+        for (b = 0; b < 6; ++b)
+            if (pm__json_string_is(begin, end, thumbs0[b]))
+                return (b < 3 ? PM_BONE_LEFT_THUMB_METACARPAL : PM_BONE_RIGHT_THUMB_METACARPAL) + b % 3;
+    }
+    for (b = 0; b < PM_BONE_COUNT; ++b) {
+        const int thumb = (b >= PM_BONE_LEFT_THUMB_METACARPAL && b <= PM_BONE_LEFT_THUMB_DISTAL) ||
+                          (b >= PM_BONE_RIGHT_THUMB_METACARPAL && b <= PM_BONE_RIGHT_THUMB_DISTAL);
+        if (vrm0 && thumb) continue;
+        if (pm__json_string_is(begin, end, pm__bone_names[b])) return b;
+    }
+    return -1;
+}
+
+typedef struct pm__json_humanoid_map {
+    int node_count, vrm0;
+    int bone_node[PM_BONE_COUNT];
+    int has_humanoid, has_bones;
+    int bone, has_node, node; /* the bone entry being read */
+    const char *bone_at;
+} pm__json_humanoid_map;
+
+/* "node": a whole number in [0, node_count) */
+static int pm__json_node(pm__json_humanoid_map *m, pm__json *j)
+{
+    const char *at = j->p;
+    double value;
+    int integer;
+    if (m->has_node++) return pm__json_fail(j, "\"node\" twice");
+    /* VRM 0.x writers (UniVRM) mark an unassigned bone with -1 */
+    if (!pm__json_number(j, &value, &integer) || !integer ||
+        !(value >= (m->vrm0 ? -1.0 : 0.0) && value < (double)m->node_count)) {
+        j->why = NULL;
+        return pm__json_fail_at(j, at, "\"node\" must be a node index: a whole number from 0 to the node count - 1");
+    }
+    m->node = (int)value;
+    return 1;
+}
+
+/* Bone m->bone at node m->node, once */
+static int pm__json_map_bone(pm__json_humanoid_map *m, pm__json *j)
+{
+    if (!m->has_node) return pm__json_fail_at(j, m->bone_at, "a human bone without \"node\"");
+    if (m->bone_node[m->bone] >= 0) return pm__json_fail_at(j, m->bone_at, "a human bone named twice");
+    m->bone_node[m->bone] = m->node; /* -1 (0.x): the bone is absent */
+    return 1;
+}
+
+static int pm__json_node_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_humanoid_map *m = (pm__json_humanoid_map *)context;
+    return pm__json_string_is(key, key_end, "node") ? pm__json_node(m, j) : pm__json_skip(j);
+}
+
+/* VRM 1.0: "humanBones": {"hips": {"node": 3}, ...} */
+static int pm__json_bone_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_humanoid_map *m = (pm__json_humanoid_map *)context;
+    m->bone_at = key - 1;
+    if ((m->bone = pm__json_bone(key, key_end, 0)) < 0) return pm__json_fail_at(j, key - 1, "an unknown human bone name");
+    m->has_node = 0;
+    return pm__json_object(j, pm__json_node_member, m) && pm__json_map_bone(m, j);
+}
+
+/* VRM 0.x: "humanBones": [{"bone": "hips", "node": 3, ...}, ...] */
+static int pm__json_bone0_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_humanoid_map *m = (pm__json_humanoid_map *)context;
+    const char *begin, *end, *at = j->p;
+    if (pm__json_string_is(key, key_end, "node")) return pm__json_node(m, j);
+    if (!pm__json_string_is(key, key_end, "bone")) return pm__json_skip(j);
+    if (m->bone >= 0) return pm__json_fail(j, "\"bone\" twice");
+    if (!pm__json_string(j, &begin, &end)) return 0;
+    if ((m->bone = pm__json_bone(begin, end, 1)) < 0) return pm__json_fail_at(j, at, "an unknown human bone name");
+    m->bone_at = at;
+    return 1;
+}
+
+static int pm__json_humanoid_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_humanoid_map *m = (pm__json_humanoid_map *)context;
+    if (!pm__json_string_is(key, key_end, "humanBones")) return pm__json_skip(j);
+    if (m->has_bones++) return pm__json_fail(j, "\"humanBones\" twice");
+    pm__json_space(j);
+    if (j->p < j->end && *j->p == '{') return pm__json_object(j, pm__json_bone_member, m);
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"humanBones\" must be an object (VRM 1.0) or an array (0.x)");
+    m->vrm0 = 1;
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        const char *at;
+        pm__json_space(j);
+        at = j->p;
+        m->bone = -1;
+        m->has_node = 0;
+        if (!pm__json_object(j, pm__json_bone0_member, m)) return 0;
+        if (m->bone < 0) return pm__json_fail_at(j, at, "a human bone without \"bone\"");
+        if (!pm__json_map_bone(m, j)) return 0;
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_vrm_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_humanoid_map *m = (pm__json_humanoid_map *)context;
+    if (!pm__json_string_is(key, key_end, "humanoid")) return pm__json_skip(j);
+    if (m->has_humanoid++) return pm__json_fail(j, "\"humanoid\" twice");
+    return pm__json_object(j, pm__json_humanoid_member, m);
+}
+
+PMDEF pm_result pm_humanoid_map_parse_json(const char *json, size_t length, int node_count,
+                                           int bone_node[PM_BONE_COUNT], pm_parse_error *error)
+{
+    pm__json j;
+    pm__json_humanoid_map m;
+    int ok, b;
+    if (error) {
+        error->offset = 0;
+        error->message = NULL;
+    }
+    if (!json || !bone_node || node_count < 0) return PM_ERROR_INVALID_ARGUMENT;
+    j.p = json;
+    j.end = json + length;
+    j.depth = 0;
+    j.why = j.where = NULL;
+    memset(&m, 0, sizeof m);
+    m.node_count = node_count;
+    for (b = 0; b < PM_BONE_COUNT; ++b) m.bone_node[b] = -1;
+    ok = pm__json_object(&j, pm__json_vrm_member, &m);
+    if (ok && !m.has_humanoid) ok = pm__json_fail_at(&j, json, "no \"humanoid\"");
+    if (ok && !m.has_bones) ok = pm__json_fail_at(&j, json, "no \"humanoid\": \"humanBones\"");
+    if (ok) {
+        pm__json_space(&j);
+        if (j.p != j.end) ok = pm__json_fail(&j, "text after the object");
+    }
+    if (!ok) {
+        if (error) {
+            error->offset = (size_t)(j.where - json);
+            error->message = j.why;
+        }
+        return PM_ERROR_PARSE;
+    }
+    memcpy(bone_node, m.bone_node, sizeof m.bone_node);
+    return PM_OK;
 }
 
 /* x = m[0..8] (columns) p + m[9..11], in double from the stored floats. */

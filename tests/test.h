@@ -127,6 +127,8 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(humanoid_bad_input)                                                                \
     X(humanoid_misaligned)                                                               \
     X(humanoid_reports)                                                                  \
+    X(humanoid_map_matches_threevrm)                                                     \
+    X(humanoid_map_errors)                                                               \
     X(skin_matches_numpy)                                                                \
     X(skin_properties)                                                                   \
     X(skin_helpers)                                                                      \

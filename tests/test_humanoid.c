@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../examples/read_file.h"
+#include "fixtures/humanoid_map_threevrm.h"
 #include "fixtures/humanoid_threevrm.h"
 #include "fixtures/humanoid_vrm_threevrm.h"
 #include "fixtures/retarget_threejs.h"
@@ -969,4 +971,139 @@ void test_humanoid_reports(void)
     raw.rig = 0; /* made by hand without the rig */
     CHECK_RESULT(pm_pose_write(&r.humanoid, &raw, scene), PM_ERROR_WRONG_RIG);
     CHECK(strcmp(pm_result_string(PM_ERROR_WRONG_RIG), "pose or retarget of another rig") == 0);
+}
+
+/* The "VRMC_vrm" extension object of a GLB's JSON chunk: [*begin, *end), or
+   0 when the file has none. A test helper, not a JSON parser: it finds the
+   key followed by ':' and the balanced braces after it, strings skipped. */
+static int glb_vrm_extension(const unsigned char *glb, size_t size, const char **begin, const char **end)
+{
+    const char *json = (const char *)glb + 20, *p;
+    size_t length;
+    int depth = 0, in_string = 0;
+    if (size < 20) return 0;
+    length = (size_t)glb[12] | (size_t)glb[13] << 8 | (size_t)glb[14] << 16 | (size_t)glb[15] << 24;
+    if (length > size - 20) return 0;
+    for (p = json; p + 10 < json + length; ++p) {
+        const char *q = p + 10;
+        if (memcmp(p, "\"VRMC_vrm\"", 10) != 0) continue;
+        while (q < json + length && (*q == ' ' || *q == '\n' || *q == '\r' || *q == '\t')) ++q;
+        if (q >= json + length || *q != ':') continue;
+        for (++q; q < json + length && *q != '{'; ++q) continue;
+        *begin = q;
+        for (; q < json + length; ++q) {
+            if (in_string) {
+                if (*q == '\\') ++q;
+                else if (*q == '"') in_string = 0;
+            } else if (*q == '"') {
+                in_string = 1;
+            } else if (*q == '{') {
+                ++depth;
+            } else if (*q == '}' && --depth == 0) {
+                *end = q + 1;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* The humanoid maps of the real VRM 1.0 samples (their own "VRMC_vrm"
+   text, read from ../shared) and of VRM 0.x objects with the same bones, as
+   three-vrm's VRMHumanoidLoaderPlugin reads them (exact node indices). */
+void test_humanoid_map_matches_threevrm(void)
+{
+    int n, b, read = 0;
+    for (n = 0; n < HUMANOID_MAP_CASES; ++n) {
+        const struct humanoid_map_case *hc = &humanoid_map_cases[n];
+        char path[256];
+        unsigned char *glb;
+        size_t size;
+        const char *begin, *end;
+        int bone_node[PM_BONE_COUNT];
+        pm_parse_error error;
+        test_context("%s", hc->file);
+        CHECK_RESULT(pm_humanoid_map_parse_json(hc->vrm0_json, strlen(hc->vrm0_json), hc->node_count, bone_node, &error),
+                     PM_OK);
+        for (b = 0; b < PM_BONE_COUNT; ++b) CHECK(bone_node[b] == hc->vrm0_bone_node[b]);
+        snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", hc->file);
+        if (!(glb = read_file(path, &size))) continue; /* ../shared absent: the 0.x half is still checked */
+        CHECK(glb_vrm_extension(glb, size, &begin, &end));
+        if (glb_vrm_extension(glb, size, &begin, &end)) {
+            CHECK_RESULT(pm_humanoid_map_parse_json(begin, (size_t)(end - begin), hc->node_count, bone_node, &error),
+                         PM_OK);
+            for (b = 0; b < PM_BONE_COUNT; ++b) CHECK(bone_node[b] == hc->bone_node[b]);
+            ++read;
+        }
+        free(glb);
+    }
+    test_context("%s", "");
+    if (!read) printf("    (../shared/data/vrm-samples absent: the VRM 1.0 files skipped)\n");
+}
+
+/* Every malformed map is PM_ERROR_PARSE at the right byte, with bone_node untouched. */
+void test_humanoid_map_errors(void)
+{
+    static const struct { const char *json; size_t offset; const char *message; } cases[] = {
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":0},\"tail\":{\"node\":1}}}}", 45,
+         "an unknown human bone name"},
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":0},\"hips\":{\"node\":1}}}}", 45,
+         "a human bone named twice"},
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":4}}}}", 42,
+         "\"node\" must be a node index: a whole number from 0 to the node count - 1"},
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":1.5}}}}", 42,
+         "\"node\" must be a node index: a whole number from 0 to the node count - 1"},
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":-1}}}}", 42,
+         "\"node\" must be a node index: a whole number from 0 to the node count - 1"},
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{}}}}", 27, "a human bone without \"node\""},
+        {"{\"humanoid\":{\"humanBones\":{\"leftThumbIntermediate\":{\"node\":0}}}}", 27,
+         "an unknown human bone name"},
+        {"{\"humanoid\":{\"humanBones\":[{\"bone\":\"leftThumbMetacarpal\",\"node\":0}]}}", 35,
+         "an unknown human bone name"},
+        {"{\"humanoid\":{\"humanBones\":[{\"node\":0}]}}", 27, "a human bone without \"bone\""},
+        {"{\"humanoid\":{\"humanBones\":[{\"bone\":\"hips\",\"node\":-2}]}}", 49,
+         "\"node\" must be a node index: a whole number from 0 to the node count - 1"},
+        {"{\"humanoid\":{\"humanBones\":[{\"bone\":\"hips\",\"node\":0},{\"bone\":\"hips\",\"node\":1}]}}", 60,
+         "a human bone named twice"},
+        {"{\"humanoid\":{\"humanBones\":7}}", 26, "\"humanBones\" must be an object (VRM 1.0) or an array (0.x)"},
+        {"{\"meta\":{}}", 0, "no \"humanoid\""},
+        {"{\"humanoid\":{}}", 0, "no \"humanoid\": \"humanBones\""},
+        {"{\"humanoid\":{\"humanBones\":{}}} x", 31, "text after the object"},
+        {"{\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":0}}", 45, "expected ',' or '}'"},
+        {"[]", 0, "expected an object"},
+    };
+    int bone_node[PM_BONE_COUNT], b;
+    size_t i;
+    pm_parse_error error;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        test_context("case %d: %s", (int)i, cases[i].json);
+        for (b = 0; b < PM_BONE_COUNT; ++b) bone_node[b] = 77;
+        CHECK_RESULT(pm_humanoid_map_parse_json(cases[i].json, strlen(cases[i].json), 3, bone_node, &error),
+                     PM_ERROR_PARSE);
+        CHECK(error.offset == cases[i].offset);
+        CHECK(error.message && strcmp(error.message, cases[i].message) == 0);
+        if (error.offset != cases[i].offset || !error.message || strcmp(error.message, cases[i].message) != 0)
+            printf("    got %d: %s\n", (int)error.offset, error.message ? error.message : "(null)");
+        for (b = 0; b < PM_BONE_COUNT; ++b) CHECK(bone_node[b] == 77);
+    }
+    test_context("%s", "");
+    /* what is fine: escapes in names, other members, 0.x's -1 for an unassigned bone */
+    {
+        const char *good = "{\"specVersion\":\"1.0\",\"humanoid\":{\"humanBones\":{\"h\\u0069ps\":{\"node\":2,"
+                           "\"extras\":[1,{}]},\"head\":{\"node\":0}}},\"meta\":{\"name\":\"x\"}}";
+        const char *v0 = "{\"humanoid\":{\"humanBones\":[{\"bone\":\"hips\",\"node\":1},{\"bone\":\"jaw\",\"node\":-1},"
+                         "{\"bone\":\"leftThumbIntermediate\",\"node\":2}]}}";
+        CHECK_RESULT(pm_humanoid_map_parse_json(good, strlen(good), 3, bone_node, NULL), PM_OK);
+        CHECK(bone_node[PM_BONE_HIPS] == 2 && bone_node[PM_BONE_HEAD] == 0 && bone_node[PM_BONE_SPINE] == -1);
+        CHECK_RESULT(pm_humanoid_map_parse_json(v0, strlen(v0), 3, bone_node, &error), PM_OK);
+        CHECK(error.message == NULL);
+        CHECK(bone_node[PM_BONE_HIPS] == 1 && bone_node[PM_BONE_JAW] == -1 &&
+              bone_node[PM_BONE_LEFT_THUMB_PROXIMAL] == 2);
+        /* the text is read up to length, never further */
+        CHECK_RESULT(pm_humanoid_map_parse_json(good, strlen(good) - 1, 3, bone_node, NULL), PM_ERROR_PARSE);
+    }
+    CHECK_RESULT(pm_humanoid_map_parse_json(NULL, 2, 3, bone_node, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_map_parse_json("{}", 2, 3, NULL, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_humanoid_map_parse_json("{}", 2, -1, bone_node, &error), PM_ERROR_INVALID_ARGUMENT);
 }
