@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
@@ -433,6 +433,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node humanoid_vrm_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_vrm_threevrm.h \
 	  && node humanoid_map_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/humanoid_map_threevrm.h \
 	  && node retarget_threejs.mjs > ../fixtures/retarget_threejs.h \
+	  && node track_threejs.mjs --write-generated ../fixtures/tracks.gltf \
+	  && node track_threejs.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf \
+	     ../fixtures/tracks.gltf > ../fixtures/track_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \

@@ -144,6 +144,27 @@
          (world doubles as the bookkeeping). A product that overflows float
          is PM_ERROR_INVALID_ARGUMENT. On error world is all zero.
 
+     ANIMATION TRACKS (glTF samplers, so VRM animations too)
+
+     pm_result pm_interpolation_parse(const char *text,
+                                      pm_interpolation *interpolation)
+         glTF's "LINEAR", "STEP" or "CUBICSPLINE"; PM_ERROR_PARSE otherwise.
+     pm_result pm_track_validate(const pm_track *track, int *bad_key)
+         Once per track: times finite and strictly increasing, values
+         finite, rotation keys not zero. bad_key (may be NULL) gets the
+         first key at fault, or -1.
+     pm_result pm_track_sample(const pm_track *track, float time,
+                               int *cursor, float *out)
+         The track's value at `time` (clamped to the first and last keys):
+         components floats, rotations unit. STEP holds the earlier key;
+         LINEAR mixes (slerp, the shorter arc, for rotations); CUBICSPLINE
+         is glTF's Hermite spline (tangents scaled by the key interval).
+         O(log keys); with a cursor (an int you keep per track, any start
+         value) playback in order is O(1): the key interval found is
+         stored there. The shape is checked (pointers, counts, enums, a
+         finite time), not the keys: on a track validate refused it returns
+         an error or a value, never reading outside the arrays.
+
      VRM NODE CONSTRAINTS (docs/constraints.md)
 
      pm_result pm_constraint_parse_json(const char *json, size_t length,
@@ -398,6 +419,27 @@ PMDEF pm_result pm_euler_to_mat4(const vec3 euler, pm_euler_order order, pm_rota
 PMDEF pm_result pm_scene_validate(const int *parent, int node_count, int *depth);
 PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
                                         float *world);
+
+/* ---- Animation tracks: glTF samplers (and so VRM animations) -------------- */
+
+typedef enum pm_interpolation {
+    PM_INTERPOLATION_LINEAR,     /* glTF's default; slerp for rotations */
+    PM_INTERPOLATION_STEP,
+    PM_INTERPOLATION_CUBICSPLINE /* values are (in-tangent, value, out-tangent) per key */
+} pm_interpolation;
+
+/* One glTF animation sampler as its accessors store it. */
+typedef struct pm_track {
+    const float *times;            /* key_count seconds, strictly increasing */
+    const float *values;           /* key_count x components (x 3 for CUBICSPLINE) */
+    int key_count;
+    int components;                /* 3 (translation, scale) or 4 (rotation, x y z w) */
+    pm_interpolation interpolation;
+} pm_track;
+
+PMDEF pm_result pm_interpolation_parse(const char *text, pm_interpolation *interpolation);
+PMDEF pm_result pm_track_validate(const pm_track *track, int *bad_key);
+PMDEF pm_result pm_track_sample(const pm_track *track, float time, int *cursor, float *out);
 
 /* ---- VRMC_node_constraint 1.0 ---------------------------------------------- */
 
@@ -1660,6 +1702,151 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
     }
     if (result != PM_OK) memset(world, 0, (size_t)node_count * 16 * sizeof(float));
     return result;
+}
+
+/* ---- Animation tracks -------------------------------------------------------
+
+   As glTF 2.0's animation samplers define them (appendix "Interpolation"),
+   which three.js's interpolants implement: times clamp at both ends; STEP
+   holds the earlier key; LINEAR mixes, with slerp along the shorter arc for
+   rotations; CUBICSPLINE is the Hermite spline through the values with the
+   stored tangents scaled by the key interval, rotations normalized after.
+   Computed in double from the stored floats, rounded once. */
+
+PMDEF pm_result pm_interpolation_parse(const char *text, pm_interpolation *interpolation)
+{
+    static const char *const names[3] = {"LINEAR", "STEP", "CUBICSPLINE"};
+    int i;
+    if (!text || !interpolation) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < 3; ++i)
+        if (strcmp(text, names[i]) == 0) {
+            *interpolation = (pm_interpolation)i;
+            return PM_OK;
+        }
+    return PM_ERROR_PARSE;
+}
+
+/* The track's shape (pointers, counts, enums), not its content */
+static int pm__track_shape(const pm_track *t)
+{
+    return t && t->times && t->values && t->key_count > 0 && (t->components == 3 || t->components == 4) &&
+           (unsigned)t->interpolation <= (unsigned)PM_INTERPOLATION_CUBICSPLINE &&
+           t->key_count <= INT_MAX / 12; /* key_count x 3 x components indexes an int */
+}
+
+PMDEF pm_result pm_track_validate(const pm_track *track, int *bad_key)
+{
+    int k, c;
+    if (bad_key) *bad_key = -1;
+    if (!pm__track_shape(track)) return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < track->key_count; ++k) {
+        const int stride = track->components * (track->interpolation == PM_INTERPOLATION_CUBICSPLINE ? 3 : 1);
+        const float *v = track->values + (size_t)k * (size_t)stride;
+        int bad = !pm__finite(track->times[k]) || (k > 0 && !(track->times[k] > track->times[k - 1]));
+        for (c = 0; c < stride; ++c) bad |= !pm__finite(v[c]);
+        if (!bad && track->components == 4) { /* a key's rotation must have a direction */
+            const float *q = track->interpolation == PM_INTERPOLATION_CUBICSPLINE ? v + 4 : v;
+            double q4[4];
+            pm__load4(q, q4);
+            bad = !(q4[0] * q4[0] + q4[1] * q4[1] + q4[2] * q4[2] + q4[3] * q4[3] > 0.0);
+        }
+        if (bad) {
+            if (bad_key) *bad_key = k;
+            return PM_ERROR_INVALID_ARGUMENT;
+        }
+    }
+    return PM_OK;
+}
+
+/* The key interval holding time: k with times[k] <= time < times[k + 1]
+   (0 <= k < key_count - 1), the cursor's interval or the next when
+   playback runs forward, else by bisection. */
+static int pm__track_interval(const pm_track *t, float time, int cursor)
+{
+    int low = 0, high = t->key_count - 1;
+    if (cursor >= 0 && cursor < high) {
+        if (t->times[cursor] <= time && time < t->times[cursor + 1]) return cursor;
+        if (cursor + 1 < high && t->times[cursor + 1] <= time && time < t->times[cursor + 2]) return cursor + 1;
+    }
+    while (high - low > 1) { /* times[low] <= time < times[high] */
+        const int middle = low + (high - low) / 2;
+        if (t->times[middle] <= time) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+/* a and b (unit or not) mixed by u along the shorter arc, in double */
+static void pm__slerp(const double a[4], const double b[4], double u, double out[4])
+{
+    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
+    double na = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
+    double nb = sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]), cosine, angle;
+    int i;
+    if (dot < 0.0) {
+        sign = -1.0;
+        dot = -dot;
+    }
+    cosine = dot / (na * nb);
+    if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
+        angle = atan2(sqrt((1.0 - cosine) * (1.0 + cosine)), cosine);
+        sa = sin(sa * angle) / sin(angle);
+        sb = sin(sb * angle) / sin(angle);
+    }
+    for (i = 0; i < 4; ++i) out[i] = sa * a[i] / na + sign * sb * b[i] / nb;
+}
+
+PMDEF pm_result pm_track_sample(const pm_track *track, float time, int *cursor, float *out)
+{
+    const int cubic = track && track->interpolation == PM_INTERPOLATION_CUBICSPLINE;
+    int n, k, c, last, stride;
+    double result[4], u;
+    float rounded[4];
+    if (!pm__track_shape(track) || !out || !pm__finite(time)) return PM_ERROR_INVALID_ARGUMENT;
+    n = track->components;
+    stride = n * (cubic ? 3 : 1);
+    last = track->key_count - 1;
+    if (!(time > track->times[0]) || last == 0 || time >= track->times[last]) { /* clamped: a key's value */
+        k = !(time > track->times[0]) || last == 0 ? 0 : last;
+        for (c = 0; c < n; ++c) result[c] = (double)track->values[(size_t)k * (size_t)stride + (size_t)(cubic ? n : 0) + (size_t)c];
+        if (cursor) *cursor = k == 0 ? 0 : last - 1;
+    } else {
+        const float *v0, *v1;
+        double t0, d;
+        k = pm__track_interval(track, time, cursor ? *cursor : -1);
+        if (cursor) *cursor = k;
+        t0 = (double)track->times[k];
+        d = (double)track->times[k + 1] - t0;
+        u = ((double)time - t0) / d;
+        v0 = track->values + (size_t)k * (size_t)stride;
+        v1 = v0 + stride;
+        if (track->interpolation == PM_INTERPOLATION_STEP) {
+            for (c = 0; c < n; ++c) result[c] = (double)v0[c];
+        } else if (!cubic) {
+            if (n == 4) {
+                double a[4], b[4];
+                pm__load4(v0, a);
+                pm__load4(v1, b);
+                pm__slerp(a, b, u, result);
+            } else {
+                for (c = 0; c < n; ++c) result[c] = (double)v0[c] * (1.0 - u) + (double)v1[c] * u;
+            }
+        } else { /* value of key k at v0[n], its out-tangent at v0[2n]; key k + 1's in-tangent at v1[0] */
+            const double u2 = u * u, u3 = u2 * u;
+            const double h00 = 2.0 * u3 - 3.0 * u2 + 1.0, h10 = u3 - 2.0 * u2 + u, h01 = -2.0 * u3 + 3.0 * u2,
+                         h11 = u3 - u2;
+            for (c = 0; c < n; ++c)
+                result[c] = h00 * (double)v0[n + c] + h10 * d * (double)v0[2 * n + c] + h01 * (double)v1[n + c] +
+                            h11 * d * (double)v1[c];
+        }
+    }
+    /* on content validate refuses (or a spline that overshoots float): an
+       error, out untouched */
+    if (n == 4 && !pm__quat_normalize(result)) return PM_ERROR_INVALID_ARGUMENT;
+    for (c = 0; c < n; ++c) rounded[c] = (float)result[c];
+    if (!pm__finite_n(rounded, n)) return PM_ERROR_INVALID_ARGUMENT;
+    memcpy(out, rounded, (size_t)n * sizeof(float));
+    return PM_OK;
 }
 
 /* ---- A strict JSON reader for one VRMC_node_constraint object ------------

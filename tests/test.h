@@ -100,6 +100,9 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(euler_misaligned)                                                                  \
     X(euler_simd_matches_scalar)                                                         \
     X(scene_world_matrices)                                                              \
+    X(track_matches_threejs)                                                             \
+    X(track_properties)                                                                  \
+    X(track_bad_input)                                                                   \
     X(scene_bad_input)                                                                   \
     X(hostile_scene_chain)                                                               \
     X(hostile_humanoid_chain)                                                            \

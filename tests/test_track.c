@@ -1,0 +1,214 @@
+/* Animation tracks (glTF samplers): sampling against three.js's interpolants
+   on real files (three-vrm's test.vrma, Debian's glTF2/simple_skin) and a
+   generated CUBICSPLINE / STEP / LINEAR file (tests/fixtures/track_threejs.h),
+   exact properties, and bad input.
+
+   Tolerance: three.js evaluates in double from the same float32 keys and
+   rounds once into a Float32Array, as posemath does; the operations differ
+   in order (three.js's slerp takes sin(t angle) / sin(angle) from its own
+   formula), so results agree to a few ulp: 4e-7 of the value's size. A
+   wrong formula (a missing tangent scale d, slerp the long way round, the
+   wrong key) is off by 1e-2 or more. */
+#include "test.h"
+
+#include <limits.h>
+#include <string.h>
+
+#include "fixtures/track_threejs.h"
+
+static double size_of(const float *v, int n)
+{
+    double m = 1.0;
+    int c;
+    for (c = 0; c < n; ++c) m = fmax(m, fabs((double)v[c]));
+    return m;
+}
+
+static void load_track(int index, pm_track *track)
+{
+    const struct track_case *tc = &track_cases[index];
+    track->times = track_floats + tc->first_float;
+    track->values = track->times + tc->key_count;
+    track->key_count = tc->key_count;
+    track->components = tc->components;
+    track->interpolation = (pm_interpolation)tc->interpolation;
+}
+
+void test_track_matches_threejs(void)
+{
+    int n, s, c, checked = 0;
+    double worst = 0.0;
+    for (n = 0; n < TRACK_CASES; ++n) {
+        const struct track_case *tc = &track_cases[n];
+        pm_track track;
+        int cursor = 0, bad_key = 7;
+        double off_unit = 0.0; /* how far the stored rotations are from unit length */
+        load_track(n, &track);
+        test_context("%s channel %d", tc->file, tc->channel);
+        CHECK_RESULT(pm_track_validate(&track, &bad_key), PM_OK);
+        CHECK(bad_key == -1);
+        for (s = 0; tc->components == 4 && s < tc->key_count * (tc->interpolation == PM_INTERPOLATION_CUBICSPLINE ? 3 : 1); ++s) {
+            const float *q = track.values + 4 * s;
+            if (tc->interpolation == PM_INTERPOLATION_CUBICSPLINE && s % 3 != 1) continue; /* tangents */
+            off_unit = fmax(off_unit, fabs(1.0 - sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
+                                                      (double)q[3] * q[3])));
+        }
+        for (s = 0; s < tc->sample_count; ++s) {
+            const float *sample = track_samples[tc->first_sample + s];
+            float out[4], again[4], expected[4];
+            double tolerance, length = 0.0;
+            /* rotations compared as rotations: three.js's slerp keeps the length of
+               keys stored slightly off unit (test.vrma's 0.7071s: |q| = 0.99998),
+               posemath returns unit quaternions */
+            for (c = 0; c < tc->components; ++c) length += (double)sample[1 + c] * sample[1 + c];
+            length = tc->components == 4 ? sqrt(length) : 1.0;
+            for (c = 0; c < tc->components; ++c) expected[c] = (float)(sample[1 + c] / length);
+            /* three.js's slerp takes the dot product of keys stored off unit as
+               the cosine: its direction differs from the true slerp's by about
+               that deviation (2e-5 for test.vrma, 0 for unit keys) */
+            tolerance = 4e-7 * size_of(expected, tc->components) + 2.0 * off_unit;
+            test_context("%s channel %d, time %g", tc->file, tc->channel, (double)sample[0]);
+            CHECK_RESULT(pm_track_sample(&track, sample[0], NULL, out), PM_OK);
+            for (c = 0; c < tc->components; ++c) {
+                double d = fabs((double)out[c] - expected[c]);
+                if (off_unit < 1e-7) worst = fmax(worst, d / size_of(expected, tc->components));
+                CHECK_NEAR(d, 0.0, tolerance);
+            }
+            /* with a cursor (the samples run forward within each track's keys): the same bits */
+            CHECK_RESULT(pm_track_sample(&track, sample[0], &cursor, again), PM_OK);
+            CHECK(memcmp(out, again, (size_t)tc->components * sizeof(float)) == 0);
+            CHECK(cursor >= 0 && cursor < tc->key_count);
+            ++checked;
+        }
+    }
+    test_context("%s", "");
+    CHECK(checked > 150);
+    CHECK(worst < 2e-7); /* tracks with unit keys, relative to the value's size; seen: 6.0e-8 (half an ulp) */
+}
+
+/* Exact properties: STEP and the clamped ends give a key's stored floats;
+   LINEAR and CUBICSPLINE pass through their keys; a cursor from anywhere,
+   playback forward and backward give what bisection gives. */
+void test_track_properties(void)
+{
+    int n, k, c, i;
+    for (n = 0; n < TRACK_CASES; ++n) {
+        const struct track_case *tc = &track_cases[n];
+        const int cubic = tc->interpolation == PM_INTERPOLATION_CUBICSPLINE;
+        const int stride = tc->components * (cubic ? 3 : 1);
+        pm_track track;
+        float out[4], before[4], after[4];
+        load_track(n, &track);
+        test_context("%s channel %d", tc->file, tc->channel);
+        for (k = 0; k < tc->key_count; ++k) {
+            const float *key = track.values + k * stride + (cubic ? tc->components : 0);
+            CHECK_RESULT(pm_track_sample(&track, track.times[k], NULL, out), PM_OK);
+            for (c = 0; c < tc->components; ++c) {
+                if (tc->components == 3) CHECK(out[c] == key[c]); /* u = 0: the key itself */
+                else CHECK_NEAR(fabs(out[c] - key[c] / sqrt((double)key[0] * key[0] + (double)key[1] * key[1] +
+                                                                (double)key[2] * key[2] + (double)key[3] * key[3])),
+                                0.0, 1.2e-7);
+            }
+            if (tc->interpolation == PM_INTERPOLATION_STEP && k + 1 < tc->key_count) {
+                CHECK_RESULT(pm_track_sample(&track, nextafterf(track.times[k + 1], -INFINITY), NULL, out), PM_OK);
+                CHECK(memcmp(out, key, (size_t)tc->components * sizeof(float)) == 0);
+            }
+        }
+        CHECK_RESULT(pm_track_sample(&track, track.times[0] - 100.0f, NULL, before), PM_OK);
+        CHECK_RESULT(pm_track_sample(&track, track.times[0], NULL, out), PM_OK);
+        CHECK(memcmp(before, out, (size_t)tc->components * sizeof(float)) == 0);
+        CHECK_RESULT(pm_track_sample(&track, track.times[tc->key_count - 1] + 100.0f, NULL, after), PM_OK);
+        CHECK_RESULT(pm_track_sample(&track, track.times[tc->key_count - 1], NULL, out), PM_OK);
+        CHECK(memcmp(after, out, (size_t)tc->components * sizeof(float)) == 0);
+        for (i = 0; i < 200; ++i) { /* any cursor value, even one out of range: the bisection's answer */
+            const float t = track.times[0] - 0.3f + (float)i * (track.times[tc->key_count - 1] - track.times[0] + 0.6f) / 199.0f;
+            int cursors[4] = {-5, 0, tc->key_count / 2, tc->key_count + 3}, j;
+            float reference[4];
+            CHECK_RESULT(pm_track_sample(&track, t, NULL, reference), PM_OK);
+            for (j = 0; j < 4; ++j) {
+                CHECK_RESULT(pm_track_sample(&track, t, &cursors[j], out), PM_OK);
+                CHECK(memcmp(out, reference, (size_t)tc->components * sizeof(float)) == 0);
+            }
+        }
+    }
+    test_context("%s", "");
+    {
+        pm_interpolation interpolation = PM_INTERPOLATION_STEP;
+        CHECK_RESULT(pm_interpolation_parse("CUBICSPLINE", &interpolation), PM_OK);
+        CHECK(interpolation == PM_INTERPOLATION_CUBICSPLINE);
+        CHECK_RESULT(pm_interpolation_parse("LINEAR", &interpolation), PM_OK);
+        CHECK(interpolation == PM_INTERPOLATION_LINEAR);
+        CHECK_RESULT(pm_interpolation_parse("STEP", &interpolation), PM_OK);
+        CHECK(interpolation == PM_INTERPOLATION_STEP);
+        CHECK_RESULT(pm_interpolation_parse("linear", &interpolation), PM_ERROR_PARSE);
+        CHECK(interpolation == PM_INTERPOLATION_STEP);
+        CHECK_RESULT(pm_interpolation_parse(NULL, &interpolation), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_interpolation_parse("STEP", NULL), PM_ERROR_INVALID_ARGUMENT);
+    }
+}
+
+void test_track_bad_input(void)
+{
+    static const float times[4] = {0.0f, 1.0f, 2.0f, 3.0f};
+    static const float quats[16] = {0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0};
+    float values[16], out[4] = {9, 9, 9, 9}, bad_times[4];
+    pm_track track, t;
+    int bad_key, cursor = 0;
+    memcpy(values, quats, sizeof values);
+    track.times = times;
+    track.values = values;
+    track.key_count = 4;
+    track.components = 4;
+    track.interpolation = PM_INTERPOLATION_LINEAR;
+    CHECK_RESULT(pm_track_validate(&track, NULL), PM_OK);
+#define EXPECT_SHAPE_ERROR(field, value)                                                   \
+    do {                                                                                   \
+        t = track;                                                                         \
+        t.field = value;                                                                   \
+        CHECK_RESULT(pm_track_validate(&t, &bad_key), PM_ERROR_INVALID_ARGUMENT);          \
+        CHECK(bad_key == -1);                                                              \
+        CHECK_RESULT(pm_track_sample(&t, 0.5f, &cursor, out), PM_ERROR_INVALID_ARGUMENT);  \
+        CHECK(out[0] == 9.0f);                                                             \
+    } while (0)
+    EXPECT_SHAPE_ERROR(times, NULL);
+    EXPECT_SHAPE_ERROR(values, NULL);
+    EXPECT_SHAPE_ERROR(key_count, 0);
+    EXPECT_SHAPE_ERROR(key_count, -3);
+    EXPECT_SHAPE_ERROR(key_count, INT_MAX);
+    EXPECT_SHAPE_ERROR(components, 2);
+    EXPECT_SHAPE_ERROR(components, 5);
+#ifndef __cplusplus
+    EXPECT_SHAPE_ERROR(interpolation, (pm_interpolation)3);
+    EXPECT_SHAPE_ERROR(interpolation, (pm_interpolation)-1);
+#endif
+#undef EXPECT_SHAPE_ERROR
+    CHECK_RESULT(pm_track_validate(NULL, &bad_key), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_track_sample(NULL, 0.5f, NULL, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_track_sample(&track, 0.5f, NULL, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_track_sample(&track, NAN, NULL, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_track_sample(&track, INFINITY, NULL, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(out[0] == 9.0f);
+    /* content: the first bad key is named */
+    memcpy(bad_times, times, sizeof bad_times);
+    bad_times[2] = 1.0f; /* not increasing */
+    t = track;
+    t.times = bad_times;
+    CHECK_RESULT(pm_track_validate(&t, &bad_key), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad_key == 2);
+    bad_times[2] = NAN;
+    CHECK_RESULT(pm_track_validate(&t, &bad_key), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad_key == 2);
+    values[13] = INFINITY;
+    CHECK_RESULT(pm_track_validate(&track, &bad_key), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad_key == 3);
+    memset(values + 4, 0, 4 * sizeof(float)); /* a zero rotation */
+    CHECK_RESULT(pm_track_validate(&track, &bad_key), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad_key == 1);
+    /* sampling content validate refuses: an error where the result is not a number, never out of bounds */
+    CHECK_RESULT(pm_track_sample(&track, 1.0f, NULL, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(out[0] == 9.0f);
+    t = track;
+    t.times = bad_times;
+    bad_times[2] = -5.0f;
+    CHECK_RESULT(pm_track_sample(&t, 1.5f, &cursor, out), PM_ERROR_INVALID_ARGUMENT); /* lands on the zero key */
+}
