@@ -153,9 +153,10 @@
          Once per track: times finite and strictly increasing, values
          finite, rotation keys not zero. bad_key (may be NULL) gets the
          first key at fault, or -1.
-     pm_result pm_track_sample(const pm_track *track, float time,
+     pm_result pm_track_sample(const pm_track *track, double time,
                                int *cursor, float *out)
-         The track's value at `time` (clamped to the first and last keys):
+         The track's value at `time` in seconds (double: a long-running
+         clock keeps its precision; clamped to the first and last keys):
          components floats, rotations unit. STEP holds the earlier key;
          LINEAR mixes (slerp, the shorter arc, for rotations); CUBICSPLINE
          is glTF's Hermite spline (tangents scaled by the key interval).
@@ -321,6 +322,21 @@
          morph_offset) to the job's per-vertex layout: morph_start gets
          vertex_count + 1 entries, morphs up to capacity (else
          PM_ERROR_CAPACITY).
+     pm_result pm_skin_compute_bone_matrices(const float *world,
+                                             int node_count,
+                                             const int *joint_node,
+                                             int joint_count,
+                                             const float *inverse_bind,
+                                             float *bone_matrices)
+         glTF: the job's bone_matrices from the scene's world matrices
+         (pm_scene_world_matrices: 16 floats per node) and a skin's joints
+         (joint_node[j], the node of joint j) and inverseBindMatrices (16
+         floats per joint, or NULL for identity, as glTF's default):
+         world(joint) * inverseBind, in double, rounded once. Any 4-byte
+         alignment. PM_ERROR_OUT_OF_RANGE for a joint node outside
+         [0, node_count); PM_ERROR_INVALID_ARGUMENT for NULL, a negative
+         count or a product that is not finite (bone_matrices then all
+         zero).
      pm_result pm_rigid_from_bone(const versor world_rotation,
                                   const vec3 world_position,
                                   const vec3 bind_position, pm_rigid *out)
@@ -439,7 +455,7 @@ typedef struct pm_track {
 
 PMDEF pm_result pm_interpolation_parse(const char *text, pm_interpolation *interpolation);
 PMDEF pm_result pm_track_validate(const pm_track *track, int *bad_key);
-PMDEF pm_result pm_track_sample(const pm_track *track, float time, int *cursor, float *out);
+PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor, float *out);
 
 /* ---- VRMC_node_constraint 1.0 ---------------------------------------------- */
 
@@ -676,6 +692,8 @@ PMDEF const char *pm_skin_job_get_kernels(void);
 PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity);
+PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count, const int *joint_node,
+                                              int joint_count, const float *inverse_bind, float *bone_matrices);
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
                                    const vec3 bind_position, pm_rigid *out);
 
@@ -1761,53 +1779,55 @@ PMDEF pm_result pm_track_validate(const pm_track *track, int *bad_key)
 /* The key interval holding time: k with times[k] <= time < times[k + 1]
    (0 <= k < key_count - 1), the cursor's interval or the next when
    playback runs forward, else by bisection. */
-static int pm__track_interval(const pm_track *t, float time, int cursor)
+static int pm__track_interval(const pm_track *t, double time, int cursor)
 {
     int low = 0, high = t->key_count - 1;
     if (cursor >= 0 && cursor < high) {
-        if (t->times[cursor] <= time && time < t->times[cursor + 1]) return cursor;
-        if (cursor + 1 < high && t->times[cursor + 1] <= time && time < t->times[cursor + 2]) return cursor + 1;
+        if ((double)t->times[cursor] <= time && time < (double)t->times[cursor + 1]) return cursor;
+        if (cursor + 1 < high && (double)t->times[cursor + 1] <= time && time < (double)t->times[cursor + 2])
+            return cursor + 1;
     }
     while (high - low > 1) { /* times[low] <= time < times[high] */
         const int middle = low + (high - low) / 2;
-        if (t->times[middle] <= time) low = middle;
+        if ((double)t->times[middle] <= time) low = middle;
         else high = middle;
     }
     return low;
 }
 
-/* a and b (unit or not) mixed by u along the shorter arc, in double */
+/* a and b mixed by u along the shorter arc, in double. The weights come
+   from the keys' dot product as stored, as three.js's slerp takes them, so
+   that keys stored slightly off unit length (0.707 for 1/sqrt 2, as real
+   files have them) sample as three.js samples them; unit keys give the
+   exact slerp. The caller normalizes the result. */
 static void pm__slerp(const double a[4], const double b[4], double u, double out[4])
 {
-    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
-    double na = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
-    double nb = sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]), cosine, angle;
+    double cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
     int i;
-    if (dot < 0.0) {
+    if (cosine < 0.0) {
         sign = -1.0;
-        dot = -dot;
+        cosine = -cosine;
     }
-    cosine = dot / (na * nb);
     if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
-        angle = atan2(sqrt((1.0 - cosine) * (1.0 + cosine)), cosine);
-        sa = sin(sa * angle) / sin(angle);
-        sb = sin(sb * angle) / sin(angle);
+        const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = atan2(sine, cosine);
+        sa = sin(sa * angle) / sine;
+        sb = sin(sb * angle) / sine;
     }
-    for (i = 0; i < 4; ++i) out[i] = sa * a[i] / na + sign * sb * b[i] / nb;
+    for (i = 0; i < 4; ++i) out[i] = sa * a[i] + sign * sb * b[i];
 }
 
-PMDEF pm_result pm_track_sample(const pm_track *track, float time, int *cursor, float *out)
+PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor, float *out)
 {
     const int cubic = track && track->interpolation == PM_INTERPOLATION_CUBICSPLINE;
     int n, k, c, last, stride;
     double result[4], u;
     float rounded[4];
-    if (!pm__track_shape(track) || !out || !pm__finite(time)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__track_shape(track) || !out || !pm__finite_d(time)) return PM_ERROR_INVALID_ARGUMENT;
     n = track->components;
     stride = n * (cubic ? 3 : 1);
     last = track->key_count - 1;
-    if (!(time > track->times[0]) || last == 0 || time >= track->times[last]) { /* clamped: a key's value */
-        k = !(time > track->times[0]) || last == 0 ? 0 : last;
+    if (!(time > (double)track->times[0]) || last == 0 || time >= (double)track->times[last]) { /* clamped */
+        k = !(time > (double)track->times[0]) || last == 0 ? 0 : last;
         for (c = 0; c < n; ++c) result[c] = (double)track->values[(size_t)k * (size_t)stride + (size_t)(cubic ? n : 0) + (size_t)c];
         if (cursor) *cursor = k == 0 ? 0 : last - 1;
     } else {
@@ -1817,7 +1837,7 @@ PMDEF pm_result pm_track_sample(const pm_track *track, float time, int *cursor, 
         if (cursor) *cursor = k;
         t0 = (double)track->times[k];
         d = (double)track->times[k + 1] - t0;
-        u = ((double)time - t0) / d;
+        u = (time - t0) / d;
         v0 = track->values + (size_t)k * (size_t)stride;
         v1 = v0 + stride;
         if (track->interpolation == PM_INTERPOLATION_STEP) {
@@ -5167,6 +5187,34 @@ PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, con
 /* MMD style: a bone turned to world_rotation with its head at world_position,
    whose head was at bind_position in the bind pose:
    M = T(world_position) R T(-bind_position). */
+PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count, const int *joint_node,
+                                              int joint_count, const float *inverse_bind, float *bone_matrices)
+{
+    int j, r, c, k;
+    if (node_count < 0 || joint_count < 0 || (joint_count > 0 && (!world || !joint_node || !bone_matrices)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (j = 0; j < joint_count; ++j)
+        if (joint_node[j] < 0 || joint_node[j] >= node_count) return PM_ERROR_OUT_OF_RANGE;
+    for (j = 0; j < joint_count; ++j) { /* column-major: element (row r, column c) at 4 c + r */
+        const float *a = world + 16 * (size_t)joint_node[j], *b = inverse_bind ? inverse_bind + 16 * (size_t)j : NULL;
+        float product[16];
+        for (c = 0; c < 4; ++c)
+            for (r = 0; r < 4; ++r) {
+                double sum = 0.0;
+                if (!b) sum = (double)a[4 * c + r];
+                else
+                    for (k = 0; k < 4; ++k) sum += (double)a[4 * k + r] * (double)b[4 * c + k];
+                product[4 * c + r] = (float)sum;
+            }
+        if (!pm__finite_n(product, 16)) {
+            memset(bone_matrices, 0, 16 * sizeof(float) * (size_t)joint_count);
+            return PM_ERROR_INVALID_ARGUMENT;
+        }
+        memcpy(bone_matrices + 16 * (size_t)j, product, sizeof product);
+    }
+    return PM_OK;
+}
+
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
                                    const vec3 bind_position, pm_rigid *out)
 {

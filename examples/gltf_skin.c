@@ -10,8 +10,9 @@
    in centimetres is S = 0.01). Prints "size S LARGEST_|P|_AT_THE_FIRST_TIME"
    then "position TIME S VERTEX X Y Z" in world space: the glTF
    specification's skinned positions, which three.js draws. Reads .gltf files
-   whose buffers are data: URIs or files beside them; LINEAR and STEP
-   samplers. */
+   whose buffers are data: URIs or files beside them; the first animation's
+   samplers through pm_track_sample, the bone matrices through
+   pm_skin_compute_bone_matrices. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
@@ -87,28 +88,12 @@ static int read_accessor(const gltf *g, const char *path, const char *what, int 
     return -1;
 }
 
-/* Shortest-path spherical interpolation, in double */
-static void slerp(const float *a, const float *b, double u, float *out)
-{
-    double dot = 0.0, sa = 1.0 - u, sb = u, side, length = 0.0;
-    int k;
-    for (k = 0; k < 4; ++k) dot += (double)a[k] * b[k];
-    side = dot < 0.0 ? -1.0 : 1.0;
-    dot = fabs(dot);
-    if (dot < 0.9999) {
-        double angle = acos(dot);
-        sa = sin(sa * angle) / sin(angle);
-        sb = sin(sb * angle) / sin(angle);
-    }
-    for (k = 0; k < 4; ++k) length += pow(sa * a[k] + side * sb * b[k], 2.0);
-    for (k = 0; k < 4; ++k) out[k] = (float)((sa * a[k] + side * sb * b[k]) / sqrt(length));
-}
-
-/* The first animation's value of every animated node property at `time` */
+/* The first animation's value of every animated node property at `time`
+   (pm_track_sample: STEP, LINEAR, CUBICSPLINE) */
 static int animate(const gltf *g, const char *file, double time, int node_count, pm_transform *pose)
 {
     enum { MAX_KEYS = 4096 };
-    static float times[MAX_KEYS], values[4 * MAX_KEYS];
+    static float times[MAX_KEYS], values[3 * 4 * MAX_KEYS];
     const cJSON *animation = json_at(g->json, "animations", 0), *channel;
     cJSON_ArrayForEach(channel, cJSON_GetObjectItemCaseSensitive(animation, "channels")) {
         const cJSON *target = cJSON_GetObjectItemCaseSensitive(channel, "target");
@@ -116,32 +101,31 @@ static int animate(const gltf *g, const char *file, double time, int node_count,
         const cJSON *sampler = json_at(animation, "samplers", json_whole(channel, "sampler", -1));
         const cJSON *interpolation = cJSON_GetObjectItemCaseSensitive(sampler, "interpolation");
         const int node = json_whole(target, "node", -1);
-        int size, keys, k = 0;
+        pm_track track;
         float *out;
         if (node < 0 || node >= node_count || !cJSON_IsString(path)) continue;
-        if (strcmp(path->valuestring, "rotation") == 0) out = pose[node].rotation, size = 4;
-        else if (strcmp(path->valuestring, "translation") == 0) out = pose[node].translation, size = 3;
-        else if (strcmp(path->valuestring, "scale") == 0) out = pose[node].scale, size = 3;
+        if (strcmp(path->valuestring, "rotation") == 0) out = pose[node].rotation, track.components = 4;
+        else if (strcmp(path->valuestring, "translation") == 0) out = pose[node].translation, track.components = 3;
+        else if (strcmp(path->valuestring, "scale") == 0) out = pose[node].scale, track.components = 3;
         else continue; /* morph weights */
-        if (cJSON_IsString(interpolation) && strcmp(interpolation->valuestring, "LINEAR") != 0 &&
-            strcmp(interpolation->valuestring, "STEP") != 0)
-            return 0; /* CUBICSPLINE */
-        keys = read_accessor(g, file, "animation input", json_whole(sampler, "input", -1), 1, MAX_KEYS, -1, times, NULL);
-        if (keys < 1 || read_accessor(g, file, "animation output", json_whole(sampler, "output", -1), size, MAX_KEYS,
-                                      keys, values, NULL) < 0)
+        track.interpolation = PM_INTERPOLATION_LINEAR; /* glTF's default */
+        if (interpolation && (!cJSON_IsString(interpolation) ||
+                              pm_interpolation_parse(interpolation->valuestring, &track.interpolation) != PM_OK)) {
+            fprintf(stderr, "gltf_skin: %s: an unknown interpolation\n", file);
             return 0;
-        while (k + 1 < keys && times[k + 1] <= time) ++k;
-        if (k + 1 == keys || time <= times[0]) { /* before the first key or after the last */
-            memcpy(out, values + size * (time <= times[0] ? 0 : k), (size_t)size * sizeof(float));
-        } else if (cJSON_IsString(interpolation) && strcmp(interpolation->valuestring, "STEP") == 0) {
-            memcpy(out, values + size * k, (size_t)size * sizeof(float));
-        } else {
-            const double u = (time - times[k]) / ((double)times[k + 1] - times[k]);
-            const float *a = values + size * k, *b = a + size;
-            int c;
-            if (size == 4) slerp(a, b, u, out);
-            else
-                for (c = 0; c < size; ++c) out[c] = (float)((1.0 - u) * a[c] + u * b[c]);
+        }
+        track.key_count = read_accessor(g, file, "animation input", json_whole(sampler, "input", -1), 1, MAX_KEYS, -1,
+                                        times, NULL);
+        if (track.key_count < 1 ||
+            read_accessor(g, file, "animation output", json_whole(sampler, "output", -1), track.components, 3 * MAX_KEYS,
+                          track.key_count * (track.interpolation == PM_INTERPOLATION_CUBICSPLINE ? 3 : 1), values,
+                          NULL) < 0)
+            return 0;
+        track.times = times;
+        track.values = values;
+        if (pm_track_validate(&track, NULL) != PM_OK || pm_track_sample(&track, time, NULL, out) != PM_OK) {
+            fprintf(stderr, "gltf_skin: %s: a track whose times do not increase or whose values are not finite\n", file);
+            return 0;
         }
     }
     return 1;
@@ -158,6 +142,7 @@ int main(int argc, char **argv)
     static int parent[MAX_NODES];
     static pm_transform rest[MAX_NODES], pose[MAX_NODES];
     static float world[16 * MAX_NODES];
+    static int joint_node[1024];
     enum { MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024 };
     float *positions, *normals, *weights, *out_positions, *out_normals, *inverse_bind, *bone_matrices;
     uint16_t *joints;
@@ -219,6 +204,8 @@ int main(int argc, char **argv)
         return 1;
     joint_count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
     if (joint_count < 1 || joint_count > MAX_JOINTS) return fail(path, "a skin without joints, or too many");
+    for (j = 0; j < joint_count; ++j) /* a joint that is not a node: pm_skin_compute_bone_matrices says so */
+        joint_node[j] = json_whole_value(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(skin, "joints"), j));
     for (j = 0; j < joint_count; ++j) memcpy(inverse_bind + 16 * j, GLM_MAT4_IDENTITY, sizeof(mat4));
     if (cJSON_GetObjectItemCaseSensitive(skin, "inverseBindMatrices") &&
         read_accessor(&g, path, "inverseBindMatrices", json_whole(skin, "inverseBindMatrices", -1), 16, MAX_JOINTS,
@@ -256,15 +243,9 @@ int main(int argc, char **argv)
                 glm_vec3_scale(pose[i].scale, (float)root_scale, pose[i].scale);
             }
         if ((result = pm_scene_world_matrices(parent, node_count, pose, world)) != PM_OK) return fail(path, pm_result_string(result));
-        for (j = 0; j < joint_count; ++j) { /* the skinning matrix of each joint, as glTF defines it */
-            const int joint = json_whole_value(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(skin, "joints"), j));
-            mat4 joint_world, joint_inverse_bind, product; /* cglm's own alignment */
-            if (joint < 0 || joint >= node_count) return fail(path, "a joint that is not a node");
-            memcpy(joint_world, world + 16 * joint, sizeof(mat4));
-            memcpy(joint_inverse_bind, inverse_bind + 16 * j, sizeof(mat4));
-            glm_mat4_mul(joint_world, joint_inverse_bind, product);
-            memcpy(bone_matrices + 16 * j, product, sizeof(mat4));
-        }
+        if ((result = pm_skin_compute_bone_matrices(world, node_count, joint_node, joint_count, inverse_bind,
+                                                    bone_matrices)) != PM_OK)
+            return fail(path, pm_result_string(result));
         if ((result = pm_skin_job_prepare(&job)) != PM_OK || (result = pm_skin_job_run(&job, 0, vertex_count)) != PM_OK)
             return fail(path, pm_result_string(result));
         if (t == first_time) {

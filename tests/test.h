@@ -147,6 +147,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_misaligned)                                                                   \
     X(skin_simd_matches_scalar)                                                          \
     X(skin_kernels_name)                                                                 \
+    X(skin_bone_matrices)                                                                \
     PM_TEST_DISPATCH(X)                                                                  \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \

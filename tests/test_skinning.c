@@ -1031,3 +1031,49 @@ void test_skin_dispatch(void)
     test_context("%s", "");
 }
 #endif
+
+/* glTF's joint matrices, world(joint) * inverseBind: against cglm's
+   glm_mat4_mul (float products, a few ulp of the entries' size: 1e-6 for
+   entries up to ~4), inputs and output 4 bytes off a 16-byte boundary;
+   NULL inverse binds are identity (the world matrix, exactly); bad input. */
+void test_skin_bone_matrices(void)
+{
+    enum { NODES = 6, JOINTS = 4 };
+    static float world_store[16 * NODES + 1], inverse_store[16 * JOINTS + 1], out_store[16 * JOINTS + 1];
+    float *world = world_store + 1, *inverse_bind = inverse_store + 1, *out = out_store + 1;
+    const int joint_node[JOINTS] = {5, 0, 3, 3}, bad_joint[JOINTS] = {5, 0, 6, 3};
+    uint32_t state = 12345u;
+    int i, j, c;
+    for (i = 0; i < 16 * NODES; ++i) {
+        state = state * 1664525u + 1013904223u;
+        world[i] = (float)(state >> 8) / 8388608.0f * 2.0f - 1.0f;
+    }
+    for (i = 0; i < 16 * JOINTS; ++i) {
+        state = state * 1664525u + 1013904223u;
+        inverse_bind[i] = (float)(state >> 8) / 8388608.0f * 2.0f - 1.0f;
+    }
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, JOINTS, inverse_bind, out), PM_OK);
+    for (j = 0; j < JOINTS; ++j) {
+        mat4 a, b, expected;
+        memcpy(a, world + 16 * joint_node[j], sizeof a);
+        memcpy(b, inverse_bind + 16 * j, sizeof b);
+        glm_mat4_mul(a, b, expected);
+        for (c = 0; c < 16; ++c) CHECK_NEAR(out[16 * j + c], expected[c / 4][c % 4], 1e-6);
+    }
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, JOINTS, NULL, out), PM_OK);
+    for (j = 0; j < JOINTS; ++j) CHECK(memcmp(out + 16 * j, world + 16 * joint_node[j], 16 * sizeof(float)) == 0);
+    /* bad input */
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, bad_joint, JOINTS, inverse_bind, out), PM_ERROR_OUT_OF_RANGE);
+    CHECK_RESULT(pm_skin_compute_bone_matrices(NULL, NODES, joint_node, JOINTS, inverse_bind, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, NULL, JOINTS, inverse_bind, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, JOINTS, inverse_bind, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, -1, joint_node, JOINTS, inverse_bind, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, -1, inverse_bind, out), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_compute_bone_matrices(NULL, 0, NULL, 0, NULL, NULL), PM_OK); /* nothing to do */
+    world[16 * 3 + 5] = 3e38f; /* finite, and the products overflow */
+    inverse_bind[16 * 2 + 5] = 3e38f;
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, JOINTS, inverse_bind, out), PM_ERROR_INVALID_ARGUMENT);
+    for (i = 0; i < 16 * JOINTS; ++i) CHECK(out[i] == 0.0f);
+    world[16 * 3 + 5] = NAN;
+    CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, JOINTS, NULL, out), PM_ERROR_INVALID_ARGUMENT);
+}
