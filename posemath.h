@@ -2021,20 +2021,162 @@ static int pm__json_string_is(const char *p, const char *end, const char *text)
     return *text == '\0';
 }
 
-/* A number. *value is its value (within an ulp or two, enough for a float
-   weight); *integer whether it is written without fraction or exponent
-   ("-0" is the integer zero). Digit counts are kept exactly (a text can
-   bury its one significant digit behind any number of zeros) and saturate
-   only far beyond any length a caller can pass. */
-#define PM__JSON_EXPONENT_CAP 1000000000000000LL /* 1e15 */
+/* Decimal text to the nearest double, whatever the number of digits, as
+   strtod (and JavaScript's JSON.parse) round, without locale: Nigel Tao's
+   "simple decimal conversion" (the algorithm of Go's strconv). The
+   significant digits are kept exactly up to PM__DECIMAL_DIGITS (enough to
+   decide the rounding of any double) and the rest only as "some were not
+   zero"; the value is then scaled by powers of two, in decimal, into
+   [1/2, 1) and its binary digits read off. */
+#define PM__DECIMAL_DIGITS 800
+typedef struct pm__decimal {
+    unsigned char digit[PM__DECIMAL_DIGITS]; /* 0..9, most significant first, no leading zeros */
+    int count;                               /* digits held */
+    int64_t point;                           /* the value is 0.digits x 10^point */
+    int truncated;                           /* nonzero digits past the ones held */
+} pm__decimal;
+
+static void pm__decimal_trim(pm__decimal *d)
+{
+    while (d->count > 0 && d->digit[d->count - 1] == 0) --d->count;
+    if (d->count == 0) d->point = 0;
+}
+
+/* d / 2^k, 1 <= k <= 60 */
+static void pm__decimal_shift_right(pm__decimal *d, int k)
+{
+    const uint64_t mask = ((uint64_t)1 << k) - 1;
+    uint64_t n = 0;
+    int read = 0, write = 0;
+    for (; (n >> k) == 0; ++read) { /* enough leading digits for a first quotient digit */
+        if (read >= d->count) {
+            if (n == 0) { d->count = 0; return; }
+            while ((n >> k) == 0) { n *= 10; ++read; }
+            break;
+        }
+        n = n * 10 + d->digit[read];
+    }
+    d->point -= read - 1;
+    for (; read < d->count; ++read) {
+        const uint64_t c = d->digit[read];
+        d->digit[write++] = (unsigned char)(n >> k);
+        n = (n & mask) * 10 + c;
+    }
+    for (; n > 0; n = (n & mask) * 10) { /* the remainder's digits */
+        if (write < PM__DECIMAL_DIGITS) d->digit[write++] = (unsigned char)(n >> k);
+        else if (n >> k) d->truncated = 1;
+    }
+    d->count = write;
+    pm__decimal_trim(d);
+}
+
+/* d x 2^k, 1 <= k <= 60 */
+static void pm__decimal_shift_left(pm__decimal *d, int k)
+{
+    unsigned char out[PM__DECIMAL_DIGITS + 20];
+    int read = d->count - 1, write = PM__DECIMAL_DIGITS + 20, first, i;
+    uint64_t n = 0;
+    for (; read >= 0; --read) { /* from the least significant digit, carrying upwards */
+        const uint64_t v = ((uint64_t)d->digit[read] << k) + n;
+        n = v / 10;
+        out[--write] = (unsigned char)(v - 10 * n);
+    }
+    while (n > 0) {
+        const uint64_t q = n / 10;
+        out[--write] = (unsigned char)(n - 10 * q);
+        n = q;
+    }
+    first = write;
+    d->point += (PM__DECIMAL_DIGITS + 20 - first) - d->count;
+    d->count = PM__DECIMAL_DIGITS + 20 - first;
+    if (d->count > PM__DECIMAL_DIGITS) {
+        for (i = PM__DECIMAL_DIGITS; i < d->count; ++i)
+            if (out[first + i]) d->truncated = 1;
+        d->count = PM__DECIMAL_DIGITS;
+    }
+    memcpy(d->digit, out + first, (size_t)d->count);
+    pm__decimal_trim(d);
+}
+
+/* The integer part of d, rounded to nearest, ties to even (d < 2^54) */
+static uint64_t pm__decimal_round(const pm__decimal *d)
+{
+    uint64_t n = 0;
+    int i, up;
+    if (d->point > 20) return UINT64_MAX;
+    for (i = 0; i < d->point; ++i) n = n * 10 + (i < d->count ? d->digit[i] : 0);
+    if (d->point < 0 || d->point >= d->count) return n;
+    if (d->digit[d->point] == 5 && d->point + 1 == d->count) /* exactly half, unless digits were dropped */
+        up = d->truncated || (n & 1);
+    else
+        up = d->digit[d->point] >= 5;
+    return n + (uint64_t)up;
+}
+
+static double pm__decimal_to_double(pm__decimal *d, int negative)
+{
+    static const int step[9] = {1, 3, 6, 9, 13, 16, 19, 23, 26}; /* 2^step[n] < 10^n */
+    uint64_t mantissa, bits;
+    int64_t exponent = 0;
+    double value;
+    if (d->count == 0) bits = 0;
+    else if (d->point > 310) bits = (uint64_t)0x7ff << 52;
+    else if (d->point < -330) bits = 0;
+    else {
+        while (d->point > 0) { /* into [1/2, 1) */
+            const int n = d->point >= 9 ? 27 : step[d->point];
+            pm__decimal_shift_right(d, n);
+            exponent += n;
+        }
+        while (d->point < 0 || (d->point == 0 && d->digit[0] < 5)) {
+            const int n = -d->point >= 9 ? 27 : step[-d->point];
+            pm__decimal_shift_left(d, n);
+            exponent -= n;
+        }
+        --exponent; /* a double's significand is in [1, 2) */
+        if (exponent < -1022) { /* subnormal */
+            const int64_t n = -1022 - exponent;
+            if (n > 60) {
+                pm__decimal_shift_right(d, 60);
+                pm__decimal_shift_right(d, (int)(n - 60 > 60 ? 60 : n - 60));
+            } else {
+                pm__decimal_shift_right(d, (int)n);
+            }
+            exponent = -1022;
+        }
+        if (exponent + 1023 >= 0x7ff) {
+            bits = (uint64_t)0x7ff << 52;
+        } else {
+            pm__decimal_shift_left(d, 53);
+            mantissa = pm__decimal_round(d);
+            if (mantissa == (uint64_t)2 << 52) { /* rounded up to the next power of two */
+                mantissa >>= 1;
+                ++exponent;
+            }
+            if (exponent + 1023 >= 0x7ff) bits = (uint64_t)0x7ff << 52;
+            else if (!(mantissa >> 52)) bits = mantissa; /* subnormal: exponent field 0 */
+            else bits = ((uint64_t)(exponent + 1023) << 52) | (mantissa & (((uint64_t)1 << 52) - 1));
+        }
+    }
+    if (negative) bits |= (uint64_t)1 << 63;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+/* A number, correctly rounded to double (*value); *integer whether it is
+   written without fraction or exponent ("-0" is the integer zero). */
+#define PM__JSON_EXPONENT_CAP 1000000000000000LL /* 1e15: past any text length */
 static int pm__json_number(pm__json *j, double *value, int *integer)
 {
     const char *p;
-    double mantissa = 0.0;
-    int64_t exponent = 0, explicit_exponent = 0;
-    int negative = 0, exponent_sign = 1, digits = 0;
+    pm__decimal d;
+    int64_t explicit_exponent = 0;
+    int negative = 0, exponent_sign = 1;
     pm__json_space(j);
     p = j->p;
+    d.count = 0;
+    d.point = 0;
+    d.truncated = 0;
     if (p < j->end && *p == '-') {
         negative = 1;
         ++p;
@@ -2044,12 +2186,9 @@ static int pm__json_number(pm__json *j, double *value, int *integer)
         ++p;
     } else {
         for (; p < j->end && *p >= '0' && *p <= '9'; ++p) {
-            if (digits < 19) {
-                mantissa = mantissa * 10.0 + (double)(*p - '0');
-                ++digits;
-            } else if (exponent < PM__JSON_EXPONENT_CAP) {
-                ++exponent; /* digits beyond double precision only scale */
-            }
+            if (d.count < PM__DECIMAL_DIGITS) d.digit[d.count++] = (unsigned char)(*p - '0');
+            else if (*p != '0') d.truncated = 1;
+            if (d.point < PM__JSON_EXPONENT_CAP) ++d.point;
         }
     }
     *integer = 1;
@@ -2057,10 +2196,12 @@ static int pm__json_number(pm__json *j, double *value, int *integer)
         *integer = 0;
         if (++p >= j->end || *p < '0' || *p > '9') return pm__json_fail_at(j, p, "expected a digit after '.'");
         for (; p < j->end && *p >= '0' && *p <= '9'; ++p) {
-            if (digits >= 19) continue; /* beyond double precision */
-            if (exponent > -PM__JSON_EXPONENT_CAP) --exponent;
-            mantissa = mantissa * 10.0 + (double)(*p - '0');
-            if (mantissa != 0.0) ++digits; /* leading zeros are not significant */
+            if (d.count == 0 && *p == '0') { /* leading zeros only move the point */
+                if (d.point > -PM__JSON_EXPONENT_CAP) --d.point;
+                continue;
+            }
+            if (d.count < PM__DECIMAL_DIGITS) d.digit[d.count++] = (unsigned char)(*p - '0');
+            else if (*p != '0') d.truncated = 1;
         }
     }
     if (p < j->end && (*p == 'e' || *p == 'E')) {
@@ -2070,11 +2211,9 @@ static int pm__json_number(pm__json *j, double *value, int *integer)
         for (; p < j->end && *p >= '0' && *p <= '9'; ++p)
             if (explicit_exponent < PM__JSON_EXPONENT_CAP) explicit_exponent = explicit_exponent * 10 + (*p - '0');
     }
-    exponent += exponent_sign * explicit_exponent;
-    /* 0e999 is 0, not 0 * inf; past 10^+-400 a double is inf or 0 anyway */
-    if (exponent > 400) exponent = 400;
-    if (exponent < -400) exponent = -400;
-    *value = mantissa == 0.0 ? 0.0 : (negative ? -mantissa : mantissa) * pow(10.0, (double)exponent);
+    d.point += exponent_sign * explicit_exponent;
+    pm__decimal_trim(&d);
+    *value = pm__decimal_to_double(&d, negative && d.count > 0);
     j->p = p;
     return 1;
 }

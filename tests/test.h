@@ -117,6 +117,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(constraints_parse_json_errors)                                                     \
     X(constraints_parse_json_report)                                                     \
     X(constraints_parse_json_numbers)                                                    \
+    X(constraints_parse_json_rounding)                                                   \
     X(bone_table)                                                                        \
     X(humanoid_matches_threevrm)                                                         \
     X(humanoid_vrm_samples_match_threevrm)                                               \

@@ -730,3 +730,80 @@ void test_constraints_parse_json_numbers(void)
     CHECK(c.weight == 0.1f);
     CHECK_RESULT(parse(text, n + (size_t)sprintf(text + n, "e-199601}}}"), &c), PM_ERROR_PARSE);
 }
+
+/* JSON numbers are rounded to the nearest double as strtod and JavaScript's
+   JSON.parse round them, whatever the number of digits (then to float, as
+   Math.fround would): the weight's range check sees exactly that double.
+   1 + 2^-53 is the midpoint between 1 and the next double: ties go to even
+   (1, accepted); one more digit anywhere past it rounds up (refused). And
+   random long decimals in [0, 1] give the float of glibc's strtod. */
+static pm_result parse_weight(const char *number, float *weight)
+{
+    static char text[4096];
+    pm_constraint c;
+    const size_t n = (size_t)snprintf(text, sizeof text,
+                                      "{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\":1,\"weight\":%s}}}",
+                                      number);
+    const pm_result r = parse(text, n, &c);
+    *weight = c.weight;
+    return r;
+}
+
+void test_constraints_parse_json_rounding(void)
+{
+    static const char *const accepted[] = {
+        "0.99999999999999999", "1.00000000000000001", "0.999999999999999999999999999999999999999999999999999999999",
+        "1.00000000000000011102230246251565404236316680908203125", /* 1 + 2^-53: the tie, to even */
+        "1.000000000000000111022302462515654042363166809082031249999999999999999999999999",
+        "100000000000000000000000000000000000000000e-41", "100000000000000000000000000000000000000001e-41",
+        "0.1e1", "1e0", "0", "-0.0", "4.9e-324", "1e-400", "-1e-400" /* -0, as JSON.parse gives */};
+    static const char *const refused[] = {
+        "1.00000000000000011102230246251565404236316680908203125000000000000000000000000001",
+        "1.0000000000000002", "1.000000000000000111022302462515654042363166809082031251", "-4.9e-324",
+        "1e400"};
+    char number[128];
+    uint32_t state = 2024u;
+    size_t i;
+    int k, random_checked = 0;
+    float weight;
+    for (i = 0; i < sizeof accepted / sizeof accepted[0]; ++i) {
+        test_context("%s", accepted[i]);
+        CHECK_RESULT(parse_weight(accepted[i], &weight), PM_OK);
+        CHECK(weight == (float)strtod(accepted[i], NULL));
+    }
+    for (i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
+        test_context("%s", refused[i]);
+        CHECK_RESULT(parse_weight(refused[i], &weight), PM_ERROR_PARSE);
+    }
+    { /* the tie, then 1000 zeros and a 1: past the 800 digits held exactly, the 1 still rounds up */
+        static char tie[1200];
+        int n = sprintf(tie, "1.00000000000000011102230246251565404236316680908203125");
+        memset(tie + n, '0', 1000);
+        tie[n + 1000] = '\0';
+        test_context("the tie and 1000 zeros");
+        CHECK_RESULT(parse_weight(tie, &weight), PM_OK);
+        tie[n + 1000] = '1';
+        tie[n + 1001] = '\0';
+        test_context("the tie, 1000 zeros and a 1");
+        CHECK_RESULT(parse_weight(tie, &weight), PM_ERROR_PARSE);
+    }
+    for (k = 0; k < 20000; ++k) { /* 0.DDD...DDDe-E with 1 to 60 digits */
+        int digits, d, n = 0, e;
+        state = state * 1664525u + 1013904223u;
+        digits = 1 + (int)(state >> 8) % 60;
+        n += sprintf(number + n, "0.");
+        for (d = 0; d < digits; ++d) {
+            state = state * 1664525u + 1013904223u;
+            number[n++] = (char)('0' + (state >> 8) % 10);
+        }
+        state = state * 1664525u + 1013904223u;
+        e = (int)(state >> 8) % 50;
+        n += sprintf(number + n, "e-%d", e);
+        test_context("%s", number);
+        CHECK_RESULT(parse_weight(number, &weight), PM_OK);
+        CHECK(weight == (float)strtod(number, NULL));
+        ++random_checked;
+    }
+    test_context("%s", "");
+    CHECK(random_checked == 20000);
+}
