@@ -141,8 +141,10 @@
      pm_result pm_scene_world_matrices(const int *parent, int node_count,
                                        const pm_transform *pose, float *world)
          16 floats per node (column-major) of world transforms, in one pass
-         (world doubles as the bookkeeping). A product that overflows float
-         is PM_ERROR_INVALID_ARGUMENT. On error world is all zero.
+         (world doubles as the bookkeeping). Each rotation is normalized
+         first (a quaternion a little off unit length turns, it does not
+         scale); a zero or non-finite one, or a product that overflows
+         float, is PM_ERROR_INVALID_ARGUMENT. On error world is all zero.
 
      ANIMATION TRACKS (glTF samplers, so VRM animations too)
 

@@ -237,7 +237,9 @@ void test_constraints_sheared_parent(void)
 }
 
 /* World matrices from a parent array in any order equal cglm's product of
-   T R S from the root down. */
+   T R S from the root down, with each rotation normalized first, as
+   pm_scene_world_matrices does (the reference normalizes too: the fixture
+   rotations are float-rounded unit quaternions). */
 void test_scene_world_matrices(void)
 {
     int n, i, c;
