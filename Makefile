@@ -12,10 +12,11 @@ BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c
-EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma
+EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
+LIBS_vrm_pose = -lcjson
 LIBS_skinning_twist = -lpthread
 SHARED = ../shared
 SHARED_DATA = $(SHARED)/data
@@ -231,6 +232,19 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/vrma_tracks $(SHARED_DATA)/three-vrm/test.vrma > $(BUILD)/vrma.out && \
 	  awk -v name="vrma_tracks on test.vrma" -f tests/compare.awk -f tests/check_vrma_tracks.awk tests/fixtures/vrma_threevrm.txt $(BUILD)/vrma.out; \
 	else echo "examples-check: $(SHARED_DATA)/three-vrm/test.vrma absent, skipped"; fi
+	@# a VRM from its file to a posed, skinned mesh: the lowered left hand drops by the arm's reach x sin 60
+	@found=0; for f in $(SHARED_DATA)/vrm-samples/*.vrm; do \
+	  [ -f "$$f" ] || continue; found=1; \
+	  ./$(BUILD)/vrm_pose "$$f" $(BUILD)/vrm_pose.obj > $(BUILD)/vrm_pose.out || exit 1; \
+	  awk '/^left hand dropped/ { d = $$4 - $$10; if (d < 0) d = -d; if (d > 1e-5 || $$4 < 0.1) exit 1; ok = 1 } END { exit !ok }' \
+	    $(BUILD)/vrm_pose.out || { echo "examples-check: vrm_pose on $$f:"; cat $(BUILD)/vrm_pose.out; exit 1; }; \
+	  grep -q '^v ' $(BUILD)/vrm_pose.obj || exit 1; \
+	done; [ $$found = 1 ] && echo "vrm_pose on the VRM samples: every lowered hand where the arm's length puts it" || \
+	  echo "examples-check: $(SHARED_DATA)/vrm-samples absent, vrm_pose skipped"
+	! ./$(BUILD)/vrm_pose $(BUILD)/every.vrma 2> $(BUILD)/bad.err
+	grep -q 'every.vrma: no VRMC_vrm or VRM extension' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_pose $(BUILD)/bad.bvh 2> $(BUILD)/bad.err
+	grep -q 'bad.bvh: not a glTF binary' $(BUILD)/bad.err
 	@# Khronos glTF-Validator (npm) on every glTF and VRMA file written above: 0 errors
 	@if [ -d tests/validate/node_modules/gltf-validator ] || \
 	    { command -v npm >/dev/null 2>&1 && (cd tests/validate && npm ci --no-audit --no-fund >/dev/null 2>&1); }; then \

@@ -1,4 +1,4 @@
-/* posemath.h - v0.8.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.9.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM content
@@ -350,7 +350,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 8
+#define POSEMATH_VERSION_MINOR 9
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>

@@ -10,61 +10,20 @@
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
-#include "gltf_accessor.h"
+#include "glb.h"
 #include "gltf_json.h"
 #include <stdint.h>
 
 enum { MAX_NODES = 1024 };
 
-typedef struct glb {
-    cJSON *json;
-    unsigned char *bin;
-    size_t bin_length;
-} glb;
-
-static uint32_t read_u32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Splits a GLB into its JSON (parsed) and BIN chunks; 0 when malformed. */
-static int glb_open(unsigned char *data, size_t size, glb *out)
-{
-    size_t json_length, offset;
-    char *text;
-    if (size < 20 || memcmp(data, "glTF", 4) != 0 || read_u32(data + 4) != 2) return 0;
-    json_length = read_u32(data + 12);
-    if (read_u32(data + 16) != 0x4e4f534au || json_length > size - 20) return 0; /* "JSON" */
-    if (!(text = (char *)malloc(json_length + 1))) return 0;
-    memcpy(text, data + 20, json_length);
-    text[json_length] = '\0';
-    out->json = cJSON_Parse(text);
-    free(text);
-    offset = 20 + json_length;
-    out->bin = NULL;
-    out->bin_length = 0;
-    if (offset + 8 <= size && read_u32(data + offset + 4) == 0x004e4942u) { /* "BIN" */
-        size_t length = read_u32(data + offset);
-        if (length <= size - offset - 8) {
-            out->bin = data + offset + 8;
-            out->bin_length = length;
-        }
-    }
-    return out->json != NULL;
-}
-
 /* Accessor `index` as `components` floats per element into a new array
    (free it); NULL with the reason in *why. */
 static float *read_floats_new(const glb *g, int index, int components, int *count, const char **why)
 {
-    gltf_buffers buffers;
     float *floats;
-    memset(&buffers, 0, sizeof buffers);
-    buffers.data[0] = (unsigned char *)g->bin; /* only read */
-    buffers.length[0] = g->bin_length;
-    if ((*count = gltf_read_accessor(g->json, &buffers, index, components, 1 << 24, NULL, NULL, why)) < 0) return NULL;
+    if ((*count = gltf_read_accessor(g->json, &g->buffers, index, components, 1 << 24, NULL, NULL, why)) < 0) return NULL;
     if (!(floats = (float *)malloc(sizeof(float) * (size_t)components * (size_t)*count + 1))) return *why = "out of memory", NULL;
-    gltf_read_accessor(g->json, &buffers, index, components, 1 << 24, floats, NULL, why);
+    gltf_read_accessor(g->json, &g->buffers, index, components, 1 << 24, floats, NULL, why);
     return floats;
 }
 
