@@ -290,6 +290,34 @@
                                  pm_normalized_pose *turned)
          Half a turn about Y: between VRM 0.x (-Z facing) and 1.0 poses.
 
+     MMD MOTION: VMD KEYS (the first part of MMD motion; grants and IK to come)
+
+     float pm_mmd_bezier(const unsigned char control[4], float x)
+         MMD's interpolation curve (control points x1, y1, x2, y2 in
+         0..127) at gradient x in [0, 1]: the curve parameter solved from x
+         exactly (Newton's method in a bracket, in double), not by a fixed
+         number of bisections. 0 for x <= 0 or NaN, 1 for x >= 1.
+     pm_result pm_vmd_bone_keys_validate(const pm_vmd_bone_key *keys,
+                                         int count, int *bad_key)
+         Once per bone track: frames strictly increasing (sort a VMD's keys
+         by frame), finite values, rotations not zero, control points <=
+         127. bad_key (may be NULL) gets the first key at fault, or -1.
+     pm_result pm_vmd_bone_sample(const pm_vmd_bone_key *keys, int count,
+                                  double frame, int *cursor,
+                                  float translation[3], float rotation[4])
+         A bone's translation offset and rotation at a fractional frame: each
+         of x, y, z mixed by its curve, the rotation slerped by its curve
+         (the curves of the key ahead), clamped to the first and last keys.
+         O(log keys); O(1) in playback with a cursor, as pm_track_sample.
+     pm_result pm_vmd_morph_sample(const pm_vmd_morph_key *keys, int count,
+                                   double frame, int *cursor, float *weight)
+         A morph's weight, mixed linearly as MMD does.
+     pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys,
+                                    int count, double frame, int *cursor,
+                                    int *enabled)
+         An IK chain's switch: the key at or before the frame (the first
+         before it), 1 for on.
+
      SKINNING (docs/skinning.md)
 
      pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
@@ -698,6 +726,40 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
                                               int joint_count, const float *inverse_bind, float *bone_matrices);
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
                                    const vec3 bind_position, pm_rigid *out);
+
+/* ---- MMD motion: VMD keys --------------------------------------------------
+
+   A VMD motion (MikuMikuDance's) keys each bone, morph and IK switch by
+   frame (30 per second). A bone key's four Bezier curves (x, y and z of the
+   translation, and the rotation) shape the way into it from the key before,
+   as MMD interpolates and babylon-mmd follows. */
+
+typedef struct pm_vmd_bone_key {
+    float translation[3];      /* offset from the bone's rest position */
+    float rotation[4];         /* local rotation, x y z w */
+    uint32_t frame;
+    unsigned char curve[4][4]; /* into this key, for x, y, z and rotation: x1, y1, x2, y2 in 0..127 */
+} pm_vmd_bone_key;
+
+typedef struct pm_vmd_morph_key {
+    uint32_t frame;
+    float weight;
+} pm_vmd_morph_key;
+
+/* An IK chain switched on or off (VMD's property keys) */
+typedef struct pm_vmd_switch_key {
+    uint32_t frame;
+    int enabled;
+} pm_vmd_switch_key;
+
+PMDEF float pm_mmd_bezier(const unsigned char control[4], float x);
+PMDEF pm_result pm_vmd_bone_keys_validate(const pm_vmd_bone_key *keys, int count, int *bad_key);
+PMDEF pm_result pm_vmd_bone_sample(const pm_vmd_bone_key *keys, int count, double frame, int *cursor,
+                                   float translation[3], float rotation[4]);
+PMDEF pm_result pm_vmd_morph_sample(const pm_vmd_morph_key *keys, int count, double frame, int *cursor,
+                                    float *weight);
+PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, double frame, int *cursor,
+                                     int *enabled);
 
 #ifdef __cplusplus
 }
@@ -3761,6 +3823,154 @@ PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_
     result.hips_position[1] = pose->hips_position[1];
     result.hips_position[2] = -pose->hips_position[2];
     memcpy(turned, &result, sizeof result);
+    return PM_OK;
+}
+
+/* ---- MMD motion: VMD keys ------------------------------------------------- */
+
+/* The curve's y at x: the curve from (0, 0) through control points (x1, y1)
+   and (x2, y2), all /127, to (1, 1), as a cubic Bezier in t. x(t) rises
+   monotonically (x1, x2 in [0, 1]), so t is found by Newton's method kept
+   inside a shrinking bracket, in double, until the bracket or the residual
+   is below double precision: exact to float, whatever the curve (MMD's
+   players and babylon-mmd bisect 15 times, about 3e-5 in t). */
+static double pm__bezier(const unsigned char control[4], double x)
+{
+    const double x1 = (double)control[0] / 127.0, y1 = (double)control[1] / 127.0;
+    const double x2 = (double)control[2] / 127.0, y2 = (double)control[3] / 127.0;
+    double low = 0.0, high = 1.0, t = x, s;
+    int i;
+    if (control[0] == control[1] && control[2] == control[3]) return x; /* the straight line */
+    for (i = 0; i < 100 && high - low > 1e-16; ++i) {
+        const double u = 1.0 - t, f = 3.0 * u * u * t * x1 + 3.0 * u * t * t * x2 + t * t * t - x;
+        const double slope = 3.0 * u * u * x1 + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (1.0 - x2);
+        double next;
+        if (f == 0.0) break;
+        if (f < 0.0) low = t;
+        else high = t;
+        next = slope > 0.0 ? t - f / slope : -1.0;
+        t = next > low && next < high ? next : 0.5 * (low + high); /* Newton, or bisection where it leaves the bracket */
+    }
+    s = 1.0 - t;
+    return 3.0 * s * s * t * y1 + 3.0 * s * t * t * y2 + t * t * t;
+}
+
+PMDEF float pm_mmd_bezier(const unsigned char control[4], float x)
+{
+    if (!control || !(x > 0.0f)) return 0.0f; /* NaN too */
+    if (!(x < 1.0f)) return 1.0f;
+    return (float)pm__bezier(control, (double)x);
+}
+
+/* The interval [k, k + 1] holding frame (0 <= k < count - 1) of frames read
+   by frame_of(i), the cursor's or the next, else by bisection. */
+#define PM__KEY_INTERVAL(keys, count, frame, cursor, out)                                         \
+    do {                                                                                         \
+        int low_ = 0, high_ = (count) - 1;                                                       \
+        const int c_ = (cursor);                                                                 \
+        if (c_ >= 0 && c_ < high_ && (double)(keys)[c_].frame <= (frame) &&                      \
+            (frame) < (double)(keys)[c_ + 1].frame)                                              \
+            low_ = high_ = c_;                                                                   \
+        else if (c_ >= 0 && c_ + 1 < high_ && (double)(keys)[c_ + 1].frame <= (frame) &&         \
+                 (frame) < (double)(keys)[c_ + 2].frame)                                         \
+            low_ = high_ = c_ + 1;                                                               \
+        while (high_ - low_ > 1) {                                                               \
+            const int middle_ = low_ + (high_ - low_) / 2;                                       \
+            if ((double)(keys)[middle_].frame <= (frame)) low_ = middle_;                        \
+            else high_ = middle_;                                                                \
+        }                                                                                        \
+        (out) = low_;                                                                            \
+    } while (0)
+
+PMDEF pm_result pm_vmd_bone_keys_validate(const pm_vmd_bone_key *keys, int count, int *bad_key)
+{
+    int k, c, i;
+    if (bad_key) *bad_key = -1;
+    if (!keys || count < 1) return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < count; ++k) {
+        const pm_vmd_bone_key *key = &keys[k];
+        double q[4];
+        int bad = (k > 0 && !(key->frame > keys[k - 1].frame)) || !pm__finite_n(key->translation, 3) ||
+                  !pm__finite_n(key->rotation, 4);
+        pm__load4(key->rotation, q);
+        bad |= !(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] > 0.0);
+        for (c = 0; c < 4; ++c)
+            for (i = 0; i < 4; ++i) bad |= key->curve[c][i] > 127;
+        if (bad) {
+            if (bad_key) *bad_key = k;
+            return PM_ERROR_INVALID_ARGUMENT;
+        }
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_vmd_bone_sample(const pm_vmd_bone_key *keys, int count, double frame, int *cursor,
+                                   float translation[3], float rotation[4])
+{
+    double q[4];
+    float t[3], r[4];
+    int k, c;
+    if (!keys || count < 1 || !pm__finite_d(frame) || !translation || !rotation) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(frame > (double)keys[0].frame) || count == 1 || frame >= (double)keys[count - 1].frame) {
+        const pm_vmd_bone_key *key = &keys[!(frame > (double)keys[0].frame) || count == 1 ? 0 : count - 1];
+        memcpy(t, key->translation, sizeof t);
+        pm__load4(key->rotation, q);
+        if (cursor) *cursor = key == keys ? 0 : count - 2;
+    } else {
+        const pm_vmd_bone_key *a, *b;
+        double x, a4[4], b4[4];
+        PM__KEY_INTERVAL(keys, count, frame, cursor ? *cursor : -1, k);
+        if (cursor) *cursor = k;
+        a = &keys[k];
+        b = &keys[k + 1];
+        x = (frame - (double)a->frame) / ((double)b->frame - (double)a->frame); /* the curves of the key ahead */
+        for (c = 0; c < 3; ++c)
+            t[c] = (float)((double)a->translation[c] +
+                           ((double)b->translation[c] - (double)a->translation[c]) * pm__bezier(b->curve[c], x));
+        pm__load4(a->rotation, a4);
+        pm__load4(b->rotation, b4);
+        pm__slerp(a4, b4, pm__bezier(b->curve[3], x), q);
+    }
+    if (!pm__quat_normalize(q)) return PM_ERROR_INVALID_ARGUMENT; /* on keys validate refused */
+    for (c = 0; c < 4; ++c) r[c] = (float)q[c];
+    if (!pm__finite_n(t, 3) || !pm__finite_n(r, 4)) return PM_ERROR_INVALID_ARGUMENT;
+    memcpy(translation, t, sizeof t);
+    memcpy(rotation, r, sizeof r);
+    return PM_OK;
+}
+
+PMDEF pm_result pm_vmd_morph_sample(const pm_vmd_morph_key *keys, int count, double frame, int *cursor,
+                                    float *weight)
+{
+    int k;
+    double w;
+    if (!keys || count < 1 || !pm__finite_d(frame) || !weight) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(frame > (double)keys[0].frame) || count == 1 || frame >= (double)keys[count - 1].frame) {
+        k = !(frame > (double)keys[0].frame) || count == 1 ? 0 : count - 1;
+        w = (double)keys[k].weight;
+        if (cursor) *cursor = k == 0 ? 0 : count - 2;
+    } else { /* MMD mixes morph weights linearly */
+        double x;
+        PM__KEY_INTERVAL(keys, count, frame, cursor ? *cursor : -1, k);
+        if (cursor) *cursor = k;
+        x = (frame - (double)keys[k].frame) / ((double)keys[k + 1].frame - (double)keys[k].frame);
+        w = (double)keys[k].weight + ((double)keys[k + 1].weight - (double)keys[k].weight) * x;
+    }
+    if (!pm__finite((float)w)) return PM_ERROR_INVALID_ARGUMENT;
+    *weight = (float)w;
+    return PM_OK;
+}
+
+PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, double frame, int *cursor,
+                                     int *enabled)
+{
+    int k;
+    if (!keys || count < 1 || !pm__finite_d(frame) || !enabled) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(frame > (double)keys[0].frame) || count == 1) k = 0; /* before the first key: the first holds */
+    else if (frame >= (double)keys[count - 1].frame) k = count - 1;
+    else PM__KEY_INTERVAL(keys, count, frame, cursor ? *cursor : -1, k); /* a step: the key at or before */
+    if (cursor) *cursor = k < count - 1 ? k : (count > 1 ? count - 2 : 0);
+    *enabled = keys[k].enabled != 0;
     return PM_OK;
 }
 

@@ -150,6 +150,10 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_kernels_name)                                                                 \
     X(skin_bone_matrices)                                                                \
     PM_TEST_DISPATCH(X)                                                                  \
+    X(mmd_bezier_exact)                                                                  \
+    X(mmd_bone_keys)                                                                     \
+    X(mmd_morph_and_switch_keys)                                                         \
+    X(mmd_keys_bad_input)                                                                \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \
