@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
@@ -412,7 +412,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd
 FUZZ_LIBS_gltf_accessor = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).
@@ -460,6 +460,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 	/usr/bin/python3 tests/gen/vmd_bezier_scipy.py > $(BUILD)/vmd_bezier_scipy.txt
 	cd tests/gen && node vmd_bezier_babylon.mjs ../../$(BUILD)/vmd_bezier_scipy.txt > ../fixtures/vmd_bezier.h
+	/usr/bin/python3 tests/gen/vmd_write.py > tests/fixtures/motion.vmd
+	cd tests/gen && node --import ./extensionless.mjs vmd_babylon.mjs ../fixtures/motion.vmd > ../fixtures/vmd_babylon.h
+	/usr/bin/python3 tests/gen/sjis_table.py > examples/sjis.h
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 

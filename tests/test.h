@@ -154,6 +154,8 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(mmd_bone_keys)                                                                     \
     X(mmd_morph_and_switch_keys)                                                         \
     X(mmd_keys_bad_input)                                                                \
+    X(vmd_matches_babylon)                                                               \
+    X(vmd_errors)                                                                        \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \
