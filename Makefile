@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
@@ -412,7 +412,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx
 FUZZ_LIBS_gltf_accessor = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).
@@ -463,6 +463,10 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	/usr/bin/python3 tests/gen/vmd_write.py > tests/fixtures/motion.vmd
 	cd tests/gen && node --import ./extensionless.mjs vmd_babylon.mjs ../fixtures/motion.vmd > ../fixtures/vmd_babylon.h
 	/usr/bin/python3 tests/gen/sjis_table.py > examples/sjis.h
+	/usr/bin/python3 tests/gen/pmx_write.py 2.0 tests/fixtures/model20.pmx
+	/usr/bin/python3 tests/gen/pmx_write.py 2.1 tests/fixtures/model21.pmx
+	cd tests/gen && node --import ./extensionless.mjs pmx_babylon.mjs ../fixtures/model20.pmx ../fixtures/model21.pmx \
+	  > ../fixtures/pmx_babylon.h
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 

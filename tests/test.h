@@ -156,6 +156,8 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(mmd_keys_bad_input)                                                                \
     X(vmd_matches_babylon)                                                               \
     X(vmd_errors)                                                                        \
+    X(pmx_matches_babylon)                                                               \
+    X(pmx_errors)                                                                        \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \

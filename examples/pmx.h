@@ -1,0 +1,598 @@
+/* pmx.h: a PMX model reader (PMX 2.0 and 2.1, MikuMikuDance's model format)
+   for the examples: the vertices as posemath's skinning job takes them, the
+   faces, the bones with their grants, IK chains and limits, and the vertex,
+   bone and group morphs; textures, materials, display frames, rigid bodies,
+   joints and 2.1's soft bodies are checked and skipped.
+
+     pmx model;
+     char error[128];
+     if (pmx_parse(bytes, size, &model, error, sizeof error) != 0) puts(error);  // "byte 1234: ..."
+     // model.positions, normals, types, bone_indices, bone_weights, sdef: a pm_skin_job's streams
+     // model.bones[i]: name (UTF-8), position, parent, layer, flags, grant, IK
+     pmx_free(&model);
+
+   Text is UTF-16LE or UTF-8 as the header says, converted to UTF-8 (names
+   longer than PMX_NAME_SIZE bytes are cut at a character). Index sizes 1, 2
+   and 4: bone, morph and other indices are signed (-1 for none), vertex
+   indices of size 1 and 2 unsigned. A bone index of -1 in a vertex becomes
+   65535 with weight 0 (the job skips slots of weight 0). Any malformed file
+   is an error with the byte offset where it goes wrong, never a crash; every
+   count is checked against the bytes left before anything is allocated.
+   Example code: it allocates (pmx_free releases everything); include it in
+   one file. */
+#ifndef EXAMPLES_PMX_H
+#define EXAMPLES_PMX_H
+
+#include "../posemath.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { PMX_NAME_SIZE = 128 };
+
+/* PMX bone flags */
+enum {
+    PMX_BONE_TAIL_IS_BONE = 0x0001, PMX_BONE_IK = 0x0020, PMX_BONE_LOCAL_GRANT = 0x0080,
+    PMX_BONE_GRANT_ROTATION = 0x0100, PMX_BONE_GRANT_TRANSLATION = 0x0200, PMX_BONE_FIXED_AXIS = 0x0400,
+    PMX_BONE_LOCAL_AXES = 0x0800, PMX_BONE_AFTER_PHYSICS = 0x1000, PMX_BONE_EXTERNAL_PARENT = 0x2000
+};
+
+typedef struct pmx_ik_link {
+    int bone;
+    int has_limit;
+    float lower[3], upper[3]; /* Euler angle limits, radians */
+} pmx_ik_link;
+
+typedef struct pmx_bone {
+    char name[PMX_NAME_SIZE];
+    float position[3];         /* rest position of the bone's head, model space */
+    int parent;                /* -1 for a root */
+    int layer;                 /* deform layer (transform order) */
+    unsigned flags;
+    int tail_bone;             /* with PMX_BONE_TAIL_IS_BONE, else -1 and tail_offset */
+    float tail_offset[3];
+    int grant_parent;          /* with PMX_BONE_GRANT_*: the source bone, else -1 */
+    float grant_ratio;
+    int ik_target;             /* with PMX_BONE_IK: the effector bone, else -1 */
+    int ik_loop_count;
+    float ik_limit_angle;      /* radians per iteration */
+    int first_link, link_count; /* PMX order: from the effector's parent up; into pmx.links */
+} pmx_bone;
+
+/* A morph: its offsets are entries [first, first + count) of the array of
+   its type (vertex, bone or group); other types keep count 0. */
+typedef struct pmx_morph {
+    char name[PMX_NAME_SIZE];
+    int panel, type;           /* type: 0 group, 1 vertex, 2 bone, 3-7 UV, 8 material, 9 flip, 10 impulse */
+    int first, count;
+} pmx_morph;
+
+typedef struct pmx {
+    float version;             /* 2.0 or 2.1 */
+    int utf8;                  /* the file's text encoding: 0 UTF-16LE, 1 UTF-8 */
+    int additional_uvs;
+    char name[PMX_NAME_SIZE];
+    int vertex_count;
+    float *positions, *normals;     /* 3 per vertex */
+    unsigned char *types;           /* pm_skin_type per vertex */
+    uint16_t *bone_indices;         /* 4 per vertex */
+    float *bone_weights;            /* 4 per vertex */
+    float *sdef;                    /* 9 per vertex: C, R0, R1 (zero for other types) */
+    int index_count;
+    uint32_t *indices;              /* 3 per face */
+    int bone_count, link_count, morph_count;
+    pmx_bone *bones;
+    pmx_ik_link *links;
+    pmx_morph *morphs;
+    int vertex_offset_count, bone_offset_count, group_offset_count;
+    int *vertex_offset_vertex;      /* vertex morphs: the vertex, */
+    float *vertex_offset;           /* and 3 floats of offset */
+    int *bone_offset_bone;          /* bone morphs: the bone, */
+    float *bone_offset;             /* translation 3, rotation 4 */
+    int *group_offset_morph;        /* group morphs: the morph, */
+    float *group_offset_weight;     /* and its weight */
+    int texture_count, material_count, frame_count, rigid_body_count, joint_count;
+} pmx;
+
+typedef struct pmx_reader {
+    const unsigned char *data;
+    size_t size, at;
+    int utf8, index_size[6]; /* vertex, texture, material, bone, morph, rigid body */
+    char *error;
+    size_t error_size;
+} pmx_reader;
+
+enum { PMX_VERTEX, PMX_TEXTURE, PMX_MATERIAL, PMX_BONE, PMX_MORPH, PMX_RIGID };
+
+static int pmx_fail(pmx_reader *r, size_t at, const char *what)
+{
+    if (r->error_size && !r->error[0]) snprintf(r->error, r->error_size, "byte %lu: %s", (unsigned long)at, what);
+    return -1;
+}
+
+/* n bytes at r->at, or NULL (error set) when the file ends first */
+static const unsigned char *pmx_take(pmx_reader *r, size_t n, const char *what)
+{
+    const unsigned char *p;
+    if (r->size - r->at < n) {
+        pmx_fail(r, r->at, what);
+        return NULL;
+    }
+    p = r->data + r->at;
+    r->at += n;
+    return p;
+}
+
+static uint32_t pmx_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static int pmx_floats(pmx_reader *r, float *out, int n, const char *what)
+{
+    const unsigned char *p = pmx_take(r, 4 * (size_t)n, what);
+    int i;
+    if (!p) return -1;
+    for (i = 0; i < n; ++i) {
+        const uint32_t bits = pmx_u32(p + 4 * i); /* PMX is little-endian */
+        memcpy(&out[i], &bits, sizeof bits);
+    }
+    return 0;
+}
+
+static int pmx_int(pmx_reader *r, int *out, const char *what)
+{
+    const unsigned char *p = pmx_take(r, 4, what);
+    if (!p) return -1;
+    *out = (int)(int32_t)pmx_u32(p);
+    return 0;
+}
+
+/* An index of kind `kind`: signed, except vertex indices of 1 and 2 bytes;
+   it must be -1 (when `none` allows) or in [0, count). */
+static int pmx_index(pmx_reader *r, int kind, int count, int none, int *out, const char *what)
+{
+    const int size = r->index_size[kind];
+    const size_t at = r->at;
+    const unsigned char *p = pmx_take(r, (size_t)size, what);
+    if (!p) return -1;
+    if (size == 1) *out = kind == PMX_VERTEX ? (int)p[0] : (int)(signed char)p[0];
+    else if (size == 2) *out = kind == PMX_VERTEX ? (int)(p[0] | p[1] << 8) : (int)(int16_t)(uint16_t)(p[0] | p[1] << 8);
+    else *out = (int)(int32_t)pmx_u32(p);
+    if ((*out == -1 && none) || (*out >= 0 && *out < count)) return 0;
+    return pmx_fail(r, at, what);
+}
+
+/* A count of records of at least `smallest` bytes: non-negative, and that
+   many must fit in what is left */
+static int pmx_count(pmx_reader *r, size_t smallest, int *count, const char *what)
+{
+    const size_t at = r->at;
+    if (pmx_int(r, count, what) != 0) return -1;
+    if (*count < 0 || (size_t)*count > (r->size - r->at) / smallest) return pmx_fail(r, at, what);
+    return 0;
+}
+
+/* A text (int32 byte length, then UTF-16LE or UTF-8) into UTF-8 `out`,
+   cut at a character to fit out_size with its NUL; out may be NULL. */
+static int pmx_text(pmx_reader *r, char *out, size_t out_size, const char *what)
+{
+    int length;
+    size_t at = r->at, n = 0, i;
+    const unsigned char *p;
+    if (pmx_int(r, &length, what) != 0) return -1;
+    if (length < 0 || (!r->utf8 && length % 2)) return pmx_fail(r, at, what);
+    if (!(p = pmx_take(r, (size_t)length, what))) return -1;
+    if (!out) return 0;
+    for (i = 0; i < (size_t)length;) {
+        unsigned code;
+        unsigned char bytes[4];
+        size_t size, k;
+        if (r->utf8) { /* copied a character at a time, so the cut falls between characters */
+            size = p[i] < 0x80 ? 1 : p[i] < 0xE0 ? 2 : p[i] < 0xF0 ? 3 : 4;
+            if (i + size > (size_t)length) size = (size_t)length - i;
+            memcpy(bytes, p + i, size);
+            i += size;
+        } else {
+            code = (unsigned)(p[i] | p[i + 1] << 8);
+            i += 2;
+            if (code >= 0xD800 && code < 0xDC00 && i + 1 < (size_t)length) { /* a surrogate pair */
+                const unsigned low = (unsigned)(p[i] | p[i + 1] << 8);
+                if (low >= 0xDC00 && low < 0xE000) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                    i += 2;
+                }
+            }
+            if (code >= 0xD800 && code < 0xE000) code = 0xFFFD; /* a lone surrogate */
+            if (code < 0x80) bytes[0] = (unsigned char)code, size = 1;
+            else if (code < 0x800) bytes[0] = (unsigned char)(0xC0 | code >> 6), bytes[1] = (unsigned char)(0x80 | (code & 0x3F)), size = 2;
+            else if (code < 0x10000) {
+                bytes[0] = (unsigned char)(0xE0 | code >> 12);
+                bytes[1] = (unsigned char)(0x80 | (code >> 6 & 0x3F));
+                bytes[2] = (unsigned char)(0x80 | (code & 0x3F));
+                size = 3;
+            } else {
+                bytes[0] = (unsigned char)(0xF0 | code >> 18);
+                bytes[1] = (unsigned char)(0x80 | (code >> 12 & 0x3F));
+                bytes[2] = (unsigned char)(0x80 | (code >> 6 & 0x3F));
+                bytes[3] = (unsigned char)(0x80 | (code & 0x3F));
+                size = 4;
+            }
+        }
+        if (n + size + 1 > out_size) break;
+        for (k = 0; k < size; ++k) out[n++] = (char)bytes[k];
+    }
+    out[n] = '\0';
+    return 0;
+}
+
+static void pmx_free(pmx *m)
+{
+    free(m->positions), free(m->normals), free(m->types), free(m->bone_indices), free(m->bone_weights);
+    free(m->sdef), free(m->indices), free(m->bones), free(m->links), free(m->morphs);
+    free(m->vertex_offset_vertex), free(m->vertex_offset), free(m->bone_offset_bone), free(m->bone_offset);
+    free(m->group_offset_morph), free(m->group_offset_weight);
+    memset(m, 0, sizeof *m);
+}
+
+/* calloc of n items (at least one), or NULL */
+static void *pmx_alloc(size_t n, size_t item)
+{
+    return calloc(n ? n : 1, item);
+}
+
+static int pmx_vertices(pmx_reader *r, pmx *m)
+{
+    int v, k;
+    /* the smallest vertex: position, normal, uv, additional uvs, type, BDEF1's index, edge scale */
+    if (pmx_count(r, 33 + 16 * (size_t)m->additional_uvs + (size_t)r->index_size[PMX_BONE], &m->vertex_count,
+                  "a vertex count past the end of the file") != 0)
+        return -1;
+    m->positions = (float *)pmx_alloc(3 * (size_t)m->vertex_count, sizeof(float));
+    m->normals = (float *)pmx_alloc(3 * (size_t)m->vertex_count, sizeof(float));
+    m->types = (unsigned char *)pmx_alloc((size_t)m->vertex_count, 1);
+    m->bone_indices = (uint16_t *)pmx_alloc(4 * (size_t)m->vertex_count, sizeof(uint16_t));
+    m->bone_weights = (float *)pmx_alloc(4 * (size_t)m->vertex_count, sizeof(float));
+    m->sdef = (float *)pmx_alloc(9 * (size_t)m->vertex_count, sizeof(float));
+    if (!m->positions || !m->normals || !m->types || !m->bone_indices || !m->bone_weights || !m->sdef)
+        return pmx_fail(r, r->at, "out of memory");
+    for (v = 0; v < m->vertex_count; ++v) {
+        float skip[4 * 4 + 2], *w = m->bone_weights + 4 * v;
+        int bones[4] = {-1, -1, -1, -1}, count;
+        const unsigned char *type;
+        if (pmx_floats(r, m->positions + 3 * v, 3, "a vertex past the end of the file") != 0 ||
+            pmx_floats(r, m->normals + 3 * v, 3, "a vertex past the end of the file") != 0 ||
+            pmx_floats(r, skip, 2 + 4 * m->additional_uvs, "a vertex past the end of the file") != 0)
+            return -1;
+        if (!(type = pmx_take(r, 1, "a vertex past the end of the file"))) return -1;
+        if (*type > 4 || (*type == 4 && m->version < 2.05f)) return pmx_fail(r, r->at - 1, "an unknown deform type");
+        m->types[v] = *type;
+        count = *type == 0 ? 1 : *type == 1 || *type == 3 ? 2 : 4;
+        for (k = 0; k < count; ++k)
+            if (pmx_index(r, PMX_BONE, INT32_MAX, 1, &bones[k], "a vertex's bone index out of range") != 0) return -1;
+        if (*type == 0) {
+            w[0] = 1.0f;
+        } else if (*type == 1 || *type == 3) {
+            if (pmx_floats(r, w, 1, "a vertex past the end of the file") != 0) return -1;
+            w[1] = 1.0f - w[0];
+            if (*type == 3 && pmx_floats(r, m->sdef + 9 * v, 9, "a vertex past the end of the file") != 0) return -1;
+        } else if (pmx_floats(r, w, 4, "a vertex past the end of the file") != 0) {
+            return -1;
+        }
+        for (k = 0; k < 4; ++k) { /* an absent bone: index 65535, weight 0 */
+            if (bones[k] < 0 || bones[k] > 65534) w[k] = bones[k] < 0 ? 0.0f : w[k];
+            m->bone_indices[4 * v + k] = (uint16_t)(bones[k] < 0 || bones[k] > 65534 ? 65535 : bones[k]);
+        }
+        if (pmx_floats(r, skip, 1, "a vertex past the end of the file") != 0) return -1; /* edge scale */
+    }
+    return 0;
+}
+
+/* One IK link more in m->links, growing it by doubling; NULL when out of memory */
+static pmx_ik_link *pmx_add_link(pmx *m, int *capacity)
+{
+    if (m->link_count == *capacity) {
+        const int grown = *capacity ? 2 * *capacity : 16;
+        pmx_ik_link *links = (pmx_ik_link *)realloc(m->links, sizeof *links * (size_t)grown);
+        if (!links) return NULL;
+        m->links = links;
+        *capacity = grown;
+    }
+    memset(&m->links[m->link_count], 0, sizeof m->links[0]);
+    return &m->links[m->link_count++];
+}
+
+static int pmx_bones(pmx_reader *r, pmx *m)
+{
+    int b, k, capacity = 0;
+    /* the smallest bone: two empty names, position, parent, layer, flags, tail offset */
+    if (pmx_count(r, 8 + 12 + (size_t)r->index_size[PMX_BONE] + 4 + 2 + 12, &m->bone_count,
+                  "a bone count past the end of the file") != 0)
+        return -1;
+    if (!(m->bones = (pmx_bone *)pmx_alloc((size_t)m->bone_count, sizeof *m->bones)))
+        return pmx_fail(r, r->at, "out of memory");
+    for (b = 0; b < m->bone_count; ++b) {
+        pmx_bone *bone = &m->bones[b];
+        const unsigned char *flags;
+        float skip[6];
+        int external;
+        if (pmx_text(r, bone->name, sizeof bone->name, "a bone name past the end of the file") != 0 ||
+            pmx_text(r, NULL, 0, "a bone name past the end of the file") != 0 ||
+            pmx_floats(r, bone->position, 3, "a bone past the end of the file") != 0 ||
+            pmx_index(r, PMX_BONE, m->bone_count, 1, &bone->parent, "a parent bone index out of range") != 0 ||
+            pmx_int(r, &bone->layer, "a bone past the end of the file") != 0 ||
+            !(flags = pmx_take(r, 2, "a bone past the end of the file")))
+            return -1;
+        bone->flags = (unsigned)(flags[0] | flags[1] << 8);
+        bone->tail_bone = bone->grant_parent = bone->ik_target = -1;
+        if (bone->flags & PMX_BONE_TAIL_IS_BONE) {
+            if (pmx_index(r, PMX_BONE, m->bone_count, 1, &bone->tail_bone, "a tail bone index out of range") != 0) return -1;
+        } else if (pmx_floats(r, bone->tail_offset, 3, "a bone past the end of the file") != 0) {
+            return -1;
+        }
+        if (bone->flags & (PMX_BONE_GRANT_ROTATION | PMX_BONE_GRANT_TRANSLATION))
+            if (pmx_index(r, PMX_BONE, m->bone_count, 1, &bone->grant_parent, "a grant's bone index out of range") != 0 ||
+                pmx_floats(r, &bone->grant_ratio, 1, "a bone past the end of the file") != 0)
+                return -1;
+        if ((bone->flags & PMX_BONE_FIXED_AXIS) && pmx_floats(r, skip, 3, "a bone past the end of the file") != 0) return -1;
+        if ((bone->flags & PMX_BONE_LOCAL_AXES) && pmx_floats(r, skip, 6, "a bone past the end of the file") != 0) return -1;
+        if ((bone->flags & PMX_BONE_EXTERNAL_PARENT) && pmx_int(r, &external, "a bone past the end of the file") != 0) return -1;
+        if (!(bone->flags & PMX_BONE_IK)) continue;
+        if (pmx_index(r, PMX_BONE, m->bone_count, 0, &bone->ik_target, "an IK target bone index out of range") != 0 ||
+            pmx_int(r, &bone->ik_loop_count, "an IK past the end of the file") != 0 ||
+            pmx_floats(r, &bone->ik_limit_angle, 1, "an IK past the end of the file") != 0 ||
+            pmx_count(r, (size_t)r->index_size[PMX_BONE] + 1, &bone->link_count, "an IK link count past the end of the file") != 0)
+            return -1;
+        bone->first_link = m->link_count;
+        for (k = 0; k < bone->link_count; ++k) {
+            pmx_ik_link *link = pmx_add_link(m, &capacity);
+            const unsigned char *limit;
+            if (!link) return pmx_fail(r, r->at, "out of memory");
+            if (pmx_index(r, PMX_BONE, m->bone_count, 0, &link->bone, "an IK link's bone index out of range") != 0 ||
+                !(limit = pmx_take(r, 1, "an IK link past the end of the file")))
+                return -1;
+            link->has_limit = *limit != 0;
+            if (link->has_limit && (pmx_floats(r, link->lower, 3, "an IK link past the end of the file") != 0 ||
+                                    pmx_floats(r, link->upper, 3, "an IK link past the end of the file") != 0))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* Room for `more` floats or ints at the end of an array of `count` */
+static int pmx_grow(void **array, size_t count, size_t more, size_t item)
+{
+    void *grown = realloc(*array, (count + more ? count + more : 1) * item);
+    if (!grown) return 0;
+    *array = grown;
+    return 1;
+}
+
+static int pmx_morphs(pmx_reader *r, pmx *m)
+{
+    int i, k;
+    const size_t vertex = (size_t)r->index_size[PMX_VERTEX], bone = (size_t)r->index_size[PMX_BONE];
+    if (pmx_count(r, 8 + 1 + 1 + 4, &m->morph_count, "a morph count past the end of the file") != 0) return -1;
+    if (!(m->morphs = (pmx_morph *)pmx_alloc((size_t)m->morph_count, sizeof *m->morphs)))
+        return pmx_fail(r, r->at, "out of memory");
+    for (i = 0; i < m->morph_count; ++i) {
+        pmx_morph *morph = &m->morphs[i];
+        const unsigned char *kind;
+        int count;
+        size_t record;
+        if (pmx_text(r, morph->name, sizeof morph->name, "a morph name past the end of the file") != 0 ||
+            pmx_text(r, NULL, 0, "a morph name past the end of the file") != 0 ||
+            !(kind = pmx_take(r, 2, "a morph past the end of the file")))
+            return -1;
+        morph->panel = kind[0];
+        morph->type = kind[1];
+        if (morph->type > 10 || (morph->type > 8 && m->version < 2.05f)) return pmx_fail(r, r->at - 1, "an unknown morph type");
+        record = morph->type == 0 ? (size_t)r->index_size[PMX_MORPH] + 4
+               : morph->type == 1 ? vertex + 12
+               : morph->type == 2 ? bone + 28
+               : morph->type <= 7 ? vertex + 16
+               : morph->type == 8 ? (size_t)r->index_size[PMX_MATERIAL] + 113
+               : morph->type == 9 ? (size_t)r->index_size[PMX_MORPH] + 4
+               : (size_t)r->index_size[PMX_RIGID] + 25;
+        if (pmx_count(r, record, &count, "a morph offset count past the end of the file") != 0) return -1;
+        if (morph->type == 0) { /* group: morphs and weights */
+            morph->first = m->group_offset_count;
+            if (!pmx_grow((void **)&m->group_offset_morph, (size_t)m->group_offset_count, (size_t)count, sizeof(int)) ||
+                !pmx_grow((void **)&m->group_offset_weight, (size_t)m->group_offset_count, (size_t)count, sizeof(float)))
+                return pmx_fail(r, r->at, "out of memory");
+            for (k = 0; k < count; ++k, ++m->group_offset_count)
+                if (pmx_index(r, PMX_MORPH, m->morph_count, 0, &m->group_offset_morph[m->group_offset_count],
+                              "a group morph's morph index out of range") != 0 ||
+                    pmx_floats(r, &m->group_offset_weight[m->group_offset_count], 1, "") != 0)
+                    return -1;
+            morph->count = count;
+        } else if (morph->type == 1) { /* vertex: vertices and offsets */
+            morph->first = m->vertex_offset_count;
+            if (!pmx_grow((void **)&m->vertex_offset_vertex, (size_t)m->vertex_offset_count, (size_t)count, sizeof(int)) ||
+                !pmx_grow((void **)&m->vertex_offset, 3 * (size_t)m->vertex_offset_count, 3 * (size_t)count, sizeof(float)))
+                return pmx_fail(r, r->at, "out of memory");
+            for (k = 0; k < count; ++k, ++m->vertex_offset_count)
+                if (pmx_index(r, PMX_VERTEX, m->vertex_count, 0, &m->vertex_offset_vertex[m->vertex_offset_count],
+                              "a vertex morph's vertex index out of range") != 0 ||
+                    pmx_floats(r, m->vertex_offset + 3 * (size_t)m->vertex_offset_count, 3, "") != 0)
+                    return -1;
+            morph->count = count;
+        } else if (morph->type == 2) { /* bone: bones, translations and rotations */
+            morph->first = m->bone_offset_count;
+            if (!pmx_grow((void **)&m->bone_offset_bone, (size_t)m->bone_offset_count, (size_t)count, sizeof(int)) ||
+                !pmx_grow((void **)&m->bone_offset, 7 * (size_t)m->bone_offset_count, 7 * (size_t)count, sizeof(float)))
+                return pmx_fail(r, r->at, "out of memory");
+            for (k = 0; k < count; ++k, ++m->bone_offset_count)
+                if (pmx_index(r, PMX_BONE, m->bone_count, 0, &m->bone_offset_bone[m->bone_offset_count],
+                              "a bone morph's bone index out of range") != 0 ||
+                    pmx_floats(r, m->bone_offset + 7 * (size_t)m->bone_offset_count, 7, "") != 0)
+                    return -1;
+            morph->count = count;
+        } else { /* UV, material, flip, impulse: checked and skipped */
+            for (k = 0; k < count; ++k) {
+                int index;
+                const int kind_index = morph->type <= 7 ? PMX_VERTEX : morph->type == 8 ? PMX_MATERIAL
+                                     : morph->type == 9 ? PMX_MORPH : PMX_RIGID;
+                const int limit = morph->type <= 7 ? m->vertex_count : morph->type == 8 ? m->material_count
+                                : morph->type == 9 ? m->morph_count : INT32_MAX; /* rigid bodies come later */
+                if (pmx_index(r, kind_index, limit, morph->type == 8, &index, "a morph offset's index out of range") != 0 ||
+                    !pmx_take(r, record - (size_t)r->index_size[kind_index], "a morph offset past the end of the file"))
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Display frames, rigid bodies, joints and (2.1) soft bodies: checked and
+   skipped, counted */
+static int pmx_rest(pmx_reader *r, pmx *m)
+{
+    int i, k, count;
+    if (pmx_count(r, 8 + 1 + 4, &m->frame_count, "a display frame count past the end of the file") != 0) return -1;
+    for (i = 0; i < m->frame_count; ++i) {
+        if (pmx_text(r, NULL, 0, "a display frame past the end of the file") != 0 ||
+            pmx_text(r, NULL, 0, "a display frame past the end of the file") != 0 ||
+            !pmx_take(r, 1, "a display frame past the end of the file") ||
+            pmx_count(r, 2, &count, "a display frame element count past the end of the file") != 0)
+            return -1;
+        for (k = 0; k < count; ++k) {
+            const unsigned char *kind = pmx_take(r, 1, "a display frame element past the end of the file");
+            int index;
+            if (!kind) return -1;
+            if (*kind > 1) return pmx_fail(r, r->at - 1, "an unknown display frame element");
+            if (pmx_index(r, *kind ? PMX_MORPH : PMX_BONE, *kind ? m->morph_count : m->bone_count, 0, &index,
+                          "a display frame element's index out of range") != 0)
+                return -1;
+        }
+    }
+    if (pmx_count(r, 8 + (size_t)r->index_size[PMX_BONE] + 61, &m->rigid_body_count,
+                  "a rigid body count past the end of the file") != 0)
+        return -1;
+    for (i = 0; i < m->rigid_body_count; ++i) {
+        int bone;
+        if (pmx_text(r, NULL, 0, "a rigid body past the end of the file") != 0 ||
+            pmx_text(r, NULL, 0, "a rigid body past the end of the file") != 0 ||
+            pmx_index(r, PMX_BONE, m->bone_count, 1, &bone, "a rigid body's bone index out of range") != 0 ||
+            !pmx_take(r, 61, "a rigid body past the end of the file"))
+            return -1;
+    }
+    if (pmx_count(r, 8 + 1 + 2 * (size_t)r->index_size[PMX_RIGID] + 96, &m->joint_count,
+                  "a joint count past the end of the file") != 0)
+        return -1;
+    for (i = 0; i < m->joint_count; ++i) {
+        int a, b;
+        if (pmx_text(r, NULL, 0, "a joint past the end of the file") != 0 ||
+            pmx_text(r, NULL, 0, "a joint past the end of the file") != 0 ||
+            !pmx_take(r, 1, "a joint past the end of the file") ||
+            pmx_index(r, PMX_RIGID, m->rigid_body_count, 1, &a, "a joint's rigid body index out of range") != 0 ||
+            pmx_index(r, PMX_RIGID, m->rigid_body_count, 1, &b, "a joint's rigid body index out of range") != 0 ||
+            !pmx_take(r, 96, "a joint past the end of the file"))
+            return -1;
+    }
+    return 0; /* 2.1's soft bodies, if any, follow: posemath has no use for them */
+}
+
+/* 0, or -1 with "byte N: ..." in error (and *out empty). */
+static int pmx_parse(const unsigned char *data, size_t size, pmx *out, char *error, size_t error_size)
+{
+    pmx_reader r;
+    const unsigned char *globals;
+    char unused[1];
+    int i;
+    memset(out, 0, sizeof *out);
+    memset(&r, 0, sizeof r);
+    r.data = data;
+    r.size = size;
+    r.error = error_size ? error : unused;
+    r.error_size = error_size ? error_size : sizeof unused;
+    r.error[0] = '\0';
+    if (size < 17 || memcmp(data, "PMX ", 4) != 0) return pmx_fail(&r, 0, "not a PMX model (\"PMX \")");
+    r.at = 4;
+    pmx_floats(&r, &out->version, 1, "");
+    if (!(out->version == 2.0f || out->version == 2.1f)) return pmx_fail(&r, 4, "a PMX version other than 2.0 and 2.1");
+    if (data[8] < 8) return pmx_fail(&r, 8, "fewer than 8 header values");
+    r.at = 9;
+    if (!(globals = pmx_take(&r, data[8], "a header past the end of the file"))) return -1;
+    if (globals[0] > 1) return pmx_fail(&r, 9, "an unknown text encoding");
+    if (globals[1] > 4) return pmx_fail(&r, 10, "more than 4 additional UVs");
+    for (i = 0; i < 6; ++i)
+        if (globals[2 + i] != 1 && globals[2 + i] != 2 && globals[2 + i] != 4)
+            return pmx_fail(&r, 11 + (size_t)i, "an index size other than 1, 2 and 4");
+    r.utf8 = out->utf8 = globals[0];
+    out->additional_uvs = globals[1];
+    for (i = 0; i < 6; ++i) r.index_size[i] = globals[2 + i];
+    if (pmx_text(&r, out->name, sizeof out->name, "a model name past the end of the file") != 0 ||
+        pmx_text(&r, NULL, 0, "a model name past the end of the file") != 0 ||
+        pmx_text(&r, NULL, 0, "a comment past the end of the file") != 0 ||
+        pmx_text(&r, NULL, 0, "a comment past the end of the file") != 0 || pmx_vertices(&r, out) != 0)
+        goto fail;
+    if (pmx_count(&r, (size_t)r.index_size[PMX_VERTEX], &out->index_count, "a face index count past the end of the file") != 0)
+        goto fail;
+    if (out->index_count % 3) {
+        pmx_fail(&r, r.at - 4, "a face index count that is not a multiple of 3");
+        goto fail;
+    }
+    if (!(out->indices = (uint32_t *)pmx_alloc((size_t)out->index_count, sizeof(uint32_t)))) {
+        pmx_fail(&r, r.at, "out of memory");
+        goto fail;
+    }
+    for (i = 0; i < out->index_count; ++i) {
+        int index;
+        if (pmx_index(&r, PMX_VERTEX, out->vertex_count, 0, &index, "a face's vertex index out of range") != 0) goto fail;
+        out->indices[i] = (uint32_t)index;
+    }
+    if (pmx_count(&r, 4, &out->texture_count, "a texture count past the end of the file") != 0) goto fail;
+    for (i = 0; i < out->texture_count; ++i)
+        if (pmx_text(&r, NULL, 0, "a texture path past the end of the file") != 0) goto fail;
+    if (pmx_count(&r, 8 + 16 + 12 + 4 + 12 + 1 + 16 + 4 + 2 * (size_t)r.index_size[PMX_TEXTURE] + 2 + 1 + 4 + 4,
+                  &out->material_count, "a material count past the end of the file") != 0)
+        goto fail;
+    for (i = 0; i < out->material_count; ++i) {
+        const unsigned char *shared;
+        int texture, sphere, toon, faces;
+        if (pmx_text(&r, NULL, 0, "a material past the end of the file") != 0 ||
+            pmx_text(&r, NULL, 0, "a material past the end of the file") != 0 ||
+            !pmx_take(&r, 16 + 12 + 4 + 12 + 1 + 16 + 4, "a material past the end of the file") ||
+            pmx_index(&r, PMX_TEXTURE, out->texture_count, 1, &texture, "a material's texture index out of range") != 0 ||
+            pmx_index(&r, PMX_TEXTURE, out->texture_count, 1, &sphere, "a material's texture index out of range") != 0 ||
+            !pmx_take(&r, 1, "a material past the end of the file") ||
+            !(shared = pmx_take(&r, 1, "a material past the end of the file")))
+            goto fail;
+        if (*shared ? !pmx_take(&r, 1, "a material past the end of the file")
+                    : pmx_index(&r, PMX_TEXTURE, out->texture_count, 1, &toon, "a material's toon index out of range") != 0)
+            goto fail;
+        if (pmx_text(&r, NULL, 0, "a material memo past the end of the file") != 0 ||
+            pmx_int(&r, &faces, "a material past the end of the file") != 0)
+            goto fail;
+    }
+    if (pmx_bones(&r, out) != 0 || pmx_morphs(&r, out) != 0 || pmx_rest(&r, out) != 0) goto fail;
+    return 0;
+fail:
+    pmx_free(out);
+    return -1;
+}
+
+/* pmx_parse on the file at path: 0, or -1 with "cannot be read" or the
+   parser's "byte N: ..." in error. */
+static int pmx_load(const char *path, pmx *out, char *error, size_t error_size)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *data = NULL;
+    long length;
+    int result = -1;
+    memset(out, 0, sizeof *out);
+    if (f && fseek(f, 0, SEEK_END) == 0 && (length = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (data = (unsigned char *)malloc((size_t)length + 1)) != NULL && fread(data, 1, (size_t)length, f) == (size_t)length)
+        result = pmx_parse(data, (size_t)length, out, error, error_size);
+    else if (error_size)
+        snprintf(error, error_size, "cannot be read");
+    if (f) fclose(f);
+    free(data);
+    return result;
+}
+
+#endif

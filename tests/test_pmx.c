@@ -1,0 +1,152 @@
+/* The examples' PMX reader (examples/pmx.h) against babylon-mmd 1.3.0's
+   PmxReader on the two models tests/gen/pmx_write.py writes (PMX 2.0 in
+   UTF-16LE with 1-byte indices, 2.1 in UTF-8 with 2- and 4-byte indices:
+   every deform type, grants, IK with limits, every morph type):
+   tests/fixtures/pmx_babylon.h. Everything exactly, with the skinning
+   job's conventions on top (a missing bone: index 65535, weight 0; BDEF2
+   and SDEF: w1 = 1 - w0); and every malformed file an error at its byte. */
+#include "test.h"
+
+#include "../examples/pmx.h"
+#include "../examples/read_file.h"
+
+#include "fixtures/pmx_babylon.h"
+
+void test_pmx_matches_babylon(void)
+{
+    int file, v, b, k, c;
+    for (file = 0; file < 2; ++file) {
+        const struct pmx_file_row *fr = &pmx_file_rows[file];
+        char path[128], error[128];
+        pmx m;
+        pm_skin_job job;
+        int bad_vertex;
+        snprintf(path, sizeof path, "tests/fixtures/%s", fr->file);
+        test_context("%s", fr->file);
+        CHECK(pmx_load(path, &m, error, sizeof error) == 0);
+        if (m.vertex_count == 0) continue;
+        CHECK(m.vertex_count == fr->vertex_count && m.index_count == fr->index_count && m.bone_count == fr->bone_count &&
+              m.morph_count == fr->morph_count);
+        for (v = 0; v < m.vertex_count && v < fr->vertex_count; ++v) {
+            const struct pmx_vertex_row *row = &pmx_vertex_rows[fr->first_vertex + v];
+            const int slots = row->type == 0 ? 1 : row->type == 1 || row->type == 3 ? 2 : 4;
+            test_context("%s vertex %d", fr->file, v);
+            CHECK(m.types[v] == row->type);
+            CHECK(memcmp(m.positions + 3 * v, row->position, sizeof row->position) == 0);
+            for (k = 0; k < 4; ++k) {
+                const float weight = k >= slots ? 0.0f
+                                   : slots == 2 ? (k == 0 ? row->weights[0] : 1.0f - row->weights[0])
+                                   : row->weights[k];
+                const int bone = k < slots ? row->bones[k] : -1;
+                CHECK(m.bone_indices[4 * v + k] == (bone < 0 ? 65535 : bone));
+                CHECK(m.bone_weights[4 * v + k] == (bone < 0 ? 0.0f : weight));
+            }
+            CHECK(memcmp(m.sdef + 9 * v, row->sdef, sizeof row->sdef) == 0);
+        }
+        for (b = 0; b < m.bone_count && b < fr->bone_count; ++b) {
+            const struct pmx_bone_row *row = &pmx_bone_rows[fr->first_bone + b];
+            const pmx_bone *bone = &m.bones[b];
+            test_context("%s bone %d %s", fr->file, b, row->name);
+            CHECK(strcmp(bone->name, row->name) == 0);
+            CHECK(memcmp(bone->position, row->position, sizeof row->position) == 0);
+            CHECK(bone->parent == row->parent && bone->layer == row->layer && (int)bone->flags == row->flags);
+            CHECK(bone->tail_bone == row->tail_bone);
+            if (row->tail_bone < 0) CHECK(memcmp(bone->tail_offset, row->tail_offset, sizeof row->tail_offset) == 0);
+            CHECK(bone->grant_parent == row->grant_parent && bone->grant_ratio == row->grant_ratio);
+            CHECK(bone->ik_target == row->ik_target);
+            if (row->ik_target < 0) continue;
+            CHECK(bone->ik_loop_count == row->ik_loop_count && bone->ik_limit_angle == row->ik_limit_angle &&
+                  bone->link_count == row->link_count);
+            for (k = 0; k < bone->link_count && k < row->link_count; ++k) {
+                const struct pmx_link_row *link = &pmx_link_rows[row->first_link + k];
+                const pmx_ik_link *mine = &m.links[bone->first_link + k];
+                CHECK(mine->bone == link->bone && mine->has_limit == link->has_limit);
+                for (c = 0; c < 3 && link->has_limit; ++c) CHECK(mine->lower[c] == link->lower[c] && mine->upper[c] == link->upper[c]);
+            }
+        }
+        for (k = 0; k < m.morph_count && k < fr->morph_count; ++k) {
+            const struct pmx_morph_row *row = &pmx_morph_rows[fr->first_morph + k];
+            const pmx_morph *morph = &m.morphs[k];
+            test_context("%s morph %d", fr->file, k);
+            CHECK(strcmp(morph->name, row->name) == 0 && morph->panel == row->panel && morph->type == row->type &&
+                  morph->count == row->count);
+            for (c = 0; c < morph->count && c < row->count; ++c) {
+                const struct pmx_offset_row *offset = &pmx_offset_rows[row->first + c];
+                const int at = morph->first + c;
+                if (morph->type == 0)
+                    CHECK(m.group_offset_morph[at] == offset->index && m.group_offset_weight[at] == offset->values[0]);
+                else if (morph->type == 1)
+                    CHECK(m.vertex_offset_vertex[at] == offset->index &&
+                          memcmp(m.vertex_offset + 3 * at, offset->values, 3 * sizeof(float)) == 0);
+                else
+                    CHECK(m.bone_offset_bone[at] == offset->index &&
+                          memcmp(m.bone_offset + 7 * at, offset->values, 7 * sizeof(float)) == 0);
+            }
+        }
+        /* the streams are the skinning job's, as they come */
+        memset(&job, 0, sizeof job);
+        job.vertex_count = m.vertex_count;
+        job.positions = m.positions;
+        job.normals = m.normals;
+        job.types = m.types;
+        job.bone_indices = m.bone_indices;
+        job.bone_weights = m.bone_weights;
+        job.sdef = m.sdef;
+        job.bone_matrices = m.positions; /* any floats: validate reads only the bone count */
+        job.bone_count = m.bone_count;
+        job.prepared = (pm_skin_bone *)malloc(sizeof(pm_skin_bone) * (size_t)m.bone_count);
+        job.out_positions = (float *)malloc(3 * sizeof(float) * (size_t)m.vertex_count);
+        test_context("%s", fr->file);
+        CHECK_RESULT(pm_skin_job_validate(&job, &bad_vertex), PM_OK);
+        free(job.prepared);
+        free(job.out_positions);
+        pmx_free(&m);
+    }
+    test_context("%s", "");
+}
+
+/* Malformed files: an error with its byte offset; every truncation too. */
+void test_pmx_errors(void)
+{
+    static const struct { size_t at; unsigned char value; const char *message; } cases[] = {
+        {0, 'Q', "byte 0: not a PMX model (\"PMX \")"},
+        {6, 0x40, "byte 4: a PMX version other than 2.0 and 2.1"},
+        {8, 7, "byte 8: fewer than 8 header values"},
+        {9, 2, "byte 9: an unknown text encoding"},
+        {10, 5, "byte 10: more than 4 additional UVs"},
+        {14, 3, "byte 14: an index size other than 1, 2 and 4"},
+    };
+    static unsigned char copy[8192];
+    size_t size, i, cut;
+    int failures = 0;
+    char error[128];
+    pmx m;
+    unsigned char *data = read_file("tests/fixtures/model20.pmx", &size);
+    CHECK(data != NULL && size < sizeof copy);
+    if (!data || size >= sizeof copy) return;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        memcpy(copy, data, size);
+        copy[cases[i].at] = cases[i].value;
+        test_context("case %d", (int)i);
+        CHECK(pmx_parse(copy, size, &m, error, sizeof error) == -1);
+        CHECK(strcmp(error, cases[i].message) == 0);
+        if (strcmp(error, cases[i].message) != 0) printf("    got: %s\n", error);
+        CHECK(m.positions == NULL && m.bones == NULL);
+    }
+    test_context("%s", "");
+    for (cut = 0; cut < size; ++cut) { /* every truncation is an error at a byte inside the file */
+        unsigned char *exact = (unsigned char *)malloc(cut ? cut : 1);
+        unsigned long at = 0;
+        memcpy(exact, data, cut);
+        if (pmx_parse(exact, cut, &m, error, sizeof error) == 0) {
+            pmx_free(&m);
+        } else {
+            failures += sscanf(error, "byte %lu:", &at) == 1 && at <= cut;
+        }
+        free(exact);
+    }
+    CHECK(failures == (int)size);
+    CHECK(pmx_load("tests/fixtures/missing.pmx", &m, error, sizeof error) == -1);
+    CHECK(strcmp(error, "cannot be read") == 0);
+    free(data);
+}
