@@ -2452,37 +2452,49 @@ static int pm__json_root_member(void *context, pm__json *j, const char *key, con
     return pm__json_skip(j);
 }
 
+/* A document of `length` bytes of text to read, its report cleared */
+static void pm__json_begin(pm__json *j, const char *json, size_t length, pm_parse_error *error)
+{
+    if (error) {
+        error->offset = 0;
+        error->message = NULL;
+    }
+    j->p = json;
+    j->end = json + length;
+    j->depth = 0;
+    j->why = j->where = NULL;
+}
+
+/* The document's verdict: after a read that went well (ok), nothing but
+   space may follow; a failure is reported with its offset and words. */
+static pm_result pm__json_end(pm__json *j, int ok, const char *json, pm_parse_error *error)
+{
+    if (ok) {
+        pm__json_space(j);
+        if (j->p != j->end) ok = pm__json_fail(j, "text after the object");
+    }
+    if (ok) return PM_OK;
+    if (error) {
+        error->offset = (size_t)(j->where - json);
+        error->message = j->why;
+    }
+    return PM_ERROR_PARSE;
+}
+
 PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
                                          pm_constraint *out, pm_parse_error *error)
 {
     pm__json j;
     pm__json_constraint c;
     int ok;
-    if (error) {
-        error->offset = 0;
-        error->message = NULL;
-    }
+    pm__json_begin(&j, json, length, error);
     if (!json || !out || destination < 0) return PM_ERROR_INVALID_ARGUMENT;
-    j.p = json;
-    j.end = json + length;
-    j.depth = 0;
-    j.why = j.where = NULL;
     memset(&c, 0, sizeof c);
     c.weight = 1.0;
     ok = pm__json_object(&j, pm__json_root_member, &c);
     if (ok && !c.has_version) ok = pm__json_fail_at(&j, json, "no \"specVersion\"");
     if (ok && !c.has_constraint) ok = pm__json_fail_at(&j, json, "no \"constraint\"");
-    if (ok) {
-        pm__json_space(&j);
-        if (j.p != j.end) ok = pm__json_fail(&j, "text after the object");
-    }
-    if (!ok) {
-        if (error) {
-            error->offset = (size_t)(j.where - json);
-            error->message = j.why;
-        }
-        return PM_ERROR_PARSE;
-    }
+    if (pm__json_end(&j, ok, json, error) != PM_OK) return PM_ERROR_PARSE;
     out->type = c.type;
     out->destination = destination;
     out->source = c.source;
@@ -3073,32 +3085,15 @@ PMDEF pm_result pm_humanoid_map_parse_json(const char *json, size_t length, int 
     pm__json j;
     pm__json_humanoid_map m;
     int ok, b;
-    if (error) {
-        error->offset = 0;
-        error->message = NULL;
-    }
+    pm__json_begin(&j, json, length, error);
     if (!json || !bone_node || node_count < 0) return PM_ERROR_INVALID_ARGUMENT;
-    j.p = json;
-    j.end = json + length;
-    j.depth = 0;
-    j.why = j.where = NULL;
     memset(&m, 0, sizeof m);
     m.node_count = node_count;
     for (b = 0; b < PM_BONE_COUNT; ++b) m.bone_node[b] = -1;
     ok = pm__json_object(&j, pm__json_vrm_member, &m);
     if (ok && !m.has_humanoid) ok = pm__json_fail_at(&j, json, "no \"humanoid\"");
     if (ok && !m.has_bones) ok = pm__json_fail_at(&j, json, "no \"humanoid\": \"humanBones\"");
-    if (ok) {
-        pm__json_space(&j);
-        if (j.p != j.end) ok = pm__json_fail(&j, "text after the object");
-    }
-    if (!ok) {
-        if (error) {
-            error->offset = (size_t)(j.where - json);
-            error->message = j.why;
-        }
-        return PM_ERROR_PARSE;
-    }
+    if (pm__json_end(&j, ok, json, error) != PM_OK) return PM_ERROR_PARSE;
     memcpy(bone_node, m.bone_node, sizeof m.bone_node);
     return PM_OK;
 }

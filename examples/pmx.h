@@ -24,6 +24,7 @@
 #define EXAMPLES_PMX_H
 
 #include "../posemath.h"
+#include "read_file.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -580,17 +581,15 @@ fail:
    parser's "byte N: ..." in error. */
 static int pmx_load(const char *path, pmx *out, char *error, size_t error_size)
 {
-    FILE *f = fopen(path, "rb");
-    unsigned char *data = NULL;
-    long length;
-    int result = -1;
-    memset(out, 0, sizeof *out);
-    if (f && fseek(f, 0, SEEK_END) == 0 && (length = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (data = (unsigned char *)malloc((size_t)length + 1)) != NULL && fread(data, 1, (size_t)length, f) == (size_t)length)
-        result = pmx_parse(data, (size_t)length, out, error, error_size);
-    else if (error_size)
-        snprintf(error, error_size, "cannot be read");
-    if (f) fclose(f);
+    size_t length;
+    unsigned char *data = read_file(path, &length);
+    int result;
+    if (!data) {
+        memset(out, 0, sizeof *out);
+        if (error_size) snprintf(error, error_size, "cannot be read");
+        return -1;
+    }
+    result = pmx_parse(data, length, out, error, error_size);
     free(data);
     return result;
 }
