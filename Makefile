@@ -469,6 +469,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  > ../fixtures/pmx_babylon.h
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
+	/usr/bin/python3 tests/gen/skinning_blended_numpy.py > tests/fixtures/skinning_blended_numpy.h
 
 clean:
 	rm -rf $(BUILD)

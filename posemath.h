@@ -336,6 +336,10 @@
                                int count)
          Morphs and skins vertices [first_vertex, first_vertex + count).
          Threads may run disjoint ranges of one prepared job at once.
+         job->normal_rule picks how the linear blends turn normals and
+         tangents: PM_SKIN_NORMALS_EXACT (0, the default) by the blended
+         matrix's inverse transpose, PM_SKIN_NORMALS_BLENDED by the blended
+         matrix itself, as MMD renderers shade (both then normalized).
          Checks the job, not the vertices: on content validate refused it
          still returns PM_OK and stays inside the arrays, its values
          unspecified.
@@ -693,6 +697,13 @@ typedef struct pm_vertex_morph {
     float offset[3];  /* displacement at weight 1 */
 } pm_vertex_morph;
 
+/* How the linear blends (BDEF1/2/4) turn normals and tangents. SDEF and
+   QDEF turn them by their rotation either way. */
+typedef enum pm_skin_normal_rule {
+    PM_SKIN_NORMALS_EXACT = 0,  /* normalize(M^-T n): the MMD skinning article's, exact for the blended map */
+    PM_SKIN_NORMALS_BLENDED = 1 /* normalize(M n): what babylon-mmd, three.js, saba and ozz-animation do */
+} pm_skin_normal_rule;
+
 typedef struct pm_skin_job {
     int vertex_count;
     const float *positions;          /* 3 per vertex, bind pose */
@@ -713,6 +724,7 @@ typedef struct pm_skin_job {
     float *out_positions;            /* 3 per vertex */
     float *out_normals;              /* 3 per vertex, or NULL */
     float *out_tangents;             /* 4 per vertex, or NULL */
+    pm_skin_normal_rule normal_rule; /* 0 (a zeroed job): PM_SKIN_NORMALS_EXACT; prepare again after a change */
 } pm_skin_job;
 
 PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex);
@@ -4511,6 +4523,9 @@ static PM__INLINE void pm__rotate_lanes(const pm__f q[4], pm__f f, const pm__f v
     for (k = 0; k < 3; ++k) out[k] = pm__madd(f, pm__madd(q[3], t[k], q_t[k]), v[k]);
 }
 
+/* The kernels' `normals`: 0 none, 1 the exact rule, this the blended one */
+#define PM__NORMALS_BLENDED 2
+
 /* The normals n of the block's vertices v.. by the 3x3 matrices A (m[0..8],
    columns c0, c1, c2): normalize(A^-T n), where
    det(A) A^-T n = x (c1 x c2) + y (c2 x c0) + z (c0 x c1)
@@ -4539,10 +4554,11 @@ static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b,
 
 /* Linear blend of the block's vertices v.. (bind positions at `positions`)
    by the blended 3x4 matrices m = (A | t), blended with weights whose sum
-   is 1 / inv: p' = (A p + t) inv, n' = normalize(A^-T n),
-   t' = normalize(A t). Each output is stored as soon as it is computed,
-   positions first: then the normal's work has the registers of t and of
-   the positions too (SSE2 has 16, and m alone takes 12). Returns
+   is 1 / inv: p' = (A p + t) inv, n' = normalize(A^-T n) (normals 1, the
+   exact rule) or normalize(A n) (PM__NORMALS_BLENDED), t' = normalize(A t).
+   Each output is stored as soon as it is computed, positions first: then
+   the normal's work has the registers of t and of the positions too (SSE2
+   has 16, and m alone takes 12). Returns
    pm__cofactor_normals' verdict (0 without normals). */
 static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *b, size_t v, const float *positions,
                                  int normals, int tangents)
@@ -4554,7 +4570,14 @@ static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *
     PM__UNROLL
     for (k = 0; k < 3; ++k) out[k] = pm__mul(pm__add(out[k], m[9 + k]), inv);
     pm__store_xyz(b->out_positions + 3 * v, out);
-    if (normals) outside = pm__cofactor_normals(m, b, v);
+    if (normals == PM__NORMALS_BLENDED) { /* normalize(A n), as tangents */
+        pm__load_xyz(b->normals + 3 * v, in);
+        pm__apply3(m, in, out);
+        pm__normalize(out, pm__set1(1.0f));
+        pm__store_xyz(b->out_normals + 3 * v, out);
+    } else if (normals) {
+        outside = pm__cofactor_normals(m, b, v);
+    }
     if (tangents) {
         pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in);
         pm__apply3(m, in, out);
@@ -5189,7 +5212,9 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
 #endif
 {
     pm__block arrays;
-    const int normals = job->normals && job->out_normals, tangents = job->tangents && job->out_tangents;
+    const int normals = !job->normals || !job->out_normals ? 0
+                        : job->normal_rule == PM_SKIN_NORMALS_BLENDED ? PM__NORMALS_BLENDED : 1;
+    const int tangents = job->tangents && job->out_tangents;
     int v, stop, floor = 0;
     pm__job_block(job, &arrays);
     for (v = first; v <= end - PM__LANES; v = stop) {
@@ -5207,7 +5232,8 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
 /* The O(1) checks of a job: arrays present, counts, the morph table's ends. */
 static pm_result pm__skin_job_arrays(const pm_skin_job *job)
 {
-    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0)
+    if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0 ||
+        (unsigned)job->normal_rule > (unsigned)PM_SKIN_NORMALS_BLENDED)
         return PM_ERROR_INVALID_ARGUMENT;
     if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
         return PM_ERROR_INVALID_ARGUMENT;
@@ -5449,7 +5475,7 @@ static int pm__load_bone(const pm_skin_job *job, int i, float m[12], double q[4]
 PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
 {
     int i, k;
-    if (!job || job->bone_count < 0 ||
+    if (!job || job->bone_count < 0 || (unsigned)job->normal_rule > (unsigned)PM_SKIN_NORMALS_BLENDED ||
         (job->bone_count > 0 && (!job->prepared || !pm__bones_aligned(job->prepared) || !job->bones == !job->bone_matrices)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (i = 0; i < job->bone_count; ++i) { /* every bone checked before any is written */
@@ -5466,14 +5492,17 @@ PMDEF pm_result pm_skin_job_prepare(const pm_skin_job *job)
         for (c = 0; c < 3; ++c)
             for (k = 0; k < 3; ++k) a[c][k] = (double)out->matrix[3 * c + k];
         if (!job->bones) pm__polar(a, q, &scale);
-        /* normalize(M^-T n) = normalize(sign(det) cof(A) n): BDEF1 reads
-           it ready (the blends work it out per vertex), scaled to a largest
-           element of 1, which any finite bone's cofactors fit in a float */
+        /* BDEF1's normal matrix, which it reads ready (the blends work it
+           out per vertex): normalize(M^-T n) = normalize(sign(det) cof(A) n)
+           by the exact rule, A itself by the blended one; scaled to a
+           largest element of 1, which any finite bone's cofactors fit in a
+           float */
         det = pm__det3(a);
-        pm__inverse_transpose3(a, 1.0, cofactor);
+        if (job->normal_rule == PM_SKIN_NORMALS_BLENDED) memcpy(cofactor, a, sizeof cofactor);
+        else pm__inverse_transpose3(a, 1.0, cofactor);
         for (c = 0; c < 3; ++c)
             for (k = 0; k < 3; ++k) largest = fabs(cofactor[c][k]) > largest ? fabs(cofactor[c][k]) : largest;
-        if (det < 0.0) largest = -largest;
+        if (det < 0.0 && job->normal_rule != PM_SKIN_NORMALS_BLENDED) largest = -largest;
         for (c = 0; c < 3; ++c) { /* BDEF1's columns, padded to 4 floats */
             for (k = 0; k < 3; ++k) {
                 out->columns[4 * c + k] = out->matrix[3 * c + k];

@@ -680,7 +680,7 @@ static void bench_skinning(void)
        but every cache line of them), wgt in but for BDEF1, sdef in for SDEF;
        pos and nrm out. The mix weighs them 30/60/5/5. */
     static const double bytes[6] = {65, 81, 81, 117, 81, 0.3 * 65 + 0.65 * 81 + 0.05 * 117};
-    double copy = 0.0, bdef4 = 1.0;
+    double copy = 0.0, bdef4 = 1.0, peers[3] = {0.0, 0.0, 0.0};
     int t, run;
     skin_bench_init(&b);
     { /* memory copy bandwidth: 256 MB */
@@ -719,12 +719,24 @@ static void bench_skinning(void)
             snprintf(versus, sizeof versus, "%5.2fx", one / peer);
         }
 #endif
+        if (t <= PM_SKIN_BDEF4) peers[t] = peer;
         if (t == PM_SKIN_BDEF4) bdef4 = one;
         if (t == PM_SKIN_SDEF || t == PM_SKIN_QDEF) snprintf(versus, sizeof versus, "%4.2fx BDEF4", one / bdef4);
         if (peer > 0.0) printf("%-9s  %8.1f M/s        %6.1f M/s    %6.1f M/s   %s   %8.1f M/s    %5.2fx   %4.0f%%\n", names[t], one,
                                two, peer, versus, base, one / base, 100.0 * one * 1e6 * bytes[t] / (copy * 1e9));
         else printf("%-9s  %8.1f M/s        %6.1f M/s             -   %s   %8.1f M/s    %5.2fx   %4.0f%%\n", names[t], one,
                     two, versus, base, one / base, 100.0 * one * 1e6 * bytes[t] / (copy * 1e9));
+    }
+    /* ozz turns normals by the blended matrix: the blended rule's work, less its normalization */
+    printf("with job.normal_rule = PM_SKIN_NORMALS_BLENDED (normals by the blended matrix, as ozz):\n");
+    for (t = 0; t <= PM_SKIN_BDEF4; ++t) {
+        double one;
+        skin_bench_fill(&b, t);
+        b.job.normal_rule = PM_SKIN_NORMALS_BLENDED;
+        pm_skin_job_prepare(&b.job);
+        one = skin_rate(&b, 1, 0);
+        if (peers[t] > 0.0) printf("%-9s  %8.1f M/s                    %6.1f M/s   %5.2fx\n", names[t], one, peers[t], one / peers[t]);
+        else printf("%-9s  %8.1f M/s\n", names[t], one);
     }
 #ifndef PM_BENCH_OZZ
     printf("ozz-animation: ../shared/peers/ozz-animation absent or no C++ compiler, its column skipped\n");

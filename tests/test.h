@@ -149,6 +149,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_simd_matches_scalar)                                                          \
     X(skin_kernels_name)                                                                 \
     X(skin_bone_matrices)                                                                \
+    X(skin_blended_normals)                                                              \
     PM_TEST_DISPATCH(X)                                                                  \
     X(mmd_bezier_exact)                                                                  \
     X(mmd_bone_keys)                                                                     \
