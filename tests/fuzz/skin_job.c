@@ -62,6 +62,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.vertex_count = next_byte(&r) % (MAX_V + 1);
     job.bone_count = next_byte(&r) % (MAX_B + 1);
     job.morph_count = next_byte(&r) % (MAX_M + 1);
+    {
+        int rule = next_byte(&r) % 4 - 1; /* -1 and 2 are no rule: refused */
+        memcpy(&job.normal_rule, &rule, sizeof rule);
+    }
     for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
     for (i = 0; i < 4 * job.vertex_count; ++i) {
         idx[i] = (uint16_t)(next_byte(&r) == 255 ? 65535 : next_byte(&r) % (job.bone_count + 2));
