@@ -4558,8 +4558,9 @@ static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b,
    exact rule) or normalize(A n) (PM__NORMALS_BLENDED), t' = normalize(A t).
    Each output is stored as soon as it is computed, positions first: then
    the normal's work has the registers of t and of the positions too (SSE2
-   has 16, and m alone takes 12). Returns
-   pm__cofactor_normals' verdict (0 without normals). */
+   has 16, and m alone takes 12). Returns whether a vertex's unnormalized
+   normal has a squared length outside [2^-100, 2^100], as
+   pm__cofactor_normals does (0 without normals). */
 static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *b, size_t v, const float *positions,
                                  int normals, int tangents)
 {
@@ -4573,6 +4574,7 @@ static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *
     if (normals == PM__NORMALS_BLENDED) { /* normalize(A n), as tangents */
         pm__load_xyz(b->normals + 3 * v, in);
         pm__apply3(m, in, out);
+        outside = pm__any_outside(pm__dot3(out, out), 7.8886091e-31f, 1.2676506e+30f);
         pm__normalize(out, pm__set1(1.0f));
         pm__store_xyz(b->out_normals + 3 * v, out);
     } else if (normals) {
@@ -4607,8 +4609,8 @@ static void pm__bdef1_normal(const float normal[12], const float in[3], float ou
 
    With AVX-512's 16 lanes, the lane kernel skins BDEF1 faster than a vertex
    per register does (1.2x, make bench): each vertex's matrix is a blend of
-   one bone with weight 1, and its normal comes from cofactors like the
-   blends'. Blending pm_skin_job_prepare's normal matrices as well, right
+   one bone with weight 1, and its normal comes from cofactors (or A) like
+   the blends'. Blending pm_skin_job_prepare's normal matrices as well, right
    at any scale, costs more; they redo the rare block whose bones are
    scaled past the cofactors' float range, vertex by vertex. */
 static PM__NOINLINE void pm__bdef1_normals_by_vertex(const pm_skin_bone *bones, const uint16_t *index,

@@ -642,7 +642,8 @@ void test_skin_affine_bones(void)
    pm_skin_job_prepare, scaled to fit a float: cof(s R) = s^2 R would
    overflow past |s| ~ 1e19 and its squared length past 1e9. Tangents are
    A t, whose squared length s^2 fits a float for |s| up to 1e12 and down to
-   1e-12, where they are checked. 13 vertices: blocks and a tail. */
+   1e-12, where they are checked. 13 vertices: blocks and a tail. Both
+   normal rules: for one bone, normalize(A n) = normalize(A^-T n) = sign(s) R n. */
 void test_skin_bdef1_any_scale(void)
 {
     enum { N = 13, BONES = 3 };
@@ -680,9 +681,10 @@ void test_skin_bdef1_any_scale(void)
         for (c = 0; c < 3; ++c)
             for (k = 0; k < 3; ++k) rotation[b][c][k] = (double)m[c][k];
     }
-    for (e = 0; e < 6; ++e) {
-        const double s = scales[e], sign = s < 0.0 ? -1.0 : 1.0;
+    for (e = 0; e < 12; ++e) { /* each scale by the exact rule, then by the blended one */
+        const double s = scales[e % 6], sign = s < 0.0 ? -1.0 : 1.0;
         memset(&job, 0, sizeof job);
+        job.normal_rule = e < 6 ? PM_SKIN_NORMALS_EXACT : PM_SKIN_NORMALS_BLENDED;
         for (b = 0; b < BONES; ++b) {
             for (c = 0; c < 4; ++c)
                 for (k = 0; k < 4; ++k)
@@ -707,7 +709,7 @@ void test_skin_bdef1_any_scale(void)
         for (v = 0; v < N; ++v) {
             const int i = indices[4 * v];
             double tangent[3], length = 0.0;
-            test_context("scale %g vertex %d", s, v);
+            test_context("scale %g vertex %d rule %d", s, v, (int)job.normal_rule);
             for (k = 0; k < 3; ++k) {
                 double p = (double)matrices[16 * i + 12 + k], n = 0.0;
                 tangent[k] = 0.0;
