@@ -462,7 +462,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	cd tests/gen && node vmd_bezier_babylon.mjs ../../$(BUILD)/vmd_bezier_scipy.txt > ../fixtures/vmd_bezier.h
 	/usr/bin/python3 tests/gen/vmd_write.py > tests/fixtures/motion.vmd
 	cd tests/gen && node --import ./extensionless.mjs vmd_babylon.mjs ../fixtures/motion.vmd > ../fixtures/vmd_babylon.h
-	/usr/bin/python3 tests/gen/sjis_table.py > examples/sjis.h
+	/usr/bin/python3 tests/gen/sjis_table.py > examples/sjis_table.h
 	/usr/bin/python3 tests/gen/pmx_write.py 2.0 tests/fixtures/model20.pmx
 	/usr/bin/python3 tests/gen/pmx_write.py 2.1 tests/fixtures/model21.pmx
 	cd tests/gen && node --import ./extensionless.mjs pmx_babylon.mjs ../fixtures/model20.pmx ../fixtures/model21.pmx \

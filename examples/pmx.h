@@ -25,6 +25,7 @@
 
 #include "../posemath.h"
 #include "read_file.h"
+#include "utf8.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -207,20 +208,7 @@ static int pmx_text(pmx_reader *r, char *out, size_t out_size, const char *what)
                 }
             }
             if (code >= 0xD800 && code < 0xE000) code = 0xFFFD; /* a lone surrogate */
-            if (code < 0x80) bytes[0] = (unsigned char)code, size = 1;
-            else if (code < 0x800) bytes[0] = (unsigned char)(0xC0 | code >> 6), bytes[1] = (unsigned char)(0x80 | (code & 0x3F)), size = 2;
-            else if (code < 0x10000) {
-                bytes[0] = (unsigned char)(0xE0 | code >> 12);
-                bytes[1] = (unsigned char)(0x80 | (code >> 6 & 0x3F));
-                bytes[2] = (unsigned char)(0x80 | (code & 0x3F));
-                size = 3;
-            } else {
-                bytes[0] = (unsigned char)(0xF0 | code >> 18);
-                bytes[1] = (unsigned char)(0x80 | (code >> 12 & 0x3F));
-                bytes[2] = (unsigned char)(0x80 | (code >> 6 & 0x3F));
-                bytes[3] = (unsigned char)(0x80 | (code & 0x3F));
-                size = 4;
-            }
+            size = utf8_encode(code, bytes);
         }
         if (n + size + 1 > out_size) break;
         for (k = 0; k < size; ++k) out[n++] = (char)bytes[k];
