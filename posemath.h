@@ -773,6 +773,78 @@ PMDEF pm_result pm_vmd_morph_sample(const pm_vmd_morph_key *keys, int count, dou
 PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, double frame, int *cursor,
                                      int *enabled);
 
+/* ---- MMD motion: bones -----------------------------------------------------
+
+   A PMX skeleton posed as MMD poses it: each bone's local pose (a VMD
+   sample, plus bone morphs if any) turned into world transforms in PMX's
+   transform order, with grants and CCD IK, following what babylon-mmd's
+   runtime does. Flags use PMX's bit values, so a PMX bone's flags can be
+   passed as read; other bits are ignored. */
+
+enum {
+    PM_MMD_BONE_IK = 0x0020,
+    PM_MMD_BONE_LOCAL_GRANT = 0x0080,       /* the grant reads the source's world transform */
+    PM_MMD_BONE_GRANT_ROTATION = 0x0100,
+    PM_MMD_BONE_GRANT_TRANSLATION = 0x0200,
+    PM_MMD_BONE_FIXED_AXIS = 0x0400,        /* the animated rotation turns about fixed_axis only */
+    PM_MMD_BONE_AFTER_PHYSICS = 0x1000
+};
+
+typedef struct pm_mmd_ik_link {
+    int bone;
+    int limited;               /* 1: the link's Euler angles stay in [lower, upper] */
+    float lower[3], upper[3];  /* radians, about the parent's x, y and z */
+} pm_mmd_ik_link;
+
+typedef struct pm_mmd_bone {
+    float position[3];         /* rest position of the bone's head, model space */
+    int parent;                /* -1 for a root */
+    int layer;                 /* deform layer: lower layers first, then bone index */
+    unsigned flags;            /* PM_MMD_BONE_* */
+    int grant_source;          /* with a grant flag: the bone granting; else ignored */
+    float grant_ratio;         /* any real number: -1 cancels, 2 doubles */
+    float fixed_axis[3];       /* with PM_MMD_BONE_FIXED_AXIS */
+    int ik_target;             /* with PM_MMD_BONE_IK: the bone brought to this one */
+    int ik_loop_count;         /* CCD iterations, at most PM_MMD_IK_MAX_LOOPS used */
+    float ik_unit_angle;       /* radians a link may turn per step (times its place in the chain) */
+    int ik_first_link, ik_link_count; /* into the skeleton's ik_links, from the target's parent up */
+} pm_mmd_bone;
+
+/* A skeleton as the caller stores it, and the tables init computes from it
+   into tables (PM_MMD_TABLE_INTS * bone_count ints, caller storage). */
+typedef struct pm_mmd_skeleton {
+    const pm_mmd_bone *bones;
+    int bone_count;
+    const pm_mmd_ik_link *ik_links;
+    int ik_link_count;
+    int *tables;
+} pm_mmd_skeleton;
+
+enum { PM_MMD_TABLE_INTS = 5, PM_MMD_IK_MAX_LOOPS = 256 };
+
+/* A bone posed: world_rotation and world_position are the results (PMX's
+   model space); the rest is what grants and IK read within a frame. */
+typedef struct pm_mmd_bone_pose {
+    float world_rotation[4];
+    float world_position[3];
+    float local_rotation[4];     /* the animated rotation after the fixed axis and grant, before IK */
+    float local_translation[3];  /* the animated offset after the grant */
+    float grant_rotation[4], grant_translation[3];
+    float ik_rotation[4];        /* what IK adds before local_rotation */
+} pm_mmd_bone_pose;
+
+/* Which bones an evaluation poses: all, or the two passes a host with a
+   rigid-body solver runs around it (bones flagged after physics last). */
+typedef enum pm_mmd_pass {
+    PM_MMD_ALL_BONES = 0,
+    PM_MMD_BEFORE_PHYSICS = 1,
+    PM_MMD_AFTER_PHYSICS = 2
+} pm_mmd_pass;
+
+PMDEF pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone);
+PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *translation, const float *rotation,
+                                const unsigned char *ik_enabled, pm_mmd_pass pass, pm_mmd_bone_pose *pose);
+
 #ifdef __cplusplus
 }
 #endif
@@ -3978,6 +4050,525 @@ PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, d
     else PM__KEY_INTERVAL(keys, count, frame, cursor ? *cursor : -1, k); /* a step: the key at or before */
     if (cursor) *cursor = k < count - 1 ? k : (count > 1 ? count - 2 : 0);
     *enabled = keys[k].enabled != 0;
+    return PM_OK;
+}
+
+/* ---- MMD motion: bones ---------------------------------------------------- */
+
+/* init's tables, each bone_count ints: the evaluation order, the bones in
+   depth-first order, each bone's place in it, its descendant count (so its
+   subtree is a run of that order), and 1 for a bone some IK chain turns. */
+#define PM__MMD_ORDER(s) ((s)->tables)
+#define PM__MMD_PREORDER(s) ((s)->tables + (s)->bone_count)
+#define PM__MMD_PLACE(s) ((s)->tables + 2 * (s)->bone_count)
+#define PM__MMD_DESCENDANTS(s) ((s)->tables + 3 * (s)->bone_count)
+#define PM__MMD_IK_LINK(s) ((s)->tables + 4 * (s)->bone_count)
+
+/* init refuses a skeleton whose IK could cost more bone updates per frame
+   than this (a real 283-bone character with 17 chains needs about 3,000) */
+#define PM__MMD_WORK_LIMIT (1 << 24)
+
+static int pm__mmd_has_grant(const pm_mmd_bone *bone)
+{
+    return (bone->flags & (PM_MMD_BONE_GRANT_ROTATION | PM_MMD_BONE_GRANT_TRANSLATION)) != 0;
+}
+
+/* Bones evaluate by (after physics, layer, index). */
+static int pm__mmd_before(const pm_mmd_bone *bones, int a, int b)
+{
+    const int pa = (bones[a].flags & PM_MMD_BONE_AFTER_PHYSICS) != 0, pb = (bones[b].flags & PM_MMD_BONE_AFTER_PHYSICS) != 0;
+    if (pa != pb) return pa < pb;
+    if (bones[a].layer != bones[b].layer) return bones[a].layer < bones[b].layer;
+    return a < b;
+}
+
+static void pm__mmd_sift(const pm_mmd_bone *bones, int *heap, int root, int count)
+{
+    for (;;) {
+        int child = 2 * root + 1, top = root, swap;
+        if (child < count && pm__mmd_before(bones, heap[top], heap[child])) top = child;
+        if (child + 1 < count && pm__mmd_before(bones, heap[top], heap[child + 1])) top = child + 1;
+        if (top == root) return;
+        swap = heap[root];
+        heap[root] = heap[top];
+        heap[top] = swap;
+        root = top;
+    }
+}
+
+/* The per-bone checks: bad values, indices, and IK chains. */
+static pm_result pm__mmd_check_bone(const pm_mmd_skeleton *s, int b)
+{
+    const pm_mmd_bone *bone = &s->bones[b];
+    const int n = s->bone_count;
+    int k;
+    if (!pm__finite_n(bone->position, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    if (bone->parent < -1 || bone->parent >= n) return PM_ERROR_OUT_OF_RANGE;
+    if (pm__mmd_has_grant(bone)) {
+        if (bone->grant_source < 0 || bone->grant_source >= n) return PM_ERROR_OUT_OF_RANGE;
+        if (!pm__finite(bone->grant_ratio)) return PM_ERROR_INVALID_ARGUMENT;
+    }
+    if ((bone->flags & PM_MMD_BONE_FIXED_AXIS) && !pm__finite_n(bone->fixed_axis, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(bone->flags & PM_MMD_BONE_IK)) return PM_OK;
+    if (bone->ik_target < 0 || bone->ik_target >= n || bone->ik_first_link < 0 || bone->ik_link_count < 0 ||
+        bone->ik_first_link > s->ik_link_count - bone->ik_link_count)
+        return PM_ERROR_OUT_OF_RANGE;
+    if (bone->ik_target == b || bone->ik_loop_count < 0 || !pm__finite(bone->ik_unit_angle) || bone->ik_unit_angle < 0.0f)
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < bone->ik_link_count; ++k) {
+        const pm_mmd_ik_link *link = &s->ik_links[bone->ik_first_link + k];
+        if (link->bone < 0 || link->bone >= n) return PM_ERROR_OUT_OF_RANGE;
+        if (link->bone == b || link->bone == bone->ik_target ||
+            (link->limited && (!pm__finite_n(link->lower, 3) || !pm__finite_n(link->upper, 3))))
+            return PM_ERROR_INVALID_ARGUMENT;
+    }
+    return PM_OK;
+}
+
+/* The depth-first order without recursion or a stack: children grouped by
+   parent (counted, then placed), walked back up by parent indices. A bone
+   not reached from a root lies below a loop. */
+static int pm__mmd_depth_first(const pm_mmd_skeleton *s)
+{
+    const pm_mmd_bone *bones = s->bones;
+    const int n = s->bone_count;
+    int *children = PM__MMD_ORDER(s), *preorder = PM__MMD_PREORDER(s), *offset = PM__MMD_PLACE(s);
+    int *child_count = PM__MMD_DESCENDANTS(s), *cursor = PM__MMD_IK_LINK(s);
+    int b, i, sum = 0, visited = 0;
+    for (b = 0; b < n; ++b) child_count[b] = cursor[b] = 0;
+    for (b = 0; b < n; ++b)
+        if (bones[b].parent >= 0) ++child_count[bones[b].parent];
+    for (b = 0; b < n; ++b) {
+        offset[b] = sum;
+        sum += child_count[b];
+    }
+    for (b = 0; b < n; ++b)
+        if (bones[b].parent >= 0) children[offset[bones[b].parent] + cursor[bones[b].parent]++] = b;
+    for (b = 0; b < n; ++b) cursor[b] = 0;
+    for (b = 0; b < n; ++b) {
+        int u = b;
+        if (bones[b].parent >= 0) continue;
+        preorder[visited++] = b;
+        for (;;) {
+            if (cursor[u] < child_count[u]) {
+                u = children[offset[u] + cursor[u]++];
+                preorder[visited++] = u;
+            } else if (u == b) {
+                break;
+            } else {
+                u = bones[u].parent;
+            }
+        }
+    }
+    for (b = 0; b < n; ++b) offset[b] = -1; /* now each bone's place */
+    for (i = 0; i < visited; ++i) offset[preorder[i]] = i;
+    for (b = 0; b < n; ++b)
+        if (offset[b] < 0) return b;
+    for (b = 0; b < n; ++b) child_count[b] = 0; /* now the descendant counts */
+    for (i = n - 1; i >= 0; --i) {
+        const int u = preorder[i];
+        if (bones[u].parent >= 0) child_count[bones[u].parent] += child_count[u] + 1;
+    }
+    return -1;
+}
+
+/* A bone whose grant sources lead back to it (each bone has one source, so
+   marking each walk with its start finds every loop in linear time). */
+static int pm__mmd_grant_loop(const pm_mmd_skeleton *s)
+{
+    int *mark = PM__MMD_IK_LINK(s);
+    int b;
+    for (b = 0; b < s->bone_count; ++b) mark[b] = -1;
+    for (b = 0; b < s->bone_count; ++b) {
+        int u = b;
+        while (pm__mmd_has_grant(&s->bones[u]) && mark[u] < 0) {
+            mark[u] = b;
+            u = s->bones[u].grant_source;
+        }
+        if (pm__mmd_has_grant(&s->bones[u]) && mark[u] == b) return b;
+    }
+    return -1;
+}
+
+PMDEF pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone)
+{
+    const pm_mmd_skeleton *s = skeleton;
+    int b, k, n;
+    double work = 0.0;
+    pm_result result;
+    if (bad_bone) *bad_bone = -1;
+    if (!s || !s->bones || !s->tables || s->bone_count < 1 || s->ik_link_count < 0 || (!s->ik_links && s->ik_link_count))
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (s->bone_count > INT_MAX / PM_MMD_TABLE_INTS) return PM_ERROR_LIMIT;
+    n = s->bone_count;
+    for (b = 0; b < n; ++b)
+        if ((result = pm__mmd_check_bone(s, b)) != PM_OK) {
+            if (bad_bone) *bad_bone = b;
+            return result;
+        }
+    if ((b = pm__mmd_depth_first(s)) >= 0 || (b = pm__mmd_grant_loop(s)) >= 0) {
+        if (bad_bone) *bad_bone = b;
+        return PM_ERROR_CYCLE;
+    }
+    for (b = 0; b < n; ++b) PM__MMD_IK_LINK(s)[b] = 0;
+    for (b = 0; b < n; ++b) {
+        const pm_mmd_bone *bone = &s->bones[b];
+        double step = 1.0; /* bone updates per link step: the target, and each link's subtree at most */
+        if (!(bone->flags & PM_MMD_BONE_IK)) continue;
+        for (k = 0; k < bone->ik_link_count; ++k) {
+            const int link = s->ik_links[bone->ik_first_link + k].bone;
+            PM__MMD_IK_LINK(s)[link] = 1;
+            step += (double)PM__MMD_DESCENDANTS(s)[link] + 1.0;
+        }
+        work += (double)(bone->ik_loop_count < PM_MMD_IK_MAX_LOOPS ? bone->ik_loop_count : PM_MMD_IK_MAX_LOOPS) *
+                (double)bone->ik_link_count * step + step;
+        if (work > (double)PM__MMD_WORK_LIMIT) {
+            if (bad_bone) *bad_bone = b;
+            return PM_ERROR_LIMIT;
+        }
+    }
+    for (b = 0; b < n; ++b) PM__MMD_ORDER(s)[b] = b;
+    for (b = n / 2 - 1; b >= 0; --b) pm__mmd_sift(s->bones, PM__MMD_ORDER(s), b, n);
+    for (k = n - 1; k > 0; --k) {
+        const int top = PM__MMD_ORDER(s)[0];
+        PM__MMD_ORDER(s)[0] = PM__MMD_ORDER(s)[k];
+        PM__MMD_ORDER(s)[k] = top;
+        pm__mmd_sift(s->bones, PM__MMD_ORDER(s), 0, k);
+    }
+    return PM_OK;
+}
+
+
+static void pm__axis_angle(const double axis[3], double angle, double q[4])
+{
+    const double s = sin(0.5 * angle);
+    q[0] = axis[0] * s;
+    q[1] = axis[1] * s;
+    q[2] = axis[2] * s;
+    q[3] = cos(0.5 * angle);
+}
+
+/* The animated rotation, on a fixed-axis bone turned about that axis by the
+   key's angle (babylon-mmd does this per frame; MMD when loading a motion). */
+static void pm__mmd_animated_rotation(const pm_mmd_bone *bone, const float rotation[4], double q[4])
+{
+    double axis[3], angle, length, v;
+    pm__load4(rotation, q);
+    pm__quat_normalize(q);
+    if (!(bone->flags & PM_MMD_BONE_FIXED_AXIS)) return;
+    pm__load3(bone->fixed_axis, axis);
+    length = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+    v = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    if (!(length > 0.0) || !pm__finite_d(length) || v < 1e-8) {
+        q[0] = q[1] = q[2] = 0.0;
+        q[3] = 1.0;
+        return;
+    }
+    angle = 2.0 * atan2(v, q[3]);
+    if (q[0] * axis[0] + q[1] * axis[1] + q[2] * axis[2] < 0.0) angle = -angle;
+    axis[0] /= length;
+    axis[1] /= length;
+    axis[2] /= length;
+    pm__axis_angle(axis, angle, q);
+}
+
+/* A bone's world transform from its local one and its parent's world as it
+   stands now (MMD's order: a parent evaluated later counts as unmoved). */
+static void pm__mmd_place(const pm_mmd_skeleton *s, int b, const double rotation[4], const double offset[3],
+                          pm_mmd_bone_pose *pose)
+{
+    const pm_mmd_bone *bone = &s->bones[b];
+    double local[3], r[4], p[3];
+    int k;
+    for (k = 0; k < 3; ++k) local[k] = (double)bone->position[k] + offset[k];
+    if (bone->parent < 0) {
+        memcpy(r, rotation, sizeof r);
+        memcpy(p, local, sizeof p);
+    } else {
+        const pm_mmd_bone_pose *parent = &pose[bone->parent];
+        double pr[4], rotated[3];
+        for (k = 0; k < 3; ++k) local[k] -= (double)s->bones[bone->parent].position[k];
+        pm__load4(parent->world_rotation, pr);
+        pm__quat_rotate(pr, local, rotated);
+        for (k = 0; k < 3; ++k) p[k] = (double)parent->world_position[k] + rotated[k];
+        pm__quat_mul(pr, rotation, r);
+    }
+    pm__store4(pose[b].world_rotation, r);
+    pm__store3(pose[b].world_position, p);
+}
+
+/* A bone posed from its animation, its grant and its IK rotation (without
+   solving IK), as MMD's grant rule reads the source: its world transform for
+   a local grant; else its own grant result if it has one, or its animation,
+   after the source's IK rotation. */
+static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *translation, const float *rotation,
+                           pm_mmd_bone_pose *pose)
+{
+    const pm_mmd_bone *bone = &s->bones[b];
+    double r[4], t[3], g[4], gt[3], identity[4] = {0.0, 0.0, 0.0, 1.0};
+    int k;
+    pm__mmd_animated_rotation(bone, rotation + 4 * b, r);
+    pm__load3(translation + 3 * b, t);
+    if (bone->flags & PM_MMD_BONE_GRANT_ROTATION) {
+        const int source = bone->grant_source;
+        const pm_mmd_bone *from = &s->bones[source];
+        if (bone->flags & PM_MMD_BONE_LOCAL_GRANT) {
+            pm__load4(pose[source].world_rotation, g);
+        } else {
+            if (from->flags & PM_MMD_BONE_GRANT_ROTATION) pm__load4(pose[source].grant_rotation, g);
+            else pm__mmd_animated_rotation(from, rotation + 4 * source, g);
+            if (PM__MMD_IK_LINK(s)[source]) {
+                double ik[4], product[4];
+                pm__load4(pose[source].ik_rotation, ik);
+                pm__quat_mul(ik, g, product);
+                memcpy(g, product, sizeof g);
+            }
+        }
+        if (bone->grant_ratio != 1.0f) {
+            double scaled[4];
+            pm__slerp(identity, g, (double)bone->grant_ratio, scaled);
+            memcpy(g, scaled, sizeof g);
+        }
+        pm__quat_mul(r, g, identity);
+        memcpy(r, identity, sizeof r);
+        pm__store4(pose[b].grant_rotation, r);
+    }
+    if (bone->flags & PM_MMD_BONE_GRANT_TRANSLATION) {
+        const int source = bone->grant_source;
+        if (bone->flags & PM_MMD_BONE_LOCAL_GRANT)
+            for (k = 0; k < 3; ++k) gt[k] = (double)pose[source].world_position[k] - (double)s->bones[source].position[k];
+        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) pm__load3(pose[source].grant_translation, gt);
+        else pm__load3(translation + 3 * source, gt);
+        for (k = 0; k < 3; ++k) t[k] += (double)bone->grant_ratio * gt[k];
+        pm__store3(pose[b].grant_translation, t);
+    }
+    if (PM__MMD_IK_LINK(s)[b]) {
+        double ik[4], product[4];
+        pm__store4(pose[b].local_rotation, r);
+        pm__store3(pose[b].local_translation, t);
+        pm__load4(pose[b].ik_rotation, ik);
+        pm__quat_mul(ik, r, product);
+        memcpy(r, product, sizeof r);
+    }
+    pm__mmd_place(s, b, r, t, pose);
+}
+
+/* A bone and everything below it, parents first. */
+static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, const float *translation, const float *rotation,
+                                   pm_mmd_bone_pose *pose)
+{
+    const int first = PM__MMD_PLACE(s)[b], last = first + PM__MMD_DESCENDANTS(s)[b];
+    int i;
+    for (i = first; i <= last; ++i) pm__mmd_update(s, PM__MMD_PREORDER(s)[i], translation, rotation, pose);
+}
+
+static double pm__mmd_limit(double angle, double low, double high, int reflect)
+{
+    /* In the first half of the iterations an angle past a limit is mirrored
+       back into the range when it fits, else held at the limit. */
+    if (angle < low) return reflect && 2.0 * low - angle <= high ? 2.0 * low - angle : low;
+    if (angle > high) return reflect && 2.0 * high - angle >= low ? 2.0 * high - angle : high;
+    return angle;
+}
+
+/* A limited link's rotation q kept inside its limits, as Euler angles about
+   the parent's axes in a sequence whose middle axis has a range inside
+   +-90 degrees (x, else y, else z), the middle angle within +-88 degrees so
+   the other two stay defined. */
+static void pm__mmd_clamp_euler(const double low[3], const double high[3], int reflect, double q[4])
+{
+    static const int sequences[3][3] = {{1, 0, 2}, {2, 1, 0}, {0, 2, 1}}; /* first, middle, last: YXZ, ZYX, XZY */
+    const double half_pi = 1.5707963267948966, most = 88.0 * 3.14159265358979323846 / 180.0;
+    const double x = q[0], y = q[1], z = q[2], w = q[3];
+    const double m[3][3] = {{1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)},
+                            {2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)},
+                            {2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)}};
+    const int *order = sequences[-half_pi < low[0] && high[0] < half_pi ? 0 : -half_pi < low[1] && high[1] < half_pi ? 1 : 2];
+    const int f = order[0], c = order[1], l = order[2];
+    double angle[3], sine = -m[f][l], part[4], product[4], axis[3] = {0.0, 0.0, 0.0};
+    int k;
+    angle[c] = asin(sine > 1.0 ? 1.0 : sine < -1.0 ? -1.0 : sine);
+    if (angle[c] > most) angle[c] = most;
+    if (angle[c] < -most) angle[c] = -most;
+    angle[f] = atan2(m[c][l], m[l][l]);
+    angle[l] = atan2(m[f][c], m[f][f]);
+    for (k = 0; k < 3; ++k) angle[k] = pm__mmd_limit(angle[k], low[k], high[k], reflect);
+    q[0] = q[1] = q[2] = 0.0;
+    q[3] = 1.0;
+    for (k = 0; k < 3; ++k) {
+        axis[order[k]] = 1.0;
+        pm__axis_angle(axis, angle[order[k]], part);
+        axis[order[k]] = 0.0;
+        pm__quat_mul(q, part, product);
+        memcpy(q, product, sizeof product);
+    }
+}
+
+typedef struct pm__mmd_ik {
+    const pm_mmd_skeleton *s;
+    const pm_mmd_bone *bone;
+    const float *translation, *rotation;
+    pm_mmd_bone_pose *pose;
+    double goal[3], effector[3];
+} pm__mmd_ik;
+
+static double pm__mmd_ik_miss(pm__mmd_ik *ik)
+{
+    const float *p = ik->pose[ik->bone->ik_target].world_position;
+    double miss = 0.0;
+    int k;
+    for (k = 0; k < 3; ++k) {
+        ik->effector[k] = (double)p[k];
+        miss += (ik->goal[k] - ik->effector[k]) * (ik->goal[k] - ik->effector[k]);
+    }
+    return miss;
+}
+
+/* One CCD step: link j turned about its head to bring the effector's
+   direction onto the goal's, by at most unit angle * (j + 1). */
+static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
+{
+    const pm_mmd_skeleton *s = ik->s;
+    const pm_mmd_ik_link *link = &s->ik_links[ik->bone->ik_first_link + j];
+    const pm_mmd_bone *bone = &s->bones[link->bone];
+    pm_mmd_bone_pose *pose = &ik->pose[link->bone];
+    double to_effector[3], to_goal[3], axis[3], parent[4] = {0.0, 0.0, 0.0, 1.0}, inverse[4], turn[4], q[4], product[4];
+    double low[3], high[3], cosine, length, effector_length = 0.0, goal_length = 0.0, angle;
+    int k, limited = link->limited, only = -1, i;
+    for (k = 0; k < 3; ++k) {
+        to_effector[k] = (double)pose->world_position[k] - ik->effector[k];
+        to_goal[k] = (double)pose->world_position[k] - ik->goal[k];
+        effector_length += to_effector[k] * to_effector[k];
+        goal_length += to_goal[k] * to_goal[k];
+    }
+    effector_length = sqrt(effector_length);
+    goal_length = sqrt(goal_length);
+    if (!(effector_length > 0.0) || !(goal_length > 0.0)) return;
+    for (k = 0; k < 3; ++k) {
+        to_effector[k] /= effector_length;
+        to_goal[k] /= goal_length;
+    }
+    axis[0] = to_effector[1] * to_goal[2] - to_effector[2] * to_goal[1];
+    axis[1] = to_effector[2] * to_goal[0] - to_effector[0] * to_goal[2];
+    axis[2] = to_effector[0] * to_goal[1] - to_effector[1] * to_goal[0];
+    if (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2] < 1e-8) return;
+    if (bone->parent >= 0) pm__load4(ik->pose[bone->parent].world_rotation, parent);
+    if (limited)
+        for (k = 0; k < 3; ++k) {
+            low[k] = link->lower[k] < link->upper[k] ? (double)link->lower[k] : (double)link->upper[k];
+            high[k] = link->lower[k] < link->upper[k] ? (double)link->upper[k] : (double)link->lower[k];
+        }
+    if (limited && first_half) /* a link limited to one axis turns about that axis only */
+        for (k = 0; k < 3; ++k)
+            if (low[(k + 1) % 3] == 0.0 && high[(k + 1) % 3] == 0.0 && low[(k + 2) % 3] == 0.0 && high[(k + 2) % 3] == 0.0)
+                only = k;
+    if (only >= 0) {
+        double unit[3] = {0.0, 0.0, 0.0}, parent_axis[3];
+        unit[only] = 1.0;
+        pm__quat_rotate(parent, unit, parent_axis);
+        cosine = axis[0] * parent_axis[0] + axis[1] * parent_axis[1] + axis[2] * parent_axis[2];
+        axis[0] = axis[1] = axis[2] = 0.0;
+        axis[only] = cosine >= 0.0 ? 1.0 : -1.0;
+    } else {
+        pm__quat_conj(parent, inverse);
+        pm__quat_rotate(inverse, axis, q);
+        length = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+        for (k = 0; k < 3; ++k) axis[k] = q[k] / length;
+    }
+    cosine = to_effector[0] * to_goal[0] + to_effector[1] * to_goal[1] + to_effector[2] * to_goal[2];
+    angle = acos(cosine > 1.0 ? 1.0 : cosine < -1.0 ? -1.0 : cosine);
+    if (angle > (double)ik->bone->ik_unit_angle * (double)(j + 1)) angle = (double)ik->bone->ik_unit_angle * (double)(j + 1);
+    pm__axis_angle(axis, angle, turn);
+    pm__load4(pose->ik_rotation, q);
+    pm__quat_mul(turn, q, product);
+    if (limited) {
+        double local[4], whole[4];
+        pm__load4(pose->local_rotation, local);
+        pm__quat_mul(product, local, whole);
+        pm__mmd_clamp_euler(low, high, first_half, whole);
+        pm__quat_conj(local, inverse);
+        pm__quat_mul(whole, inverse, product);
+    }
+    pm__store4(pose->ik_rotation, product);
+    /* links from this one down to the target's parent, each with what
+       hangs below it (a link already inside a moved subtree is skipped) */
+    for (i = j; i >= 0; --i) {
+        const int b = s->ik_links[ik->bone->ik_first_link + i].bone;
+        const int place = PM__MMD_PLACE(s)[b], top = PM__MMD_PLACE(s)[link->bone];
+        if (i < j && place > top && place <= top + PM__MMD_DESCENDANTS(s)[link->bone]) continue;
+        pm__mmd_update_subtree(s, b, ik->translation, ik->rotation, ik->pose);
+    }
+    pm__mmd_update(s, ik->bone->ik_target, ik->translation, ik->rotation, ik->pose);
+}
+
+/* MMD's CCD: the links' IK rotations restart from none each frame; each
+   iteration turns every link once, from the target's parent up; the first
+   half of the iterations mirrors angles at the limits back into range. */
+static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *translation, const float *rotation,
+                             pm_mmd_bone_pose *pose)
+{
+    const pm_mmd_bone *bone = &s->bones[b];
+    const int loops = bone->ik_loop_count < PM_MMD_IK_MAX_LOOPS ? bone->ik_loop_count : PM_MMD_IK_MAX_LOOPS;
+    const double close = 1e-8; /* squared distance at which the chain stops, in model units (babylon-mmd's) */
+    pm__mmd_ik ik;
+    int i, j, k;
+    if (bone->ik_link_count == 0) return;
+    ik.s = s;
+    ik.bone = bone;
+    ik.translation = translation;
+    ik.rotation = rotation;
+    ik.pose = pose;
+    for (k = 0; k < 3; ++k) ik.goal[k] = (double)pose[b].world_position[k];
+    for (j = 0; j < bone->ik_link_count; ++j) {
+        float *q = pose[s->ik_links[bone->ik_first_link + j].bone].ik_rotation;
+        q[0] = q[1] = q[2] = 0.0f;
+        q[3] = 1.0f;
+    }
+    pm__mmd_update(s, bone->ik_target, translation, rotation, pose);
+    if (pm__mmd_ik_miss(&ik) < close) return;
+    for (j = bone->ik_link_count - 1; j >= 0; --j)
+        pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, rotation, pose);
+    pm__mmd_update(s, bone->ik_target, translation, rotation, pose);
+    if (pm__mmd_ik_miss(&ik) < close) return;
+    for (i = 0; i < loops; ++i) {
+        for (j = 0; j < bone->ik_link_count; ++j) {
+            const pm_mmd_ik_link *link = &s->ik_links[bone->ik_first_link + j];
+            int fixed = link->limited;
+            for (k = 0; k < 3; ++k) fixed &= link->lower[k] == 0.0f && link->upper[k] == 0.0f;
+            if (fixed) continue;
+            pm__mmd_ik_step(&ik, j, i < loops / 2);
+            pm__mmd_ik_miss(&ik);
+        }
+        if (pm__mmd_ik_miss(&ik) < close) break;
+    }
+}
+
+PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *translation, const float *rotation,
+                                const unsigned char *ik_enabled, pm_mmd_pass pass, pm_mmd_bone_pose *pose)
+{
+    const pm_mmd_skeleton *s = skeleton;
+    int b, i;
+    if (!s || !s->bones || !s->tables || s->bone_count < 1 || !translation || !rotation || !pose ||
+        (pass != PM_MMD_ALL_BONES && pass != PM_MMD_BEFORE_PHYSICS && pass != PM_MMD_AFTER_PHYSICS))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < s->bone_count; ++b) {
+        double q[4];
+        pm__load4(rotation + 4 * b, q);
+        if (!pm__finite_n(translation + 3 * b, 3) || !pm__finite_n(rotation + 4 * b, 4) || !pm__quat_normalize(q))
+            return PM_ERROR_INVALID_ARGUMENT;
+    }
+    if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
+        static const pm_mmd_bone_pose rest = {{0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}};
+        for (b = 0; b < s->bone_count; ++b) pose[b] = rest;
+    }
+    for (i = 0; i < s->bone_count; ++i) {
+        const int after = (s->bones[PM__MMD_ORDER(s)[i]].flags & PM_MMD_BONE_AFTER_PHYSICS) != 0;
+        b = PM__MMD_ORDER(s)[i];
+        if ((pass == PM_MMD_BEFORE_PHYSICS && after) || (pass == PM_MMD_AFTER_PHYSICS && !after)) continue;
+        pm__mmd_update(s, b, translation, rotation, pose);
+        if ((s->bones[b].flags & PM_MMD_BONE_IK) && (!ik_enabled || ik_enabled[b]))
+            pm__mmd_solve_ik(s, b, translation, rotation, pose);
+    }
     return PM_OK;
 }
 

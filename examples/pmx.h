@@ -41,12 +41,6 @@ enum {
     PMX_BONE_LOCAL_AXES = 0x0800, PMX_BONE_AFTER_PHYSICS = 0x1000, PMX_BONE_EXTERNAL_PARENT = 0x2000
 };
 
-typedef struct pmx_ik_link {
-    int bone;
-    int has_limit;
-    float lower[3], upper[3]; /* Euler angle limits, radians */
-} pmx_ik_link;
-
 typedef struct pmx_bone {
     char name[PMX_NAME_SIZE];
     float position[3];         /* rest position of the bone's head, model space */
@@ -57,6 +51,7 @@ typedef struct pmx_bone {
     float tail_offset[3];
     int grant_parent;          /* with PMX_BONE_GRANT_*: the source bone, else -1 */
     float grant_ratio;
+    float fixed_axis[3];       /* with PMX_BONE_FIXED_AXIS */
     int ik_target;             /* with PMX_BONE_IK: the effector bone, else -1 */
     int ik_loop_count;
     float ik_limit_angle;      /* radians per iteration */
@@ -86,7 +81,7 @@ typedef struct pmx {
     uint32_t *indices;              /* 3 per face */
     int bone_count, link_count, morph_count;
     pmx_bone *bones;
-    pmx_ik_link *links;
+    pm_mmd_ik_link *links;
     pmx_morph *morphs;
     int vertex_offset_count, bone_offset_count, group_offset_count;
     int *vertex_offset_vertex;      /* vertex morphs: the vertex, */
@@ -280,11 +275,11 @@ static int pmx_vertices(pmx_reader *r, pmx *m)
 }
 
 /* One IK link more in m->links, growing it by doubling; NULL when out of memory */
-static pmx_ik_link *pmx_add_link(pmx *m, int *capacity)
+static pm_mmd_ik_link *pmx_add_link(pmx *m, int *capacity)
 {
     if (m->link_count == *capacity) {
         const int grown = *capacity ? 2 * *capacity : 16;
-        pmx_ik_link *links = (pmx_ik_link *)realloc(m->links, sizeof *links * (size_t)grown);
+        pm_mmd_ik_link *links = (pm_mmd_ik_link *)realloc(m->links, sizeof *links * (size_t)grown);
         if (!links) return NULL;
         m->links = links;
         *capacity = grown;
@@ -325,7 +320,8 @@ static int pmx_bones(pmx_reader *r, pmx *m)
             if (pmx_index(r, PMX_BONE, m->bone_count, 1, &bone->grant_parent, "a grant's bone index out of range") != 0 ||
                 pmx_floats(r, &bone->grant_ratio, 1, "a bone past the end of the file") != 0)
                 return -1;
-        if ((bone->flags & PMX_BONE_FIXED_AXIS) && pmx_floats(r, skip, 3, "a bone past the end of the file") != 0) return -1;
+        if ((bone->flags & PMX_BONE_FIXED_AXIS) && pmx_floats(r, bone->fixed_axis, 3, "a bone past the end of the file") != 0)
+            return -1;
         if ((bone->flags & PMX_BONE_LOCAL_AXES) && pmx_floats(r, skip, 6, "a bone past the end of the file") != 0) return -1;
         if ((bone->flags & PMX_BONE_EXTERNAL_PARENT) && pmx_int(r, &external, "a bone past the end of the file") != 0) return -1;
         if (!(bone->flags & PMX_BONE_IK)) continue;
@@ -336,14 +332,14 @@ static int pmx_bones(pmx_reader *r, pmx *m)
             return -1;
         bone->first_link = m->link_count;
         for (k = 0; k < bone->link_count; ++k) {
-            pmx_ik_link *link = pmx_add_link(m, &capacity);
+            pm_mmd_ik_link *link = pmx_add_link(m, &capacity);
             const unsigned char *limit;
             if (!link) return pmx_fail(r, r->at, "out of memory");
             if (pmx_index(r, PMX_BONE, m->bone_count, 0, &link->bone, "an IK link's bone index out of range") != 0 ||
                 !(limit = pmx_take(r, 1, "an IK link past the end of the file")))
                 return -1;
-            link->has_limit = *limit != 0;
-            if (link->has_limit && (pmx_floats(r, link->lower, 3, "an IK link past the end of the file") != 0 ||
+            link->limited = *limit != 0;
+            if (link->limited && (pmx_floats(r, link->lower, 3, "an IK link past the end of the file") != 0 ||
                                     pmx_floats(r, link->upper, 3, "an IK link past the end of the file") != 0))
                 return -1;
         }

@@ -159,6 +159,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(vmd_errors)                                                                        \
     X(pmx_matches_babylon)                                                               \
     X(pmx_errors)                                                                        \
+    X(mmd_matches_babylon)                                                               \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \

@@ -59,8 +59,8 @@ void test_pmx_matches_babylon(void)
                   bone->link_count == row->link_count);
             for (k = 0; k < bone->link_count && k < row->link_count; ++k) {
                 const struct pmx_link_row *link = &pmx_link_rows[row->first_link + k];
-                const pmx_ik_link *mine = &m.links[bone->first_link + k];
-                CHECK(mine->bone == link->bone && mine->has_limit == link->has_limit);
+                const pm_mmd_ik_link *mine = &m.links[bone->first_link + k];
+                CHECK(mine->bone == link->bone && mine->limited == link->has_limit);
                 for (c = 0; c < 3 && link->has_limit; ++c) CHECK(mine->lower[c] == link->lower[c] && mine->upper[c] == link->upper[c]);
             }
         }

@@ -1,0 +1,136 @@
+/* mmd_play.h: a PMX model posed by a VMD motion with posemath, for the
+   examples: the motion's tracks found by the model's bone names, each frame
+   sampled (pm_vmd_bone_sample, pm_vmd_switch_sample) and evaluated
+   (pm_mmd_evaluate, physics off).
+
+     mmd_player player;
+     if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) puts(error);
+     mmd_player_pose(&player, 12.5);   // player.pose[b].world_position, world_rotation
+     mmd_player_free(&player);
+
+   Tracks of bones the model lacks are ignored, as MMD ignores them; a bone
+   without a track keeps its rest pose. The player keeps one cursor per
+   track, so playing frames in order costs O(1) per key lookup. Example
+   code: it allocates; include it in one file, after pmx.h and vmd.h. */
+#ifndef EXAMPLES_MMD_PLAY_H
+#define EXAMPLES_MMD_PLAY_H
+
+#include "pmx.h"
+#include "vmd.h"
+
+typedef struct mmd_player {
+    const vmd *motion;
+    int bone_count;
+    pm_mmd_bone *bones;
+    pm_mmd_skeleton skeleton;
+    int *bone_track, *ik_track, *bone_cursor, *ik_cursor; /* per bone: the track (-1 for none) and its cursor */
+    float *translation, *rotation; /* per bone: the sampled local pose */
+    unsigned char *ik_enabled;
+    pm_mmd_bone_pose *pose;
+} mmd_player;
+
+/* A PMX model's bones as pm_mmd_skeleton takes them (bones: bone_count
+   entries; the IK links are m->links as they are). */
+static void mmd_bones_of(const pmx *m, pm_mmd_bone *bones)
+{
+    int b;
+    for (b = 0; b < m->bone_count; ++b) {
+        const pmx_bone *from = &m->bones[b];
+        pm_mmd_bone *to = &bones[b];
+        memset(to, 0, sizeof *to);
+        memcpy(to->position, from->position, sizeof to->position);
+        to->parent = from->parent;
+        to->layer = from->layer;
+        to->flags = from->flags;
+        to->grant_source = from->grant_parent;
+        to->grant_ratio = from->grant_ratio;
+        memcpy(to->fixed_axis, from->fixed_axis, sizeof to->fixed_axis);
+        to->ik_target = from->ik_target;
+        to->ik_loop_count = from->ik_loop_count;
+        to->ik_unit_angle = from->ik_limit_angle;
+        to->ik_first_link = from->first_link;
+        to->ik_link_count = from->link_count;
+    }
+}
+
+static void mmd_player_free(mmd_player *p)
+{
+    free(p->bones);
+    free(p->skeleton.tables);
+    free(p->bone_track);
+    free(p->translation);
+    free(p->rotation);
+    free(p->ik_enabled);
+    free(p->pose);
+    memset(p, 0, sizeof *p);
+}
+
+static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, char *error, size_t error_size)
+{
+    const size_t n = (size_t)(model->bone_count > 0 ? model->bone_count : 1);
+    int b, t, bad = -1;
+    pm_result result;
+    memset(p, 0, sizeof *p);
+    p->motion = motion;
+    p->bone_count = model->bone_count;
+    p->bones = (pm_mmd_bone *)calloc(n, sizeof *p->bones);
+    p->skeleton.tables = (int *)calloc(n, PM_MMD_TABLE_INTS * sizeof(int));
+    p->bone_track = (int *)calloc(n, 4 * sizeof(int));
+    p->translation = (float *)calloc(n, 3 * sizeof(float));
+    p->rotation = (float *)calloc(n, 4 * sizeof(float));
+    p->ik_enabled = (unsigned char *)calloc(n, 1);
+    p->pose = (pm_mmd_bone_pose *)calloc(n, sizeof *p->pose);
+    if (!p->bones || !p->skeleton.tables || !p->bone_track || !p->translation || !p->rotation || !p->ik_enabled || !p->pose) {
+        mmd_player_free(p);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    p->ik_track = p->bone_track + n;
+    p->bone_cursor = p->bone_track + 2 * n;
+    p->ik_cursor = p->bone_track + 3 * n;
+    mmd_bones_of(model, p->bones);
+    p->skeleton.bones = p->bones;
+    p->skeleton.bone_count = model->bone_count;
+    p->skeleton.ik_links = model->links;
+    p->skeleton.ik_link_count = model->link_count;
+    if ((result = pm_mmd_skeleton_init(&p->skeleton, &bad)) != PM_OK) {
+        snprintf(error, error_size, "bone %d (%s): %s", bad, bad >= 0 ? model->bones[bad].name : "-", pm_result_string(result));
+        mmd_player_free(p);
+        return -1;
+    }
+    for (b = 0; b < model->bone_count; ++b) { /* names are few and short: a linear search per bone is enough */
+        p->bone_track[b] = p->ik_track[b] = -1;
+        for (t = 0; t < motion->bone_count; ++t)
+            if (strcmp(motion->bones[t].name, model->bones[b].name) == 0) p->bone_track[b] = t;
+        for (t = 0; t < motion->ik_count; ++t)
+            if (strcmp(motion->iks[t].name, model->bones[b].name) == 0) p->ik_track[b] = t;
+    }
+    return 0;
+}
+
+/* Every bone's world transform at a (fractional) frame into p->pose. */
+static pm_result mmd_player_pose(mmd_player *p, double frame)
+{
+    static const float rest_rotation[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    pm_result result;
+    int b, on;
+    for (b = 0; b < p->bone_count; ++b) {
+        const int t = p->bone_track[b], k = p->ik_track[b];
+        float *translation = p->translation + 3 * b, *rotation = p->rotation + 4 * b;
+        if (t < 0) {
+            memset(translation, 0, 3 * sizeof *translation);
+            memcpy(rotation, rest_rotation, sizeof rest_rotation);
+        } else if ((result = pm_vmd_bone_sample(p->motion->bones[t].keys, p->motion->bones[t].key_count, frame,
+                                                &p->bone_cursor[b], translation, rotation)) != PM_OK) {
+            return result;
+        }
+        on = 1;
+        if (k >= 0 && (result = pm_vmd_switch_sample(p->motion->iks[k].keys, p->motion->iks[k].key_count, frame,
+                                                     &p->ik_cursor[b], &on)) != PM_OK)
+            return result;
+        p->ik_enabled[b] = (unsigned char)on;
+    }
+    return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->ik_enabled, PM_MMD_ALL_BONES, p->pose);
+}
+
+#endif
