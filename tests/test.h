@@ -160,6 +160,11 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(pmx_matches_babylon)                                                               \
     X(pmx_errors)                                                                        \
     X(mmd_matches_babylon)                                                               \
+    X(mmd_grant_rule)                                                                    \
+    X(mmd_passes_and_state)                                                              \
+    X(mmd_ik_middle_angle)                                                               \
+    X(mmd_bad_input)                                                                     \
+    X(mmd_hostile_sizes)                                                                 \
     X(bvh_parse)                                                                         \
     X(bvh_errors)                                                                        \
     X(bvh_cmu_fit_tpose)                                                                 \
