@@ -12,7 +12,7 @@ BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c
-EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose
+EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
@@ -207,6 +207,16 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/bvh2vrma --every 2147483647 tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/every.vrma 2> $(BUILD)/every.err
 	grep -q 'every.vrma: 21 bones, 1 keys' $(BUILD)/every.err
 	./$(BUILD)/bvh2vrma tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/two.vrma 2> /dev/null
+	@# an MMD model posed by a motion, end to end (PMX and VMD readers, tracks by name, IK switches, the
+	@# evaluation), against babylon-mmd from the last keys on, where both sample the keys exactly
+	./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 60 75 > $(BUILD)/mmd_pose.out
+	awk -f tests/check_mmd_pose.awk tests/fixtures/mmd_babylon.h $(BUILD)/mmd_pose.out
+	! ./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 1x 2> $(BUILD)/bad.err
+	grep -q 'frame "1x" is not a number' $(BUILD)/bad.err
+	! ./$(BUILD)/mmd_pose tests/fixtures/dance.vmd tests/fixtures/dance.vmd 0 2> $(BUILD)/bad.err
+	grep -q 'dance.vmd: byte 0: not a PMX model' $(BUILD)/bad.err
+	! ./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/rig.pmx 0 2> $(BUILD)/bad.err
+	grep -q 'rig.pmx: byte 0: not a VMD motion' $(BUILD)/bad.err
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
