@@ -415,9 +415,17 @@ $(BUILD)/bench: tests/bench.c posemath.h $(BENCH_OBJS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) $(BENCH_DEFS) -o $@ tests/bench.c $(BENCH_OBJS) -lm -lpthread
 endif
 
+# babylon-mmd's runtimes (tests/gen's npm packages) are timed first on the
+# same MMD files, when node is there.
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench
-	./$(BUILD)/bench
+	@rm -f $(BUILD)/mmd_babylon_bench.txt
+	@if command -v node >/dev/null 2>&1 && { [ -d tests/gen/node_modules/babylon-mmd ] || \
+	    { command -v npm >/dev/null 2>&1 && (cd tests/gen && npm ci --no-audit --no-fund >/dev/null 2>&1); }; }; then \
+	  (cd tests/gen && node --import ./extensionless.mjs mmd_bench_babylon.mjs ../fixtures/character.pmx \
+	    ../fixtures/character_dance.vmd 300 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_bench.txt) || true; \
+	fi
+	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt
 
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 

@@ -831,6 +831,7 @@ typedef struct pm_mmd_bone_pose {
     float local_translation[3];  /* the animated offset after the grant */
     float grant_rotation[4], grant_translation[3];
     float ik_rotation[4];        /* what IK adds before local_rotation */
+    float animated_rotation[4];  /* the frame's rotation, unit, turned about the fixed axis if any */
 } pm_mmd_bone_pose;
 
 /* Which bones an evaluation poses: all, or the two passes a host with a
@@ -3910,9 +3911,9 @@ PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_
 /* The curve's y at x: the curve from (0, 0) through control points (x1, y1)
    and (x2, y2), all /127, to (1, 1), as a cubic Bezier in t. x(t) rises
    monotonically (x1, x2 in [0, 1]), so t is found by Newton's method kept
-   inside a shrinking bracket, in double, until the bracket or the residual
-   is below double precision: exact to float, whatever the curve (MMD's
-   players and babylon-mmd bisect 15 times, about 3e-5 in t). */
+   inside a shrinking bracket, in double, until a step or the bracket is
+   below 1e-15 in t: exact to float, whatever the curve (MMD's players and
+   babylon-mmd bisect at most 15 times and stop within 1e-5 in x). */
 static double pm__bezier(const unsigned char control[4], double x)
 {
     const double x1 = (double)control[0] / 127.0, y1 = (double)control[1] / 127.0;
@@ -3920,7 +3921,7 @@ static double pm__bezier(const unsigned char control[4], double x)
     double low = 0.0, high = 1.0, t = x, s;
     int i;
     if (control[0] == control[1] && control[2] == control[3]) return x; /* the straight line */
-    for (i = 0; i < 100 && high - low > 1e-16; ++i) {
+    for (i = 0; i < 100 && high - low > 1e-15; ++i) {
         const double u = 1.0 - t, f = 3.0 * u * u * t * x1 + 3.0 * u * t * t * x2 + t * t * t - x;
         const double slope = 3.0 * u * u * x1 + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (1.0 - x2);
         double next;
@@ -3928,7 +3929,12 @@ static double pm__bezier(const unsigned char control[4], double x)
         if (f < 0.0) low = t;
         else high = t;
         next = slope > 0.0 ? t - f / slope : -1.0;
-        t = next > low && next < high ? next : 0.5 * (low + high); /* Newton, or bisection where it leaves the bracket */
+        if (!(next > low && next < high)) next = 0.5 * (low + high); /* Newton, or bisection where it leaves the bracket */
+        if (fabs(next - t) < 1e-15) {
+            t = next;
+            break;
+        }
+        t = next;
     }
     s = 1.0 - t;
     return 3.0 * s * s * t * y1 + 3.0 * s * t * t * y2 + t * t * t;
@@ -4003,12 +4009,15 @@ PMDEF pm_result pm_vmd_bone_sample(const pm_vmd_bone_key *keys, int count, doubl
         a = &keys[k];
         b = &keys[k + 1];
         x = (frame - (double)a->frame) / ((double)b->frame - (double)a->frame); /* the curves of the key ahead */
-        for (c = 0; c < 3; ++c)
-            t[c] = (float)((double)a->translation[c] +
-                           ((double)b->translation[c] - (double)a->translation[c]) * pm__bezier(b->curve[c], x));
+        for (c = 0; c < 3; ++c) /* most bones only turn: a channel that stays needs no curve */
+            t[c] = a->translation[c] == b->translation[c]
+                       ? a->translation[c]
+                       : (float)((double)a->translation[c] + ((double)b->translation[c] - (double)a->translation[c]) *
+                                                                  pm__bezier(b->curve[c], x));
         pm__load4(a->rotation, a4);
         pm__load4(b->rotation, b4);
-        pm__slerp(a4, b4, pm__bezier(b->curve[3], x), q);
+        if (memcmp(a->rotation, b->rotation, sizeof a->rotation) == 0) memcpy(q, a4, sizeof q);
+        else pm__slerp(a4, b4, pm__bezier(b->curve[3], x), q);
     }
     if (!pm__quat_normalize(q)) return PM_ERROR_INVALID_ARGUMENT; /* on keys validate refused */
     for (c = 0; c < 4; ++c) r[c] = (float)q[c];
@@ -4239,6 +4248,14 @@ PMDEF pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone)
 }
 
 
+/* Three floats into doubles (MMD's inputs are checked once per frame) */
+static void pm__load3f(const float f[3], double out[3])
+{
+    out[0] = (double)f[0];
+    out[1] = (double)f[1];
+    out[2] = (double)f[2];
+}
+
 static void pm__axis_angle(const double axis[3], double angle, double q[4])
 {
     const double s = sin(0.5 * angle);
@@ -4256,7 +4273,7 @@ static void pm__mmd_animated_rotation(const pm_mmd_bone *bone, const float rotat
     pm__load4(rotation, q);
     pm__quat_normalize(q);
     if (!(bone->flags & PM_MMD_BONE_FIXED_AXIS)) return;
-    pm__load3(bone->fixed_axis, axis);
+    pm__load3f(bone->fixed_axis, axis);
     length = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
     v = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
     if (!(length > 0.0) || !pm__finite_d(length) || v < 1e-8) {
@@ -4301,14 +4318,13 @@ static void pm__mmd_place(const pm_mmd_skeleton *s, int b, const double rotation
    solving IK), as MMD's grant rule reads the source: its world transform for
    a local grant; else its own grant result if it has one, or its animation,
    after the source's IK rotation. */
-static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *translation, const float *rotation,
-                           pm_mmd_bone_pose *pose)
+static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
     double r[4], t[3], g[4], gt[3], identity[4] = {0.0, 0.0, 0.0, 1.0};
     int k;
-    pm__mmd_animated_rotation(bone, rotation + 4 * b, r);
-    pm__load3(translation + 3 * b, t);
+    pm__load4(pose[b].animated_rotation, r);
+    pm__load3f(translation + 3 * b, t);
     if (bone->flags & PM_MMD_BONE_GRANT_ROTATION) {
         const int source = bone->grant_source;
         const pm_mmd_bone *from = &s->bones[source];
@@ -4316,7 +4332,7 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
             pm__load4(pose[source].world_rotation, g);
         } else {
             if (from->flags & PM_MMD_BONE_GRANT_ROTATION) pm__load4(pose[source].grant_rotation, g);
-            else pm__mmd_animated_rotation(from, rotation + 4 * source, g);
+            else pm__load4(pose[source].animated_rotation, g);
             if (PM__MMD_IK_LINK(s)[source]) {
                 double ik[4], product[4];
                 pm__load4(pose[source].ik_rotation, ik);
@@ -4337,8 +4353,8 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
         const int source = bone->grant_source;
         if (bone->flags & PM_MMD_BONE_LOCAL_GRANT)
             for (k = 0; k < 3; ++k) gt[k] = (double)pose[source].world_position[k] - (double)s->bones[source].position[k];
-        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) pm__load3(pose[source].grant_translation, gt);
-        else pm__load3(translation + 3 * source, gt);
+        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) pm__load3f(pose[source].grant_translation, gt);
+        else pm__load3f(translation + 3 * source, gt);
         for (k = 0; k < 3; ++k) t[k] += (double)bone->grant_ratio * gt[k];
         pm__store3(pose[b].grant_translation, t);
     }
@@ -4353,13 +4369,31 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
     pm__mmd_place(s, b, r, t, pose);
 }
 
-/* A bone and everything below it, parents first. */
-static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, const float *translation, const float *rotation,
+/* Whether bone u lies in the subtree of bone top (top itself excluded) */
+static int pm__mmd_below(const pm_mmd_skeleton *s, int u, int top)
+{
+    const int place = PM__MMD_PLACE(s)[u], first = PM__MMD_PLACE(s)[top];
+    return place > first && place <= first + PM__MMD_DESCENDANTS(s)[top];
+}
+
+/* A bone and everything below it, parents first; with only >= 0, only the
+   bones on the way down to that one (all an IK iteration reads: the rest
+   follows when the chain is solved). Off the way, a subtree is stepped
+   over whole. */
+static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, int only, const float *translation,
                                    pm_mmd_bone_pose *pose)
 {
-    const int first = PM__MMD_PLACE(s)[b], last = first + PM__MMD_DESCENDANTS(s)[b];
-    int i;
-    for (i = first; i <= last; ++i) pm__mmd_update(s, PM__MMD_PREORDER(s)[i], translation, rotation, pose);
+    const int last = PM__MMD_PLACE(s)[b] + PM__MMD_DESCENDANTS(s)[b];
+    int i = PM__MMD_PLACE(s)[b];
+    while (i <= last) {
+        const int u = PM__MMD_PREORDER(s)[i];
+        if (only >= 0 && u != only && !pm__mmd_below(s, only, u)) {
+            i += PM__MMD_DESCENDANTS(s)[u] + 1;
+            continue;
+        }
+        pm__mmd_update(s, u, translation, pose);
+        ++i;
+    }
 }
 
 static double pm__mmd_limit(double angle, double low, double high, int reflect)
@@ -4407,7 +4441,7 @@ static void pm__mmd_clamp_euler(const double low[3], const double high[3], int r
 typedef struct pm__mmd_ik {
     const pm_mmd_skeleton *s;
     const pm_mmd_bone *bone;
-    const float *translation, *rotation;
+    const float *translation;
     pm_mmd_bone_pose *pose;
     double goal[3], effector[3];
 } pm__mmd_ik;
@@ -4490,33 +4524,31 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
         pm__quat_mul(whole, inverse, product);
     }
     pm__store4(pose->ik_rotation, product);
-    /* links from this one down to the target's parent, each with what
-       hangs below it (a link already inside a moved subtree is skipped) */
+    /* links from this one down to the target's parent, and the bones
+       between them and the target */
     for (i = j; i >= 0; --i) {
         const int b = s->ik_links[ik->bone->ik_first_link + i].bone;
-        const int place = PM__MMD_PLACE(s)[b], top = PM__MMD_PLACE(s)[link->bone];
-        if (i < j && place > top && place <= top + PM__MMD_DESCENDANTS(s)[link->bone]) continue;
-        pm__mmd_update_subtree(s, b, ik->translation, ik->rotation, ik->pose);
+        if (i == j || !pm__mmd_below(s, b, link->bone))
+            pm__mmd_update_subtree(s, b, ik->bone->ik_target, ik->translation, ik->pose);
     }
-    pm__mmd_update(s, ik->bone->ik_target, ik->translation, ik->rotation, ik->pose);
+    if (!pm__mmd_below(s, ik->bone->ik_target, link->bone))
+        pm__mmd_update(s, ik->bone->ik_target, ik->translation, ik->pose);
 }
 
 /* MMD's CCD: the links' IK rotations restart from none each frame; each
    iteration turns every link once, from the target's parent up; the first
    half of the iterations mirrors angles at the limits back into range. */
-static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *translation, const float *rotation,
-                             pm_mmd_bone_pose *pose)
+static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
     const int loops = bone->ik_loop_count < PM_MMD_IK_MAX_LOOPS ? bone->ik_loop_count : PM_MMD_IK_MAX_LOOPS;
     const double close = 1e-8; /* squared distance at which the chain stops, in model units (babylon-mmd's) */
     pm__mmd_ik ik;
-    int i, j, k;
+    int i, j, k, top;
     if (bone->ik_link_count == 0) return;
     ik.s = s;
     ik.bone = bone;
     ik.translation = translation;
-    ik.rotation = rotation;
     ik.pose = pose;
     for (k = 0; k < 3; ++k) ik.goal[k] = (double)pose[b].world_position[k];
     for (j = 0; j < bone->ik_link_count; ++j) {
@@ -4524,11 +4556,11 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
         q[0] = q[1] = q[2] = 0.0f;
         q[3] = 1.0f;
     }
-    pm__mmd_update(s, bone->ik_target, translation, rotation, pose);
+    pm__mmd_update(s, bone->ik_target, translation, pose);
     if (pm__mmd_ik_miss(&ik) < close) return;
     for (j = bone->ik_link_count - 1; j >= 0; --j)
-        pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, rotation, pose);
-    pm__mmd_update(s, bone->ik_target, translation, rotation, pose);
+        pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, pose);
+    pm__mmd_update(s, bone->ik_target, translation, pose);
     if (pm__mmd_ik_miss(&ik) < close) return;
     for (i = 0; i < loops; ++i) {
         for (j = 0; j < bone->ik_link_count; ++j) {
@@ -4540,6 +4572,13 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
             pm__mmd_ik_miss(&ik);
         }
         if (pm__mmd_ik_miss(&ik) < close) break;
+    }
+    /* everything below the links, once, as the chain ends: the top link's
+       subtree (PMX lists it last) and any link outside it */
+    top = s->ik_links[bone->ik_first_link + bone->ik_link_count - 1].bone;
+    for (j = 0; j < bone->ik_link_count; ++j) {
+        const int link = s->ik_links[bone->ik_first_link + j].bone;
+        if (link == top || !pm__mmd_below(s, link, top)) pm__mmd_update_subtree(s, link, -1, translation, pose);
     }
 }
 
@@ -4558,16 +4597,22 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
             return PM_ERROR_INVALID_ARGUMENT;
     }
     if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
-        static const pm_mmd_bone_pose rest = {{0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}};
+        static const pm_mmd_bone_pose rest = {{0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0},
+                                              {0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 1}};
         for (b = 0; b < s->bone_count; ++b) pose[b] = rest;
+    }
+    for (b = 0; b < s->bone_count; ++b) {
+        double q[4];
+        pm__mmd_animated_rotation(&s->bones[b], rotation + 4 * b, q);
+        pm__store4(pose[b].animated_rotation, q);
     }
     for (i = 0; i < s->bone_count; ++i) {
         const int after = (s->bones[PM__MMD_ORDER(s)[i]].flags & PM_MMD_BONE_AFTER_PHYSICS) != 0;
         b = PM__MMD_ORDER(s)[i];
         if ((pass == PM_MMD_BEFORE_PHYSICS && after) || (pass == PM_MMD_AFTER_PHYSICS && !after)) continue;
-        pm__mmd_update(s, b, translation, rotation, pose);
+        pm__mmd_update(s, b, translation, pose);
         if ((s->bones[b].flags & PM_MMD_BONE_IK) && (!ik_enabled || ik_enabled[b]))
-            pm__mmd_solve_ik(s, b, translation, rotation, pose);
+            pm__mmd_solve_ik(s, b, translation, pose);
     }
     return PM_OK;
 }

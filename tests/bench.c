@@ -11,6 +11,8 @@
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
+#include "../examples/mmd_play.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -743,7 +745,61 @@ static void bench_skinning(void)
 #endif
 }
 
-int main(void)
+static int compare_doubles(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* MMD motion: a 283-bone character (tests/fixtures/character.pmx: 17 IK
+   chains, 46 grants) playing its dance, every track sampled and every bone
+   posed per frame, 0.75 frame apart, as babylon-mmd's runtimes are timed by
+   tests/gen/mmd_bench_babylon.mjs on the same files; their figures come in
+   a file (make bench runs node first) when node and babylon-mmd are there. */
+static void bench_mmd(const char *babylon_results)
+{
+    enum { FRAMES = 400, ROUNDS = 3 };
+    static double times[FRAMES * ROUNDS];
+    pmx model;
+    vmd motion;
+    mmd_player player;
+    char error[200], name[64];
+    double median, best, babylon_median, babylon_best;
+    int f, round, found = 0;
+    FILE *file;
+    if (pmx_load("tests/fixtures/character.pmx", &model, error, sizeof error) != 0 ||
+        vmd_load("tests/fixtures/character_dance.vmd", &motion, error, sizeof error) != 0 ||
+        mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
+        printf("\nMMD motion: %s\n", error);
+        return;
+    }
+    for (round = 0; round < ROUNDS; ++round)
+        for (f = 0; f < FRAMES; ++f) {
+            const double start = now_ns();
+            if (mmd_player_pose(&player, 0.75 * (f + 1)) != PM_OK) printf("MMD motion: frame %d refused\n", f);
+            times[round * FRAMES + f] = (now_ns() - start) / 1000.0;
+        }
+    qsort(times, FRAMES * ROUNDS, sizeof times[0], compare_doubles);
+    median = times[FRAMES * ROUNDS / 2];
+    best = times[0];
+    printf("\nMMD motion: %d bones, %d IK links, one frame (sample every track, pose every bone; physics off)\n",
+           model.bone_count, model.link_count);
+    printf("runtime                      median us  best us   posemath's speedup (median)\n");
+    printf("posemath                      %8.2f  %7.2f\n", median, best);
+    if (babylon_results && (file = fopen(babylon_results, "r")) != NULL) {
+        while (fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3) {
+            printf("%-28s  %8.2f  %7.2f   %5.2fx\n", name, babylon_median, babylon_best, babylon_median / median);
+            found = 1;
+        }
+        fclose(file);
+    }
+    if (!found) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    mmd_player_free(&player);
+    vmd_free(&motion);
+    pmx_free(&model);
+}
+
+int main(int argc, char **argv)
 {
     static const pm_euler_order orders[6] = {PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ,
                                              PM_EULER_YZX, PM_EULER_ZXY, PM_EULER_ZYX};
@@ -800,5 +856,6 @@ int main(void)
     bench_constraints();
     bench_retarget();
     bench_skinning();
+    bench_mmd(argc > 1 ? argv[1] : NULL);
     return 0;
 }

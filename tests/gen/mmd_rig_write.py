@@ -16,24 +16,13 @@ reach), and switches 右足ＩＫ off from frame 30 to 50. Run with
 `make fixtures` (mmd_babylon.mjs then poses it with babylon-mmd)."""
 import math
 import random
-import struct
 import sys
+
+from mmd_files import bone_key, curves, write_pmx, write_vmd
+import mmd_files
 
 random.seed(20261126)
 pmx_path, vmd_path = sys.argv[1], sys.argv[2]
-
-
-def text(s):
-    raw = s.encode('utf-16-le')
-    return struct.pack('<i', len(raw)) + raw
-
-
-def f(*values):
-    return struct.pack('<%df' % len(values), *values)
-
-
-def i32(*values):
-    return struct.pack('<%di' % len(values), *values)
 
 
 KNEE = ((-math.pi, 0, 0), (-0.5 * math.pi / 180, 0, 0))  # PMX's usual knee: x in [-180, -0.5] degrees
@@ -43,8 +32,7 @@ B = []
 
 
 def bone(name, parent, position, **extra):
-    B.append((name, parent, position, extra))
-    return len(B) - 1
+    return mmd_files.bone(B, name, parent, position, **extra)
 
 
 root = bone('全ての親', -1, (0, 0, 0))
@@ -97,53 +85,7 @@ bone('尻尾ＩＫ', root, (0, 7.5, 5.5), ik=(tail[3], 15, 0.5, [  # each link l
     (tail[1], ((-3, -0.3, -3), (3, 1.5, 3))),                   # then y: ZYX
     (tail[0], ((-3, -3, -1.4), (3, 3, 1.4)))]))                 # else z: XZY
 
-out = bytearray(b'PMX ' + f(2.0) + bytes([8, 0, 0, 1, 1, 1, 2, 1, 1]))
-out += text('リグ') + text('rig') + text('posemath のテスト用') + text('generated for posemath\'s tests')
-out += i32(3) + b''.join(f(x, 0, 0, 0, 1, 0, 0, 0) + bytes([0]) + struct.pack('<h', 0) + f(1.0) for x in (0, 1, 2))
-out += i32(3) + bytes([0, 1, 2])
-out += i32(0)  # textures
-out += i32(1) + text('材質') + text('material') + f(1, 1, 1, 1, 0, 0, 0, 5, 0.5, 0.5, 0.5) + bytes([0]) + f(0, 0, 0, 1, 1)
-out += bytes([0xff, 0xff, 0, 1, 0]) + text('') + i32(3)
-out += i32(len(B))
-for b, (name, parent, position, extra) in enumerate(B):
-    flags = 0x0002 | 0x0004 | 0x0008 | 0x0010
-    tail = f(0, 1, 0)
-    body = b''
-    if 'grant' in extra:
-        source, ratio, local, rotation, translation = extra['grant']
-        flags |= (0x0080 if local else 0) | (0x0100 if rotation else 0) | (0x0200 if translation else 0)
-        body += struct.pack('<h', source) + f(ratio)
-    if 'axis' in extra:
-        flags |= 0x0400
-        body += f(*extra['axis'])
-    if 'ik' in extra:
-        target, loops, unit, links = extra['ik']
-        flags |= 0x0020
-        body += struct.pack('<h', target) + i32(loops) + f(unit) + i32(len(links))
-        for link, limit in links:
-            body += struct.pack('<h', link) + (bytes([1]) + f(*limit[0], *limit[1]) if limit else bytes([0]))
-    if extra.get('after'):
-        flags |= 0x1000
-    out += text(name) + text('bone%d' % b) + f(*position) + struct.pack('<h', parent) + i32(extra.get('layer', 0))
-    out += struct.pack('<H', flags) + tail + body
-out += i32(0)  # morphs
-out += i32(1) + text('Root') + text('Root') + bytes([1]) + i32(1) + bytes([0]) + struct.pack('<h', 0)
-out += i32(0) + i32(0)  # rigid bodies, joints
-open(pmx_path, 'wb').write(out)
-
-
-def name(text_, size):
-    raw = text_.encode('cp932')[:size]
-    return raw + b'\0' * (size - len(raw))
-
-
-def curves():
-    block = bytearray(64)
-    for c in range(4):
-        x1, y1, x2, y2 = (random.choice([0, 127, 64, random.randint(0, 127)]) for _ in range(4))
-        for k, v in enumerate((x1, y1, x2, y2)):
-            block[16 * c + 4 * k] = v
-    return bytes(block)
+write_pmx(pmx_path, 'リグ', B)
 
 
 def turn(most):
@@ -160,7 +102,7 @@ for b, (bname, parent, position, extra) in enumerate(B):
         continue
     for frame in FRAMES:
         move = [random.uniform(-1, 1) for _ in range(3)] if bname in ('センター', 'グルーブ', '後続') else [0, 0, 0]
-        keys.append(name(bname, 15) + struct.pack('<I3f4f', frame, *move, *turn(math.radians(50))) + curves())
+        keys.append(bone_key(bname, frame, move, turn(math.radians(50)), curves()))
 feet = {  # foot IK offsets per frame: raised, forward, and at 40 pulled below reach (a straight knee)
     '左足ＩＫ': [(0, 0, 0), (0, 2.5, -1.5), (0.5, 1, 1), (0, -3, 0), (-0.3, 3.5, -2)],
     '右足ＩＫ': [(0, 0.5, 0), (0, 1.5, 1), (-0.5, 3, -1), (0, 0.2, 0.5), (0.2, 2, 0)],
@@ -168,8 +110,5 @@ feet = {  # foot IK offsets per frame: raised, forward, and at 40 pulled below r
 }
 for bname, offsets in feet.items():
     for frame, offset in zip(FRAMES, offsets):
-        keys.append(name(bname, 15) + struct.pack('<I3f4f', frame, *offset, *turn(math.radians(20))) + curves())
-properties = [struct.pack('<IBI', frame, 1, 1) + name('右足ＩＫ', 20) + bytes([on]) for frame, on in ((0, 1), (30, 0), (50, 1))]
-data = (b'Vocaloid Motion Data 0002' + b'\0' * 5 + name('リグ', 20) + struct.pack('<I', len(keys)) + b''.join(keys) +
-        struct.pack('<I', 0) + struct.pack('<III', 0, 0, 0) + struct.pack('<I', len(properties)) + b''.join(properties))
-open(vmd_path, 'wb').write(data)
+        keys.append(bone_key(bname, frame, offset, turn(math.radians(20)), curves()))
+write_vmd(vmd_path, 'リグ', keys, [(0, '右足ＩＫ', 1), (30, '右足ＩＫ', 0), (50, '右足ＩＫ', 1)])

@@ -1,0 +1,71 @@
+// make bench's babylon-mmd 1.3.0 columns: its WASM runtime (MmdWasmRuntime,
+// the single-threaded release build, index_bg.wasm loaded with initSync as
+// node has no fetch of module files) and its JS runtime (MmdRuntime) playing
+// a motion on a model, physics off, in node on a NullEngine. Prints one line
+// per runtime: its median and best microseconds per frame (sampling every
+// track and posing every bone: beforePhysics + afterPhysics, advancing 0.75
+// frame each time). Usage: node --import ./extensionless.mjs
+// mmd_bench_babylon.mjs MODEL.pmx MOTION.vmd FRAMES
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
+import { Scene } from '@babylonjs/core/scene.js';
+import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader.js';
+import { Logger } from '@babylonjs/core/Misc/logger.js';
+import 'babylon-mmd/esm/Loader/pmxLoader.js';
+import { VmdLoader } from 'babylon-mmd/esm/Loader/vmdLoader.js';
+import { MmdRuntime } from 'babylon-mmd/esm/Runtime/mmdRuntime.js';
+import 'babylon-mmd/esm/Runtime/Animation/mmdRuntimeModelAnimation.js';
+import { MmdWasmRuntime } from 'babylon-mmd/esm/Runtime/Optimized/mmdWasmRuntime.js';
+import { GetMmdWasmInstance } from 'babylon-mmd/esm/Runtime/Optimized/mmdWasmInstance.js';
+import { MmdWasmAnimation } from 'babylon-mmd/esm/Runtime/Optimized/Animation/mmdWasmAnimation.js';
+import 'babylon-mmd/esm/Runtime/Optimized/Animation/mmdWasmRuntimeModelAnimation.js';
+import * as singleRelease from 'babylon-mmd/esm/Runtime/Optimized/wasm/sr/index.js';
+
+Logger.LogLevels = Logger.NoneLogLevel;
+const [pmxPath, vmdPath, framesArg] = process.argv.slice(2);
+const frames = Number(framesArg);
+const step = 1000 / 30 * 0.75; // milliseconds: 0.75 frame, so most samples fall between keys
+
+async function load(scene) {
+  const container = await LoadAssetContainerAsync(new Uint8Array(readFileSync(pmxPath)), scene, { pluginExtension: '.pmx' });
+  container.addAllToScene();
+  const vmd = readFileSync(vmdPath);
+  const motion = await new VmdLoader(scene).loadFromBufferAsync('dance', vmd.buffer.slice(vmd.byteOffset, vmd.byteOffset + vmd.byteLength));
+  return { mesh: container.meshes[0], motion };
+}
+
+async function measure(name, runtime, model, animation) {
+  model.setRuntimeAnimation(model.createRuntimeAnimation(animation));
+  runtime.setManualAnimationDuration(1e9);
+  await runtime.playAnimation();
+  const times = [];
+  for (let round = 0; round < 3; ++round) {
+    for (let f = 0; f < frames / 0.75; ++f) {
+      const start = process.hrtime.bigint();
+      runtime.beforePhysics(step);
+      runtime.afterPhysics();
+      times.push(Number(process.hrtime.bigint() - start) / 1000);
+    }
+    await runtime.seekAnimation(0, false);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${name} ${times[times.length >> 1].toFixed(2)} ${times[0].toFixed(2)}`);
+}
+
+{
+  const scene = new Scene(new NullEngine());
+  const { mesh, motion } = await load(scene);
+  const runtime = new MmdRuntime(scene);
+  await measure('babylon-mmd-js', runtime, runtime.createMmdModel(mesh), motion);
+}
+{
+  const require = createRequire(import.meta.url);
+  const wasmPath = require.resolve('babylon-mmd/esm/Runtime/Optimized/wasm/sr/index_bg.wasm');
+  const inner = { ...singleRelease, default: async () => singleRelease.initSync({ module: readFileSync(wasmPath) }) };
+  const instance = await GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
+  const scene = new Scene(new NullEngine());
+  const { mesh, motion } = await load(scene);
+  const runtime = new MmdWasmRuntime(instance, scene);
+  await measure('babylon-mmd-wasm', runtime, runtime.createMmdModel(mesh), new MmdWasmAnimation(motion, instance, scene));
+}

@@ -1,0 +1,124 @@
+"""A character shaped like a real MMD model, and a dance for it, for
+`make bench` (pm_mmd_evaluate against babylon-mmd's runtimes on the same
+files): usage `mmd_character_write.py CHARACTER.pmx DANCE.vmd`. 283 bones
+as real characters have them: MMD's standard skeleton with D bones (足D,
+ひざD, 足首D: grants of IK-driven legs), shoulder cancels, three-part arm
+and hand twists, fingers, eyes; 13 hair chains with their own IK (15
+loops, four links, the root one limited); skirt bones that follow the legs
+by grants; accessories. 17 IK chains (足ＩＫ 40 loops, つま先ＩＫ 3, hair 15)
+and 46 grants. The dance keys the body, arms and feet every 15 frames for
+300 frames (10 seconds) with curved timing. Run with `make fixtures`."""
+import math
+import random
+import sys
+
+import mmd_files
+from mmd_files import bone_key, curves, write_pmx, write_vmd
+
+random.seed(283)
+pmx_path, vmd_path = sys.argv[1], sys.argv[2]
+B = []
+
+
+def bone(name, parent, position, **extra):
+    return mmd_files.bone(B, name, parent, position, **extra)
+
+
+KNEE = ((-math.pi, 0, 0), (-0.5 * math.pi / 180, 0, 0))
+root = bone('全ての親', -1, (0, 0, 0))
+center = bone('センター', root, (0, 8, 0))
+groove = bone('グルーブ', center, (0, 8.2, 0))
+waist = bone('腰', groove, (0, 9.5, 0.2))
+upper = bone('上半身', waist, (0, 10, 0))
+upper2 = bone('上半身2', upper, (0, 12, 0))
+neck = bone('首', upper2, (0, 15, 0))
+head = bone('頭', neck, (0, 16, 0))
+lower = bone('下半身', waist, (0, 10, 0))
+eyes = bone('両目', head, (0, 17, -0.5))
+for side, s in (('左', 1), ('右', -1)):
+    bone(side + '目', head, (0.3 * s, 17, -0.6), grant=(eyes, 1.0, 0, 1, 0))
+legs = {}
+for side, s in (('左', 1), ('右', -1)):
+    cancel = bone('腰キャンセル' + side, lower, (0.9 * s, 10, 0), grant=(waist, -1.0, 0, 1, 0))
+    leg = bone(side + '足', cancel, (0.9 * s, 10, 0))
+    knee = bone(side + 'ひざ', leg, (0.9 * s, 5.5, -0.3))
+    ankle = bone(side + '足首', knee, (0.9 * s, 1.2, 0))
+    toe = bone(side + 'つま先', ankle, (0.9 * s, 0, -1.5))
+    leg_d = bone(side + '足D', cancel, (0.9 * s, 10, 0), grant=(leg, 1.0, 0, 1, 0), layer=1)
+    knee_d = bone(side + 'ひざD', leg_d, (0.9 * s, 5.5, -0.3), grant=(knee, 1.0, 0, 1, 0), layer=1)
+    ankle_d = bone(side + '足首D', knee_d, (0.9 * s, 1.2, 0), grant=(ankle, 1.0, 0, 1, 0), layer=1)
+    bone(side + '足先EX', ankle_d, (0.9 * s, 0.2, -1.2), layer=1)
+    legs[side] = (leg, knee, ankle, toe)
+for side, s in (('左', 1), ('右', -1)):
+    leg, knee, ankle, toe = legs[side]
+    ik = bone(side + '足ＩＫ', root, (0.9 * s, 1.2, 0), ik=(ankle, 40, 2.0, [(knee, KNEE), (leg, None)]), layer=1)
+    bone(side + 'つま先ＩＫ', ik, (0.9 * s, 0, -1.5), ik=(toe, 3, 4.0, [(ankle, None)]), layer=1)
+FINGERS = [('親指', 3, 0.6), ('人指', 3, 0.3), ('中指', 3, 0.0), ('薬指', 3, -0.3), ('小指', 3, -0.6)]
+for side, s in (('左', 1), ('右', -1)):
+    shoulder_p = bone(side + '肩P', upper2, (0.5 * s, 14.5, 0))
+    shoulder = bone(side + '肩', shoulder_p, (0.5 * s, 14.5, 0))
+    shoulder_c = bone(side + '肩C', shoulder, (1.5 * s, 14.3, 0), grant=(shoulder_p, -1.0, 0, 1, 0))
+    arm = bone(side + '腕', shoulder_c, (1.5 * s, 14.3, 0))
+    twist = bone(side + '腕捩', arm, (2.8 * s, 13.4, 0), axis=(1.2 * s, -0.9, 0))
+    for k, ratio in enumerate((0.25, 0.5, 0.75)):
+        bone('%s腕捩%d' % (side, k + 1), arm, ((2.0 + 0.5 * k) * s, 13.9 - 0.35 * k, 0), grant=(twist, ratio, 0, 1, 0))
+    elbow = bone(side + 'ひじ', twist, (4.0 * s, 12.5, 0))
+    hand_twist = bone(side + '手捩', elbow, (5.0 * s, 11.9, 0), axis=(1.0 * s, -0.6, 0))
+    for k, ratio in enumerate((0.25, 0.5, 0.75)):
+        bone('%s手捩%d' % (side, k + 1), elbow, ((4.3 + 0.3 * k) * s, 12.3 - 0.2 * k, 0), grant=(hand_twist, ratio, 0, 1, 0))
+    wrist = bone(side + '手首', hand_twist, (6.0 * s, 11.3, 0))
+    for finger, joints, z in FINGERS:
+        parent = wrist
+        for j in range(joints):
+            parent = bone('%s%s%d' % (side, finger, j + 1), parent, ((6.5 + 0.4 * j) * s, 11.0 - 0.25 * j, z))
+for h in range(13):  # hair: five bones down from the head, pulled by an IK at their tip
+    angle = 2 * math.pi * h / 13
+    x, z = 1.2 * math.sin(angle), 1.2 * math.cos(angle)
+    chain = [head]
+    for j in range(5):
+        chain.append(bone('髪%d_%d' % (h, j), chain[-1], (x * (1 + 0.1 * j), 17 - 1.6 * j, z * (1 + 0.1 * j))))
+    bone('髪IK%d' % h, head, (x * 1.4, 10.6, z * 1.4), ik=(chain[5], 15, 0.5, [
+        (chain[4], None), (chain[3], None), (chain[2], None), (chain[1], ((-1.0, -0.5, -1.0), (1.0, 0.5, 1.0)))]))
+grants = 2 + 2 * 4 + 2 * 7  # eyes, legs (cancel, D bones), arms (shoulder cancel, twists)
+for k in range(10):  # skirt: ten chains of five around the waist; the front ones follow the legs
+    angle = 2 * math.pi * k / 10
+    x, z = 1.5 * math.sin(angle), 1.5 * math.cos(angle)
+    parent = lower
+    for j in range(5):
+        follow = legs['左' if x > 0 else '右'][0]
+        extra = {'grant': (follow, 0.2 + 0.1 * j, 0, 1, 0)} if grants < 46 and j < 3 else {}
+        grants += 'grant' in extra
+        parent = bone('スカート%d_%d' % (k, j), parent, (x * (1 + 0.15 * j), 9.5 - 0.8 * j, z * (1 + 0.15 * j)), **extra)
+while len(B) < 283:  # accessories: chains of three on the upper body
+    k = len(B)
+    parent = upper2 if k % 2 else head
+    for j in range(min(3, 283 - len(B))):
+        parent = bone('飾り%d_%d' % (k, j), parent, (0.3 * (k % 7 - 3), 14 + 0.3 * j, 0.5 + 0.2 * j))
+assert len(B) == 283 and grants == 46, (len(B), grants)
+assert sum('ik' in e for _, _, _, e in B) == 17
+write_pmx(pmx_path, 'キャラクター', B)
+
+
+def turn(most):
+    axis = [random.gauss(0, 1) for _ in range(3)]
+    n = math.sqrt(sum(a * a for a in axis))
+    angle = random.uniform(-most, most)
+    return [a / n * math.sin(angle / 2) for a in axis] + [math.cos(angle / 2)]
+
+
+FRAMES = range(0, 301, 15)
+ANIMATED = ['センター', 'グルーブ', '腰', '上半身', '上半身2', '首', '頭', '下半身'] + \
+    [side + part for side in '左右' for part in ('肩', '腕', '腕捩', 'ひじ', '手捩', '手首', '足ＩＫ', 'つま先ＩＫ')] + \
+    ['%s%s%d' % (side, finger, j + 1) for side in '左右' for finger, _, _ in FINGERS for j in range(3)]
+keys = []
+for bone_name in ANIMATED:
+    for frame in FRAMES:
+        if 'ＩＫ' in bone_name:  # feet step and lift within reach; the toes tip
+            phase = frame / 30 * math.pi + (0 if bone_name[0] == '左' else math.pi)
+            move = [0.3 * math.sin(phase), max(0.0, 1.5 * math.sin(phase)), 1.0 * math.cos(phase)]
+            rotation = turn(math.radians(15))
+        else:
+            move = [random.uniform(-0.5, 0.5) for _ in range(3)] if bone_name in ('センター', 'グルーブ') else [0, 0, 0]
+            rotation = turn(math.radians(40))
+        keys.append(bone_key(bone_name, frame, move, rotation, curves()))
+write_vmd(vmd_path, 'キャラクター', keys, [])

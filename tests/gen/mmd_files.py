@@ -1,0 +1,91 @@
+"""PMX and VMD writers for the generated MMD test content (mmd_rig_write.py,
+mmd_character_write.py): a PMX 2.0 model (UTF-16LE, 2-byte bone indices)
+of bones with grants, fixed axes, IK chains and limits, layers and the
+after-physics flag, and a VMD motion of bone keys and IK switches."""
+import random
+import struct
+
+
+def text(s):
+    raw = s.encode('utf-16-le')
+    return struct.pack('<i', len(raw)) + raw
+
+
+def f(*values):
+    return struct.pack('<%df' % len(values), *values)
+
+
+def i32(*values):
+    return struct.pack('<%di' % len(values), *values)
+
+
+def bone(bones, name, parent, position, **extra):
+    """Appends a bone; extra: grant=(source, ratio, local, rotation, translation), axis=(x, y, z),
+    ik=(target, loops, unit angle, [(link, None or ((lower xyz), (upper xyz)))]), layer, after (physics)."""
+    bones.append((name, parent, position, extra))
+    return len(bones) - 1
+
+
+def write_pmx(path, model_name, bones, vertices=None, faces=None):
+    """vertices: (position, bone) pairs, BDEF1 (a triangle on bone 0 by default); faces: vertex index triples."""
+    vertices = vertices or [((x, 0, 0), 0) for x in (0, 1, 2)]
+    faces = faces or [(0, 1, 2)]
+    out = bytearray(b'PMX ' + f(2.0) + bytes([8, 0, 0, 4, 1, 1, 2, 1, 1]))
+    out += text(model_name) + text('generated') + text('posemath のテスト用') + text('generated for posemath\'s tests')
+    out += i32(len(vertices)) + b''.join(f(*p, 0, 1, 0, 0, 0) + bytes([0]) + struct.pack('<h', b) + f(1.0) for p, b in vertices)
+    out += i32(3 * len(faces)) + b''.join(i32(*face) for face in faces)
+    out += i32(0)  # textures
+    out += i32(1) + text('材質') + text('material') + f(1, 1, 1, 1, 0, 0, 0, 5, 0.5, 0.5, 0.5) + bytes([0]) + f(0, 0, 0, 1, 1)
+    out += bytes([0xff, 0xff, 0, 1, 0]) + text('') + i32(3 * len(faces))
+    out += i32(len(bones))
+    for b, (name, parent, position, extra) in enumerate(bones):
+        flags = 0x0002 | 0x0004 | 0x0008 | 0x0010
+        tail = f(0, 1, 0)
+        body = b''
+        if 'grant' in extra:
+            source, ratio, local, rotation, translation = extra['grant']
+            flags |= (0x0080 if local else 0) | (0x0100 if rotation else 0) | (0x0200 if translation else 0)
+            body += struct.pack('<h', source) + f(ratio)
+        if 'axis' in extra:
+            flags |= 0x0400
+            body += f(*extra['axis'])
+        if 'ik' in extra:
+            target, loops, unit, links = extra['ik']
+            flags |= 0x0020
+            body += struct.pack('<h', target) + i32(loops) + f(unit) + i32(len(links))
+            for link, limit in links:
+                body += struct.pack('<h', link) + (bytes([1]) + f(*limit[0], *limit[1]) if limit else bytes([0]))
+        if extra.get('after'):
+            flags |= 0x1000
+        out += text(name) + text('bone%d' % b) + f(*position) + struct.pack('<h', parent) + i32(extra.get('layer', 0))
+        out += struct.pack('<H', flags) + tail + body
+    out += i32(0)  # morphs
+    out += i32(1) + text('Root') + text('Root') + bytes([1]) + i32(1) + bytes([0]) + struct.pack('<h', 0)
+    out += i32(0) + i32(0)  # rigid bodies, joints
+    open(path, 'wb').write(out)
+
+
+def name(text_, size):
+    raw = text_.encode('cp932')[:size]
+    return raw + b'\0' * (size - len(raw))
+
+
+def curves(rng=random):
+    block = bytearray(64)
+    for c in range(4):
+        x1, y1, x2, y2 = (rng.choice([0, 127, 64, rng.randint(0, 127)]) for _ in range(4))
+        for k, v in enumerate((x1, y1, x2, y2)):
+            block[16 * c + 4 * k] = v
+    return bytes(block)
+
+
+def bone_key(bone_name, frame, move, rotation, curve_bytes):
+    return name(bone_name, 15) + struct.pack('<I3f4f', frame, *move, *rotation) + curve_bytes
+
+
+def write_vmd(path, model_name, keys, switches):
+    """keys: bone_key() records; switches: (frame, IK bone name, on) triples, one property key each."""
+    properties = [struct.pack('<IBI', frame, 1, 1) + name(ik, 20) + bytes([on]) for frame, ik, on in switches]
+    data = (b'Vocaloid Motion Data 0002' + b'\0' * 5 + name(model_name, 20) + struct.pack('<I', len(keys)) + b''.join(keys) +
+            struct.pack('<I', 0) + struct.pack('<III', 0, 0, 0) + struct.pack('<I', len(properties)) + b''.join(properties))
+    open(path, 'wb').write(data)
