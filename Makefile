@@ -430,7 +430,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones
 FUZZ_LIBS_gltf_accessor = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).
@@ -485,6 +485,10 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	/usr/bin/python3 tests/gen/pmx_write.py 2.1 tests/fixtures/model21.pmx
 	cd tests/gen && node --import ./extensionless.mjs pmx_babylon.mjs ../fixtures/model20.pmx ../fixtures/model21.pmx \
 	  > ../fixtures/pmx_babylon.h
+	/usr/bin/python3 tests/gen/mmd_rig_write.py tests/fixtures/rig.pmx tests/fixtures/dance.vmd
+	cd tests/gen && node --import ./extensionless.mjs mmd_babylon.mjs ../fixtures/rig.pmx ../fixtures/dance.vmd \
+	  > ../fixtures/mmd_babylon.h
+	/usr/bin/python3 tests/gen/mmd_character_write.py tests/fixtures/character.pmx tests/fixtures/character_dance.vmd
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 	/usr/bin/python3 tests/gen/skinning_blended_numpy.py > tests/fixtures/skinning_blended_numpy.h
