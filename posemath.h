@@ -290,7 +290,7 @@
                                  pm_normalized_pose *turned)
          Half a turn about Y: between VRM 0.x (-Z facing) and 1.0 poses.
 
-     MMD MOTION: VMD KEYS (the first part of MMD motion; grants and IK to come)
+     MMD MOTION (docs/mmd.md)
 
      float pm_mmd_bezier(const unsigned char control[4], float x)
          MMD's interpolation curve (control points x1, y1, x2, y2 in
@@ -317,6 +317,31 @@
                                     int *enabled)
          An IK chain's switch: the key at or before the frame (the first
          before it), 1 for on.
+     pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone)
+         Once per model: checks skeleton->bones and ik_links and fills
+         skeleton->tables (PM_MMD_TABLE_INTS * bone_count ints): every
+         index in range (PM_ERROR_OUT_OF_RANGE), no loop of parents or of
+         grant sources (PM_ERROR_CYCLE), positions, ratios, axes and limits
+         finite, IK target and links not the IK bone, loop counts and unit
+         angles >= 0 (PM_ERROR_INVALID_ARGUMENT); an IK that could cost
+         more than 2^24 bone updates a frame is PM_ERROR_LIMIT. bad_bone
+         (may be NULL) gets the bone at fault, or -1. Linear time.
+     pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton,
+                               const float *translation,
+                               const float *rotation,
+                               const unsigned char *ik_enabled,
+                               pm_mmd_pass pass, pm_mmd_bone_pose *pose)
+         Per frame: every bone's local pose (translation: 3 floats per
+         bone, the offset from rest; rotation: 4, x y z w) to its world
+         rotation and position in pose, as MMD poses it: bones in order of
+         deform layer, then index; fixed axes; grants (own * slerp(identity,
+         source, ratio) for rotation, own + ratio * source for translation;
+         local grants read the source's world transform); CCD IK with
+         limits after each IK bone (ik_enabled, per bone, may be NULL for
+         all on; at most PM_MMD_IK_MAX_LOOPS iterations). pass splits the
+         bones flagged after physics from the rest, for a rigid-body solver
+         between the two. PM_ERROR_INVALID_ARGUMENT (pose untouched) for a
+         NULL array, a bad pass, a non-finite value or a zero rotation.
 
      SKINNING (docs/skinning.md)
 
