@@ -12,7 +12,8 @@ BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c
-EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose
+EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose \
+           mmd_dance vmd2vrma
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
@@ -211,6 +212,28 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	@# evaluation), against babylon-mmd from the last keys on, where both sample the keys exactly
 	./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 60 75 > $(BUILD)/mmd_pose.out
 	awk -f tests/check_mmd_pose.awk tests/fixtures/mmd_babylon.h $(BUILD)/mmd_pose.out
+	@# the generated character dancing: six panels, each with the character in it
+	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance-check.png > $(BUILD)/mmd_dance.out
+	grep -c '^frame .* bones posed in .* vertices skinned in' $(BUILD)/mmd_dance.out | grep -qx 6
+	./$(BUILD)/png_stats $(BUILD)/mmd_dance-check.png 6 | awk '$$1 != 1800 || $$3 != 480 { exit 1 } \
+	  { for (i = 4; i <= NF; ++i) if ($$i < 8000) exit 1 }'
+	@# the MMD dance as a VRM animation: what the converter meant to write, and what vrma_tracks reads back,
+	@# against what three-vrm-animation reads from the same file
+	./$(BUILD)/vmd2vrma --every 10 --print tests/fixtures/character.pmx tests/fixtures/character_dance.vmd \
+	  $(BUILD)/dance.vrma > $(BUILD)/vmd2vrma.out
+	awk -v name="vmd2vrma on character_dance.vmd" -f tests/compare.awk -f tests/check_vrma_tracks.awk \
+	  tests/fixtures/vmd2vrma_threevrm.txt $(BUILD)/vmd2vrma.out
+	./$(BUILD)/vrma_tracks $(BUILD)/dance.vrma > $(BUILD)/dance.vrma.out
+	awk -v name="vrma_tracks on vmd2vrma's dance.vrma" -f tests/compare.awk -f tests/check_vrma_tracks.awk \
+	  tests/fixtures/vmd2vrma_threevrm.txt $(BUILD)/dance.vrma.out
+	! ./$(BUILD)/vmd2vrma tests/fixtures/model20.pmx tests/fixtures/dance.vmd $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'model20.pmx: not a humanoid skeleton: required bone missing (no head bone' $(BUILD)/bad.err
+	printf '上半身 spine\n頭 nose\n' > $(BUILD)/bad-mmd.map
+	! ./$(BUILD)/vmd2vrma --map $(BUILD)/bad-mmd.map tests/fixtures/character.pmx tests/fixtures/character_dance.vmd \
+	  $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'bad-mmd.map:2: expected "PMXBoneName vrmBoneName"' $(BUILD)/bad.err
+	! ./$(BUILD)/vmd2vrma --every 0 tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q '^usage: vmd2vrma' $(BUILD)/bad.err
 	! ./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 1x 2> $(BUILD)/bad.err
 	grep -q 'frame "1x" is not a number' $(BUILD)/bad.err
 	! ./$(BUILD)/mmd_pose tests/fixtures/dance.vmd tests/fixtures/dance.vmd 0 2> $(BUILD)/bad.err
@@ -258,7 +281,7 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	@# Khronos glTF-Validator (npm) on every glTF and VRMA file written above: 0 errors
 	@if [ -d tests/validate/node_modules/gltf-validator ] || \
 	    { command -v npm >/dev/null 2>&1 && (cd tests/validate && npm ci --no-audit --no-fund >/dev/null 2>&1); }; then \
-	  node tests/validate/validate.mjs $(BUILD)/constraints_demo.gltf $(BUILD)/every.vrma $(BUILD)/two.vrma \
+	  node tests/validate/validate.mjs $(BUILD)/constraints_demo.gltf $(BUILD)/every.vrma $(BUILD)/two.vrma $(BUILD)/dance.vrma \
 	    $$(ls $(BUILD)/01_01.vrma 2>/dev/null) || exit 1; \
 	else echo "examples-check: npm absent or gltf-validator not installable: the glTF-Validator check skipped"; fi
 
@@ -352,7 +375,8 @@ $(BUILD)/png_stats: tests/png_stats.c | $(BUILD)
 $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
-# make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example.
+# make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example;
+# make demo PMX=model.pmx VMD=motion.vmd your own MMD model and dance.
 demo: deps
 	@$(MAKE) --no-print-directory demo-run
 
@@ -362,6 +386,7 @@ demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
 	./$(BUILD)/retarget $(BUILD)/retarget.png
 	./$(BUILD)/skinning_twist $(BUILD)/skinning.png
+	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance.png $(if $(PMX),$(PMX) $(VMD))
 
 # ---- installing: the header and a pkg-config file, where cglm's are -------
 
@@ -489,6 +514,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	cd tests/gen && node --import ./extensionless.mjs mmd_babylon.mjs ../fixtures/rig.pmx ../fixtures/dance.vmd \
 	  > ../fixtures/mmd_babylon.h
 	/usr/bin/python3 tests/gen/mmd_character_write.py tests/fixtures/character.pmx tests/fixtures/character_dance.vmd
+	$(MAKE) --no-print-directory $(BUILD)/vmd2vrma
+	./$(BUILD)/vmd2vrma --every 10 tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $(BUILD)/dance.vrma
+	cd tests/gen && node vrma_threevrm.mjs ../../$(BUILD)/dance.vrma > ../fixtures/vmd2vrma_threevrm.txt
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 	/usr/bin/python3 tests/gen/skinning_blended_numpy.py > tests/fixtures/skinning_blended_numpy.h

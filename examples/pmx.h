@@ -561,6 +561,20 @@ fail:
     return -1;
 }
 
+/* A skinning job whose vertex streams are the model's (docs/mmd.md's
+   mapping), everything else zero: set its bones, prepared, outputs. */
+static inline void pmx_skin_job(const pmx *m, pm_skin_job *job)
+{
+    memset(job, 0, sizeof *job);
+    job->vertex_count = m->vertex_count;
+    job->positions = m->positions;
+    job->normals = m->normals;
+    job->types = m->types;
+    job->bone_indices = m->bone_indices;
+    job->bone_weights = m->bone_weights;
+    job->sdef = m->sdef;
+}
+
 /* pmx_parse on the file at path: 0, or -1 with "cannot be read" or the
    parser's "byte N: ..." in error. */
 static int pmx_load(const char *path, pmx *out, char *error, size_t error_size)

@@ -84,14 +84,7 @@ void test_pmx_matches_babylon(void)
             }
         }
         /* the streams are the skinning job's, as they come */
-        memset(&job, 0, sizeof job);
-        job.vertex_count = m.vertex_count;
-        job.positions = m.positions;
-        job.normals = m.normals;
-        job.types = m.types;
-        job.bone_indices = m.bone_indices;
-        job.bone_weights = m.bone_weights;
-        job.sdef = m.sdef;
+        pmx_skin_job(&m, &job);
         job.bone_matrices = m.positions; /* any floats: validate reads only the bone count */
         job.bone_count = m.bone_count;
         job.prepared = (pm_skin_bone *)malloc(sizeof(pm_skin_bone) * (size_t)m.bone_count);

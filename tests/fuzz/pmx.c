@@ -36,13 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m.vertex_count > 0 && m.bone_count > 0) {
         pm_skin_job job;
         int bad;
-        memset(&job, 0, sizeof job);
-        job.vertex_count = m.vertex_count;
-        job.positions = m.positions;
-        job.types = m.types;
-        job.bone_indices = m.bone_indices;
-        job.bone_weights = m.bone_weights;
-        job.sdef = m.sdef;
+        pmx_skin_job(&m, &job);
+        job.normals = NULL; /* no normal outputs below */
         job.bone_matrices = m.positions;
         job.bone_count = m.bone_count < m.vertex_count ? m.bone_count : m.vertex_count; /* 16 floats each */
         job.bone_count = job.bone_count * 16 <= 3 * m.vertex_count ? job.bone_count : 3 * m.vertex_count / 16;

@@ -6,14 +6,16 @@ as real characters have them: MMD's standard skeleton with D bones (足D,
 and hand twists, fingers, eyes; 13 hair chains with their own IK (15
 loops, four links, the root one limited); skirt bones that follow the legs
 by grants; accessories. 17 IK chains (足ＩＫ 40 loops, つま先ＩＫ 3, hair 15)
-and 46 grants. The dance keys the body, arms and feet every 15 frames for
-300 frames (10 seconds) with curved timing. Run with `make fixtures`."""
+and 46 grants. Its mesh: tubes for the body and limbs, the legs skinned to
+the D bones, SDEF at the elbows and knees. The dance keys the body, arms
+and feet every 15 frames for 300 frames (10 seconds) with curved timing.
+`make demo` draws it; run with `make fixtures`."""
 import math
 import random
 import sys
 
 import mmd_files
-from mmd_files import bone_key, curves, write_pmx, write_vmd
+from mmd_files import bone_key, curves, deform, write_pmx, write_vmd
 
 random.seed(283)
 pmx_path, vmd_path = sys.argv[1], sys.argv[2]
@@ -28,7 +30,7 @@ KNEE = ((-math.pi, 0, 0), (-0.5 * math.pi / 180, 0, 0))
 root = bone('全ての親', -1, (0, 0, 0))
 center = bone('センター', root, (0, 8, 0))
 groove = bone('グルーブ', center, (0, 8.2, 0))
-waist = bone('腰', groove, (0, 9.5, 0.2))
+waist = bone('腰', groove, (0, 9.5, 0))
 upper = bone('上半身', waist, (0, 10, 0))
 upper2 = bone('上半身2', upper, (0, 12, 0))
 neck = bone('首', upper2, (0, 15, 0))
@@ -53,7 +55,8 @@ for side, s in (('左', 1), ('右', -1)):
     leg, knee, ankle, toe = legs[side]
     ik = bone(side + '足ＩＫ', root, (0.9 * s, 1.2, 0), ik=(ankle, 40, 2.0, [(knee, KNEE), (leg, None)]), layer=1)
     bone(side + 'つま先ＩＫ', ik, (0.9 * s, 0, -1.5), ik=(toe, 3, 4.0, [(ankle, None)]), layer=1)
-FINGERS = [('親指', 3, 0.6), ('人指', 3, 0.3), ('中指', 3, 0.0), ('薬指', 3, -0.3), ('小指', 3, -0.6)]
+FINGERS = [('親指', 0, 0.6), ('人指', 1, 0.3), ('中指', 1, 0.0), ('薬指', 1, -0.3), ('小指', 1, -0.6)]  # first joint's number
+DIGITS = '０１２３'  # MMD names number finger joints with full-width digits
 for side, s in (('左', 1), ('右', -1)):
     shoulder_p = bone(side + '肩P', upper2, (0.5 * s, 14.5, 0))
     shoulder = bone(side + '肩', shoulder_p, (0.5 * s, 14.5, 0))
@@ -67,10 +70,10 @@ for side, s in (('左', 1), ('右', -1)):
     for k, ratio in enumerate((0.25, 0.5, 0.75)):
         bone('%s手捩%d' % (side, k + 1), elbow, ((4.3 + 0.3 * k) * s, 12.3 - 0.2 * k, 0), grant=(hand_twist, ratio, 0, 1, 0))
     wrist = bone(side + '手首', hand_twist, (6.0 * s, 11.3, 0))
-    for finger, joints, z in FINGERS:
+    for finger, first, z in FINGERS:
         parent = wrist
-        for j in range(joints):
-            parent = bone('%s%s%d' % (side, finger, j + 1), parent, ((6.5 + 0.4 * j) * s, 11.0 - 0.25 * j, z))
+        for j in range(3):
+            parent = bone(side + finger + DIGITS[first + j], parent, ((6.5 + 0.4 * j) * s, 11.0 - 0.25 * j, z))
 for h in range(13):  # hair: five bones down from the head, pulled by an IK at their tip
     angle = 2 * math.pi * h / 13
     x, z = 1.2 * math.sin(angle), 1.2 * math.cos(angle)
@@ -96,7 +99,84 @@ while len(B) < 283:  # accessories: chains of three on the upper body
         parent = bone('飾り%d_%d' % (k, j), parent, (0.3 * (k % 7 - 3), 14 + 0.3 * j, 0.5 + 0.2 * j))
 assert len(B) == 283 and grants == 46, (len(B), grants)
 assert sum('ik' in e for _, _, _, e in B) == 17
-write_pmx(pmx_path, 'キャラクター', B)
+INDEX = {name: b for b, (name, _, _, _) in enumerate(B)}
+POSITION = {name: position for name, _, position, _ in B}
+vertices, faces = [], []
+
+
+def sub(a, b):
+    return [x - y for x, y in zip(a, b)]
+
+
+def add(a, b, scale=1.0):
+    return [x + scale * y for x, y in zip(a, b)]
+
+
+def unit(v):
+    n = math.sqrt(sum(x * x for x in v))
+    return [x / n for x in v]
+
+
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def tube(start, end, radius, rings, weights, segments=10):
+    """A closed-side tube from start to end; weights(s) gives ring s's deform (s in [0, 1])."""
+    axis = unit(sub(end, start))
+    side = unit(cross(axis, [0, 0, 1] if abs(axis[2]) < 0.9 else [1, 0, 0]))
+    other = cross(axis, side)
+    first = len(vertices)
+    for ring in range(rings):
+        t = ring / (rings - 1)
+        center = add(start, sub(end, start), t)
+        for k in range(segments):
+            a = 2 * math.pi * k / segments
+            normal = add([math.cos(a) * x for x in side], other, math.sin(a))
+            vertices.append((add(center, normal, radius), normal, weights(t)))
+    for ring in range(rings - 1):
+        for k in range(segments):
+            i, j = first + ring * segments + k, first + ring * segments + (k + 1) % segments
+            faces.extend([(i, j, j + segments), (i, j + segments, i + segments)])
+
+
+def one(bone_name):
+    return lambda t: deform('BDEF1', INDEX[bone_name])
+
+
+def joint(upper, lower, at, upper_end, lower_end):
+    """Rings near the joint `at` (t past 0.75 on the upper part, before 0.25 on the lower) are SDEF
+    between the two bones (C at the joint, R0 and R1 along each bone), as MMD models have at elbows and
+    knees; the rest are rigid."""
+    c, r0, r1 = POSITION[at], add(POSITION[at], sub(POSITION[upper_end], POSITION[at]), 0.3), \
+        add(POSITION[at], sub(POSITION[lower_end], POSITION[at]), 0.3)
+
+    def upper_part(t):
+        return deform('SDEF', INDEX[upper], INDEX[lower], 0.5 + 0.5 * (1 - t) / 0.25, c, r0, r1) if t > 0.75 \
+            else deform('BDEF1', INDEX[upper])
+
+    def lower_part(t):
+        return deform('SDEF', INDEX[upper], INDEX[lower], 0.5 - 0.5 * t / 0.25, c, r0, r1) if t < 0.25 \
+            else deform('BDEF1', INDEX[lower])
+    return upper_part, lower_part
+
+
+tube([0, 8.4, 0], [0, 10.2, 0], 1.4, 3, one('下半身'))
+tube([0, 10.0, 0], [0, 12.2, 0], 1.3, 3, one('上半身'))
+tube([0, 12.0, 0], [0, 15.0, 0], 1.5, 4, one('上半身2'))
+tube([0, 14.8, 0], [0, 16.2, 0], 0.45, 3, one('首'))
+tube([0, 16.0, 0], [0, 19.0, 0], 1.2, 5, one('頭'))
+for side in '左右':
+    upper, lower = joint(side + '腕', side + 'ひじ', side + 'ひじ', side + '腕', side + '手首')
+    tube(POSITION[side + '腕'], POSITION[side + 'ひじ'], 0.45, 6, upper)
+    tube(POSITION[side + 'ひじ'], POSITION[side + '手首'], 0.4, 6, lower)
+    tube(POSITION[side + '手首'], add(POSITION[side + '手首'], sub(POSITION[side + '手首'], POSITION[side + 'ひじ']), 0.5),
+         0.35, 3, one(side + '手首'))
+    upper, lower = joint(side + '足D', side + 'ひざD', side + 'ひざ', side + '足', side + '足首')
+    tube(POSITION[side + '足'], POSITION[side + 'ひざ'], 0.7, 6, upper)
+    tube(POSITION[side + 'ひざ'], POSITION[side + '足首'], 0.55, 6, lower)
+    tube(POSITION[side + '足首'], POSITION[side + 'つま先'], 0.4, 3, one(side + '足首D'))
+write_pmx(pmx_path, 'キャラクター', B, vertices, faces)
 
 
 def turn(most):
@@ -109,7 +189,7 @@ def turn(most):
 FRAMES = range(0, 301, 15)
 ANIMATED = ['センター', 'グルーブ', '腰', '上半身', '上半身2', '首', '頭', '下半身'] + \
     [side + part for side in '左右' for part in ('肩', '腕', '腕捩', 'ひじ', '手捩', '手首', '足ＩＫ', 'つま先ＩＫ')] + \
-    ['%s%s%d' % (side, finger, j + 1) for side in '左右' for finger, _, _ in FINGERS for j in range(3)]
+    [side + finger + DIGITS[first + j] for side in '左右' for finger, first, _ in FINGERS for j in range(3)]
 keys = []
 for bone_name in ANIMATED:
     for frame in FRAMES:
@@ -117,8 +197,11 @@ for bone_name in ANIMATED:
             phase = frame / 30 * math.pi + (0 if bone_name[0] == '左' else math.pi)
             move = [0.3 * math.sin(phase), max(0.0, 1.5 * math.sin(phase)), 1.0 * math.cos(phase)]
             rotation = turn(math.radians(15))
-        else:
-            move = [random.uniform(-0.5, 0.5) for _ in range(3)] if bone_name in ('センター', 'グルーブ') else [0, 0, 0]
-            rotation = turn(math.radians(40))
+        else:  # the body sways, the head nods, the arms and fingers swing wide
+            move = [random.uniform(-0.5, 0.5), random.uniform(-0.6, 0.1), random.uniform(-0.5, 0.5)] \
+                if bone_name in ('センター', 'グルーブ') else [0, 0, 0]
+            most = 50 if bone_name[1:] in ('腕', 'ひじ', '肩', '手首') else 25 if bone_name == '頭' else \
+                10 if bone_name in ('センター', 'グルーブ', '腰', '上半身', '上半身2', '下半身', '首') else 30
+            rotation = turn(math.radians(most))
         keys.append(bone_key(bone_name, frame, move, rotation, curves()))
 write_vmd(vmd_path, 'キャラクター', keys, [])

@@ -26,13 +26,24 @@ def bone(bones, name, parent, position, **extra):
     return len(bones) - 1
 
 
+def deform(kind, *values):
+    """A vertex's weights: ('BDEF1', bone), ('BDEF2', bone0, bone1, weight0) or
+    ('SDEF', bone0, bone1, weight0, C, R0, R1)."""
+    if kind == 'BDEF1':
+        return bytes([0]) + struct.pack('<h', values[0])
+    if kind == 'BDEF2':
+        return bytes([1]) + struct.pack('<hh', values[0], values[1]) + f(values[2])
+    return bytes([3]) + struct.pack('<hh', values[0], values[1]) + f(values[2], *values[3], *values[4], *values[5])
+
+
 def write_pmx(path, model_name, bones, vertices=None, faces=None):
-    """vertices: (position, bone) pairs, BDEF1 (a triangle on bone 0 by default); faces: vertex index triples."""
-    vertices = vertices or [((x, 0, 0), 0) for x in (0, 1, 2)]
+    """vertices: (position, normal, deform(...)) triples (a triangle on bone 0 by default); faces: vertex index
+    triples."""
+    vertices = vertices or [((x, 0, 0), (0, 1, 0), deform('BDEF1', 0)) for x in (0, 1, 2)]
     faces = faces or [(0, 1, 2)]
     out = bytearray(b'PMX ' + f(2.0) + bytes([8, 0, 0, 4, 1, 1, 2, 1, 1]))
     out += text(model_name) + text('generated') + text('posemath のテスト用') + text('generated for posemath\'s tests')
-    out += i32(len(vertices)) + b''.join(f(*p, 0, 1, 0, 0, 0) + bytes([0]) + struct.pack('<h', b) + f(1.0) for p, b in vertices)
+    out += i32(len(vertices)) + b''.join(f(*p, *n, 0, 0) + d + f(1.0) for p, n, d in vertices)
     out += i32(3 * len(faces)) + b''.join(i32(*face) for face in faces)
     out += i32(0)  # textures
     out += i32(1) + text('材質') + text('material') + f(1, 1, 1, 1, 0, 0, 0, 5, 0.5, 0.5, 0.5) + bytes([0]) + f(0, 0, 0, 1, 1)
