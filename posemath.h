@@ -4383,10 +4383,31 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
         for (k = 0; k < 3; ++k) t[k] += (double)bone->grant_ratio * gt[k];
         pm__store3(pose[b].grant_translation, t);
     }
+    pm__store4(pose[b].local_rotation, r);
+    pm__store3(pose[b].local_translation, t);
     if (PM__MMD_IK_LINK(s)[b]) {
         double ik[4], product[4];
-        pm__store4(pose[b].local_rotation, r);
-        pm__store3(pose[b].local_translation, t);
+        pm__load4(pose[b].ik_rotation, ik);
+        pm__quat_mul(ik, r, product);
+        memcpy(r, product, sizeof r);
+    }
+    pm__mmd_place(s, b, r, t, pose);
+}
+
+/* A bone placed again under its moved parent, from the local pose its
+   update stored (IK iterations move parents, not animations); a bone
+   with a grant is updated whole, its source may have moved too. */
+static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
+{
+    double r[4], t[3];
+    if (pm__mmd_has_grant(&s->bones[b])) {
+        pm__mmd_update(s, b, translation, pose);
+        return;
+    }
+    pm__load4(pose[b].local_rotation, r);
+    pm__load3f(pose[b].local_translation, t);
+    if (PM__MMD_IK_LINK(s)[b]) {
+        double ik[4], product[4];
         pm__load4(pose[b].ik_rotation, ik);
         pm__quat_mul(ik, r, product);
         memcpy(r, product, sizeof r);
@@ -4416,7 +4437,7 @@ static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, int only, co
             i += PM__MMD_DESCENDANTS(s)[u] + 1;
             continue;
         }
-        pm__mmd_update(s, u, translation, pose);
+        pm__mmd_replace(s, u, translation, pose);
         ++i;
     }
 }
