@@ -3936,8 +3936,9 @@ PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_
 /* The curve's y at x: the curve from (0, 0) through control points (x1, y1)
    and (x2, y2), all /127, to (1, 1), as a cubic Bezier in t. x(t) rises
    monotonically (x1, x2 in [0, 1]), so t is found by Newton's method kept
-   inside a shrinking bracket, in double, until a step or the bracket is
-   below 1e-15 in t: exact to float, whatever the curve (MMD's players and
+   inside a shrinking bracket, in double, until a step is below 1e-12 in t
+   (Newton's next error is then near 1e-24) or the bracket below 1e-15:
+   exact to float, whatever the curve (MMD's players and
    babylon-mmd bisect at most 15 times and stop within 1e-5 in x). */
 static double pm__bezier(const unsigned char control[4], double x)
 {
@@ -3955,7 +3956,7 @@ static double pm__bezier(const unsigned char control[4], double x)
         else high = t;
         next = slope > 0.0 ? t - f / slope : -1.0;
         if (!(next > low && next < high)) next = 0.5 * (low + high); /* Newton, or bisection where it leaves the bracket */
-        if (fabs(next - t) < 1e-15) {
+        if (fabs(next - t) < 1e-12) {
             t = next;
             break;
         }
@@ -4467,15 +4468,18 @@ static void pm__mmd_clamp_euler(const double low[3], const double high[3], int r
     const int f = order[0], c = order[1], l = order[2];
     double angle[3], sine = -m[f][l], part[4], product[4], axis[3] = {0.0, 0.0, 0.0};
     int k;
-    angle[c] = asin(sine > 1.0 ? 1.0 : sine < -1.0 ? -1.0 : sine);
+    /* an axis whose range is one angle ends at that angle whatever it was
+       (a knee's y and z): its trigonometry is skipped */
+    angle[c] = low[c] == high[c] ? low[c] : asin(sine > 1.0 ? 1.0 : sine < -1.0 ? -1.0 : sine);
     if (angle[c] > most) angle[c] = most;
     if (angle[c] < -most) angle[c] = -most;
-    angle[f] = atan2(m[c][l], m[l][l]);
-    angle[l] = atan2(m[f][c], m[f][f]);
+    angle[f] = low[f] == high[f] ? low[f] : atan2(m[c][l], m[l][l]);
+    angle[l] = low[l] == high[l] ? low[l] : atan2(m[f][c], m[f][f]);
     for (k = 0; k < 3; ++k) angle[k] = pm__mmd_limit(angle[k], low[k], high[k], reflect);
     q[0] = q[1] = q[2] = 0.0;
     q[3] = 1.0;
     for (k = 0; k < 3; ++k) {
+        if (angle[order[k]] == 0.0) continue; /* no turn about this axis */
         axis[order[k]] = 1.0;
         pm__axis_angle(axis, angle[order[k]], part);
         axis[order[k]] = 0.0;
@@ -4484,12 +4488,22 @@ static void pm__mmd_clamp_euler(const double low[3], const double high[3], int r
     }
 }
 
+/* cos(unit angle * (j + 1)): link j turns at most that far a step, so a
+   turn is cut short when the directions' cosine is below it (-2: never,
+   past half a turn). The first links' are computed once per chain. */
+#define PM__MMD_COSINES 8
+static double pm__mmd_cos_limit(const pm_mmd_bone *bone, int j)
+{
+    const double most = (double)bone->ik_unit_angle * (double)(j + 1);
+    return most < 3.14159265358979323846 ? cos(most) : -2.0;
+}
+
 typedef struct pm__mmd_ik {
     const pm_mmd_skeleton *s;
     const pm_mmd_bone *bone;
     const float *translation;
     pm_mmd_bone_pose *pose;
-    double goal[3], effector[3];
+    double goal[3], effector[3], cos_limit[PM__MMD_COSINES];
 } pm__mmd_ik;
 
 static double pm__mmd_ik_miss(pm__mmd_ik *ik)
@@ -4513,7 +4527,7 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
     const pm_mmd_bone *bone = &s->bones[link->bone];
     pm_mmd_bone_pose *pose = &ik->pose[link->bone];
     double to_effector[3], to_goal[3], axis[3], parent[4] = {0.0, 0.0, 0.0, 1.0}, inverse[4], turn[4], q[4], product[4];
-    double low[3], high[3], cosine, length, effector_length = 0.0, goal_length = 0.0, angle;
+    double low[3], high[3], cosine, length, effector_length = 0.0, goal_length = 0.0;
     int k, limited = link->limited, only = -1, i;
     for (k = 0; k < 3; ++k) {
         to_effector[k] = (double)pose->world_position[k] - ik->effector[k];
@@ -4556,9 +4570,14 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
         for (k = 0; k < 3; ++k) axis[k] = q[k] / length;
     }
     cosine = to_effector[0] * to_goal[0] + to_effector[1] * to_goal[1] + to_effector[2] * to_goal[2];
-    angle = acos(cosine > 1.0 ? 1.0 : cosine < -1.0 ? -1.0 : cosine);
-    if (angle > (double)ik->bone->ik_unit_angle * (double)(j + 1)) angle = (double)ik->bone->ik_unit_angle * (double)(j + 1);
-    pm__axis_angle(axis, angle, turn);
+    cosine = cosine > 1.0 ? 1.0 : cosine < -1.0 ? -1.0 : cosine;
+    if (cosine < (j < PM__MMD_COSINES ? ik->cos_limit[j] : pm__mmd_cos_limit(ik->bone, j))) {
+        pm__axis_angle(axis, (double)ik->bone->ik_unit_angle * (double)(j + 1), turn); /* the step's most */
+    } else { /* the whole angle between the directions, by its half-angle formulas */
+        const double half_sine = sqrt(0.5 * (1.0 - cosine));
+        for (k = 0; k < 3; ++k) turn[k] = axis[k] * half_sine;
+        turn[3] = sqrt(0.5 * (1.0 + cosine));
+    }
     pm__load4(pose->ik_rotation, q);
     pm__quat_mul(turn, q, product);
     if (limited) {
@@ -4608,6 +4627,7 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
         pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, pose);
     pm__mmd_update(s, bone->ik_target, translation, pose);
     if (pm__mmd_ik_miss(&ik) < close) return;
+    for (j = 0; j < PM__MMD_COSINES && j < bone->ik_link_count; ++j) ik.cos_limit[j] = pm__mmd_cos_limit(bone, j);
     for (i = 0; i < loops; ++i) {
         for (j = 0; j < bone->ik_link_count; ++j) {
             const pm_mmd_ik_link *link = &s->ik_links[bone->ik_first_link + j];
@@ -4637,9 +4657,9 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
         (pass != PM_MMD_ALL_BONES && pass != PM_MMD_BEFORE_PHYSICS && pass != PM_MMD_AFTER_PHYSICS))
         return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < s->bone_count; ++b) {
-        double q[4];
-        pm__load4(rotation + 4 * b, q);
-        if (!pm__finite_n(translation + 3 * b, 3) || !pm__finite_n(rotation + 4 * b, 4) || !pm__quat_normalize(q))
+        const float *q = rotation + 4 * b;
+        const double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+        if (!pm__finite_n(translation + 3 * b, 3) || !pm__finite_n(q, 4) || !(n2 > 0.0))
             return PM_ERROR_INVALID_ARGUMENT;
     }
     if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
