@@ -4658,7 +4658,8 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
         return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < s->bone_count; ++b) {
         const float *q = rotation + 4 * b;
-        const double n2 = (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+        const double n2 = (double)q[0] * (double)q[0] + (double)q[1] * (double)q[1] + (double)q[2] * (double)q[2] +
+                          (double)q[3] * (double)q[3];
         if (!pm__finite_n(translation + 3 * b, 3) || !pm__finite_n(q, 4) || !(n2 > 0.0))
             return PM_ERROR_INVALID_ARGUMENT;
     }
