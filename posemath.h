@@ -4498,6 +4498,14 @@ static double pm__mmd_cos_limit(const pm_mmd_bone *bone, int j)
     return most < 3.14159265358979323846 ? cos(most) : -2.0;
 }
 
+/* A link limited to no turn at all: CCD steps over it */
+static int pm__mmd_fixed(const pm_mmd_ik_link *link)
+{
+    int k, fixed = link->limited;
+    for (k = 0; k < 3; ++k) fixed &= link->lower[k] == 0.0f && link->upper[k] == 0.0f;
+    return fixed;
+}
+
 typedef struct pm__mmd_ik {
     const pm_mmd_skeleton *s;
     const pm_mmd_bone *bone;
@@ -4518,26 +4526,28 @@ static double pm__mmd_ik_miss(pm__mmd_ik *ik)
     return miss;
 }
 
-/* One CCD step: link j turned about its head to bring the effector's
-   direction onto the goal's, by at most unit angle * (j + 1). */
-static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
+/* One CCD step's turn of link j (head: its world position; parent: its
+   parent's world rotation; ik and local: its IK and local rotations): about
+   its head, to bring the effector's direction onto the goal's, by at most
+   unit angle * (j + 1), then kept within its limits. 0 when there is no
+   turn to take (the directions parallel, or one of them none); else 1 and
+   the link's new IK rotation in turned. */
+static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, const double head[3], const double parent[4],
+                           const double ik_rotation[4], const double local[4], double turned[4])
 {
-    const pm_mmd_skeleton *s = ik->s;
-    const pm_mmd_ik_link *link = &s->ik_links[ik->bone->ik_first_link + j];
-    const pm_mmd_bone *bone = &s->bones[link->bone];
-    pm_mmd_bone_pose *pose = &ik->pose[link->bone];
-    double to_effector[3], to_goal[3], axis[3], parent[4] = {0.0, 0.0, 0.0, 1.0}, inverse[4], turn[4], q[4], product[4];
+    const pm_mmd_ik_link *link = &ik->s->ik_links[ik->bone->ik_first_link + j];
+    double to_effector[3], to_goal[3], axis[3], inverse[4], turn[4], q[4];
     double low[3], high[3], cosine, length, effector_length = 0.0, goal_length = 0.0;
-    int k, limited = link->limited, only = -1, i;
+    int k, limited = link->limited, only = -1;
     for (k = 0; k < 3; ++k) {
-        to_effector[k] = (double)pose->world_position[k] - ik->effector[k];
-        to_goal[k] = (double)pose->world_position[k] - ik->goal[k];
+        to_effector[k] = head[k] - ik->effector[k];
+        to_goal[k] = head[k] - ik->goal[k];
         effector_length += to_effector[k] * to_effector[k];
         goal_length += to_goal[k] * to_goal[k];
     }
     effector_length = sqrt(effector_length);
     goal_length = sqrt(goal_length);
-    if (!(effector_length > 0.0) || !(goal_length > 0.0)) return;
+    if (!(effector_length > 0.0) || !(goal_length > 0.0)) return 0;
     for (k = 0; k < 3; ++k) {
         to_effector[k] /= effector_length;
         to_goal[k] /= goal_length;
@@ -4545,8 +4555,7 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
     axis[0] = to_effector[1] * to_goal[2] - to_effector[2] * to_goal[1];
     axis[1] = to_effector[2] * to_goal[0] - to_effector[0] * to_goal[2];
     axis[2] = to_effector[0] * to_goal[1] - to_effector[1] * to_goal[0];
-    if (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2] < 1e-8) return;
-    if (bone->parent >= 0) pm__load4(ik->pose[bone->parent].world_rotation, parent);
+    if (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2] < 1e-8) return 0;
     if (limited)
         for (k = 0; k < 3; ++k) {
             low[k] = link->lower[k] < link->upper[k] ? (double)link->lower[k] : (double)link->upper[k];
@@ -4578,17 +4587,33 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
         for (k = 0; k < 3; ++k) turn[k] = axis[k] * half_sine;
         turn[3] = sqrt(0.5 * (1.0 + cosine));
     }
-    pm__load4(pose->ik_rotation, q);
-    pm__quat_mul(turn, q, product);
+    pm__quat_mul(turn, ik_rotation, turned);
     if (limited) {
-        double local[4], whole[4];
-        pm__load4(pose->local_rotation, local);
-        pm__quat_mul(product, local, whole);
+        double whole[4];
+        pm__quat_mul(turned, local, whole);
         pm__mmd_clamp_euler(low, high, first_half, whole);
         pm__quat_conj(local, inverse);
-        pm__quat_mul(whole, inverse, product);
+        pm__quat_mul(whole, inverse, turned);
     }
-    pm__store4(pose->ik_rotation, product);
+    return 1;
+}
+
+/* One CCD step on the pose itself: link j turned, then the bones from it
+   down to the target placed again. */
+static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
+{
+    const pm_mmd_skeleton *s = ik->s;
+    const pm_mmd_ik_link *link = &s->ik_links[ik->bone->ik_first_link + j];
+    const pm_mmd_bone *bone = &s->bones[link->bone];
+    pm_mmd_bone_pose *pose = &ik->pose[link->bone];
+    double head[3], parent[4] = {0.0, 0.0, 0.0, 1.0}, ik_rotation[4], local[4], turned[4];
+    int i;
+    pm__load3f(pose->world_position, head);
+    if (bone->parent >= 0) pm__load4(ik->pose[bone->parent].world_rotation, parent);
+    pm__load4(pose->ik_rotation, ik_rotation);
+    pm__load4(pose->local_rotation, local);
+    if (!pm__mmd_ik_turn(ik, j, first_half, head, parent, ik_rotation, local, turned)) return;
+    pm__store4(pose->ik_rotation, turned);
     /* links from this one down to the target's parent, and the bones
        between them and the target */
     for (i = j; i >= 0; --i) {
@@ -4598,6 +4623,93 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
     }
     if (!pm__mmd_below(s, ik->bone->ik_target, link->bone))
         pm__mmd_update(s, ik->bone->ik_target, ik->translation, ik->pose);
+}
+
+/* A chain whose links and the bones between them and the target are one
+   line of parents (at most PM__MMD_CHAIN bones, none with a grant, no link
+   twice) is iterated on a copy of those bones' transforms in double, each
+   placed from its local pose under its parent's world (what the steps on
+   the pose do, without the round trips through it); the links' IK
+   rotations go back to the pose at the end. 0 when the chain is not such
+   a line: the steps then run on the pose itself. */
+#define PM__MMD_CHAIN 32
+typedef struct pm__mmd_chain_bone {
+    double local[4], offset[3], ik[4], world[4], position[3];
+    int bone, link; /* link: its place among the links, or -1 */
+} pm__mmd_chain_bone;
+
+static void pm__mmd_chain_place(pm__mmd_chain_bone *chain, int first, int count, const double above[4],
+                                const double above_position[3])
+{
+    int i, k;
+    for (i = first; i >= 0; --i) {
+        const double *parent = i + 1 < count ? chain[i + 1].world : above;
+        const double *from = i + 1 < count ? chain[i + 1].position : above_position;
+        double rotated[3], r[4];
+        if (chain[i].link >= 0) pm__quat_mul(chain[i].ik, chain[i].local, r);
+        else memcpy(r, chain[i].local, sizeof r);
+        pm__quat_mul(parent, r, chain[i].world);
+        pm__quat_rotate(parent, chain[i].offset, rotated);
+        for (k = 0; k < 3; ++k) chain[i].position[k] = from[k] + rotated[k];
+    }
+}
+
+static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
+{
+    const pm_mmd_skeleton *s = ik->s;
+    const pm_mmd_bone *bone = ik->bone;
+    const pm_mmd_ik_link *links = s->ik_links + bone->ik_first_link;
+    pm__mmd_chain_bone chain[PM__MMD_CHAIN];
+    int place[PM__MMD_CHAIN], n = 0, found = 0, u, i, j, k;
+    double above[4] = {0.0, 0.0, 0.0, 1.0}, above_position[3] = {0.0, 0.0, 0.0}, miss;
+    if (bone->ik_link_count > PM__MMD_CHAIN) return 0;
+    for (u = bone->ik_target; u >= 0 && found < bone->ik_link_count; u = s->bones[u].parent) {
+        if (n == PM__MMD_CHAIN || pm__mmd_has_grant(&s->bones[u])) return 0;
+        chain[n].bone = u;
+        chain[n].link = -1;
+        for (j = 0; j < bone->ik_link_count; ++j)
+            if (links[j].bone == u) {
+                if (chain[n].link >= 0) return 0;
+                chain[n].link = j;
+                place[j] = n;
+                ++found;
+            }
+        ++n;
+    }
+    if (found < bone->ik_link_count) return 0;
+    for (i = 0; i < n; ++i) {
+        const int b = chain[i].bone, parent = s->bones[b].parent;
+        pm__load4(ik->pose[b].animated_rotation, chain[i].local); /* no grant: the local pose is the animation's */
+        for (k = 0; k < 3; ++k)
+            chain[i].offset[k] = (double)s->bones[b].position[k] + (double)ik->translation[3 * b + k] -
+                                 (parent >= 0 ? (double)s->bones[parent].position[k] : 0.0);
+        chain[i].ik[0] = chain[i].ik[1] = chain[i].ik[2] = 0.0;
+        chain[i].ik[3] = 1.0;
+    }
+    if (s->bones[chain[n - 1].bone].parent >= 0) {
+        const pm_mmd_bone_pose *up = &ik->pose[s->bones[chain[n - 1].bone].parent];
+        pm__load4(up->world_rotation, above);
+        pm__load3f(up->world_position, above_position);
+    }
+    pm__mmd_chain_place(chain, n - 1, n, above, above_position);
+    memcpy(ik->effector, chain[0].position, sizeof ik->effector);
+    for (i = 0; i < loops; ++i) {
+        for (j = 0; j < bone->ik_link_count; ++j) {
+            const int e = place[j];
+            double turned[4];
+            if (pm__mmd_fixed(&links[j]) ||
+                !pm__mmd_ik_turn(ik, j, i < loops / 2, chain[e].position, e + 1 < n ? chain[e + 1].world : above,
+                                 chain[e].ik, chain[e].local, turned))
+                continue;
+            memcpy(chain[e].ik, turned, sizeof turned);
+            pm__mmd_chain_place(chain, e, n, above, above_position);
+            memcpy(ik->effector, chain[0].position, sizeof ik->effector);
+        }
+        for (miss = 0.0, k = 0; k < 3; ++k) miss += (ik->goal[k] - ik->effector[k]) * (ik->goal[k] - ik->effector[k]);
+        if (miss < close) break;
+    }
+    for (j = 0; j < bone->ik_link_count; ++j) pm__store4(ik->pose[links[j].bone].ik_rotation, chain[place[j]].ik);
+    return 1;
 }
 
 /* MMD's CCD: the links' IK rotations restart from none each frame; each
@@ -4628,17 +4740,15 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
     pm__mmd_update(s, bone->ik_target, translation, pose);
     if (pm__mmd_ik_miss(&ik) < close) return;
     for (j = 0; j < PM__MMD_COSINES && j < bone->ik_link_count; ++j) ik.cos_limit[j] = pm__mmd_cos_limit(bone, j);
-    for (i = 0; i < loops; ++i) {
-        for (j = 0; j < bone->ik_link_count; ++j) {
-            const pm_mmd_ik_link *link = &s->ik_links[bone->ik_first_link + j];
-            int fixed = link->limited;
-            for (k = 0; k < 3; ++k) fixed &= link->lower[k] == 0.0f && link->upper[k] == 0.0f;
-            if (fixed) continue;
-            pm__mmd_ik_step(&ik, j, i < loops / 2);
-            pm__mmd_ik_miss(&ik);
+    if (!pm__mmd_ik_chain(&ik, loops, close))
+        for (i = 0; i < loops; ++i) {
+            for (j = 0; j < bone->ik_link_count; ++j) {
+                if (pm__mmd_fixed(&s->ik_links[bone->ik_first_link + j])) continue;
+                pm__mmd_ik_step(&ik, j, i < loops / 2);
+                pm__mmd_ik_miss(&ik);
+            }
+            if (pm__mmd_ik_miss(&ik) < close) break;
         }
-        if (pm__mmd_ik_miss(&ik) < close) break;
-    }
     /* everything below the links, once, as the chain ends: the top link's
        subtree (PMX lists it last) and any link outside it */
     top = s->ik_links[bone->ik_first_link + bone->ik_link_count - 1].bone;

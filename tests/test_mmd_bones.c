@@ -426,14 +426,16 @@ void test_mmd_hostile_sizes(void)
     CHECK(bad == CHAIN);
 
     set_leg(leg, leg_links);
-    translation[3 * 4 + 1] = -2.0f; /* the foot below reach: the loops run to the end */
-    translation[3 * 4 + 2] = 1.5f;
+    leg[4].ik_unit_angle = 1e-4f; /* so small a step that every loop moves the leg */
+    translation[3 * 4 + 1] = 3.0f; /* the foot raised */
+    translation[3 * 4 + 2] = -1.5f;
+    leg[4].ik_loop_count = PM_MMD_IK_MAX_LOOPS / 2;
     CHECK_RESULT(pm_mmd_skeleton_init(&legs, NULL), PM_OK);
     CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, PM_MMD_ALL_BONES, capped), PM_OK);
     leg[4].ik_loop_count = INT_MAX;
     CHECK_RESULT(pm_mmd_skeleton_init(&legs, NULL), PM_OK);
     CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
-    CHECK(memcmp(pose, capped, sizeof capped) != 0); /* 40 loops and 256 differ */
+    CHECK(memcmp(pose, capped, sizeof capped) != 0); /* 128 loops and 256 differ */
     leg[4].ik_loop_count = PM_MMD_IK_MAX_LOOPS;
     CHECK_RESULT(pm_mmd_skeleton_init(&legs, NULL), PM_OK);
     CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, PM_MMD_ALL_BONES, capped), PM_OK);

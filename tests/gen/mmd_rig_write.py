@@ -9,8 +9,9 @@ a grant of an IK-driven knee, a translation grant of ratio 2 and a
 translation grant of that one, a local grant of rotation and translation,
 deform layers (a local grant reading a bone later in index order, a bone
 whose parent evaluates after it), an after-physics bone with a child
-before physics, and a tail IK chain limited on all axes (each of the three
-Euler sequences MMD's limits use). The dance keys them with Bezier curves of extreme control
+before physics, a tail IK chain limited on all axes (each of the three
+Euler sequences MMD's limits use), and a ribbon IK chain through a bone
+with a grant. The dance keys them with Bezier curves of extreme control
 points, lifts and swings the feet so the knees bend (and straighten past
 reach), and switches 右足ＩＫ off from frame 30 to 50. Run with
 `make fixtures` (mmd_babylon.mjs then poses it with babylon-mmd)."""
@@ -84,6 +85,10 @@ bone('尻尾ＩＫ', root, (0, 7.5, 5.5), ik=(tail[3], 15, 0.5, [  # each link l
     (tail[2], ((-1.56, -3, -0.2), (1.56, 3, 0.5))),             # x inside +-90 degrees (past 88): YXZ
     (tail[1], ((-3, -0.3, -3), (3, 1.5, 3))),                   # then y: ZYX
     (tail[0], ((-3, -3, -1.4), (3, 3, 1.4)))]))                 # else z: XZY
+ribbon = [bone('リボン1', upper2, (0, 13, -1))]  # an IK chain through a bone with a grant (the head's turn)
+ribbon.append(bone('リボン2', ribbon[-1], (0, 12, -2.5), grant=(head, 0.3, 0, 1, 0)))
+ribbon.append(bone('リボン先', ribbon[-1], (0, 11, -3.5)))
+bone('リボンＩＫ', root, (0, 11, -3.5), ik=(ribbon[2], 10, 0.8, [(ribbon[1], None), (ribbon[0], ((-1, -1, -1), (1, 1, 1)))]))
 
 write_pmx(pmx_path, 'リグ', B)
 
@@ -107,6 +112,7 @@ feet = {  # foot IK offsets per frame: raised, forward, and at 40 pulled below r
     '左足ＩＫ': [(0, 0, 0), (0, 2.5, -1.5), (0.5, 1, 1), (0, -3, 0), (-0.3, 3.5, -2)],
     '右足ＩＫ': [(0, 0.5, 0), (0, 1.5, 1), (-0.5, 3, -1), (0, 0.2, 0.5), (0.2, 2, 0)],
     '尻尾ＩＫ': [(0, 0, 0), (3, 4, -2), (0, 2, -2.5), (0, 6, -6), (5, -2, 1)],
+    'リボンＩＫ': [(0, 0, 0), (1, 1, -1), (-1, 2, 0.5), (0.5, -1, -1), (2, 0, 0)],
 }
 for bname, offsets in feet.items():
     for frame, offset in zip(FRAMES, offsets):
