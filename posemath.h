@@ -4488,22 +4488,35 @@ static void pm__mmd_clamp_euler(const double low[3], const double high[3], int r
     }
 }
 
-/* cos(unit angle * (j + 1)): link j turns at most that far a step, so a
-   turn is cut short when the directions' cosine is below it (-2: never,
-   past half a turn). The first links' are computed once per chain. */
-#define PM__MMD_COSINES 8
-static double pm__mmd_cos_limit(const pm_mmd_bone *bone, int j)
-{
-    const double most = (double)bone->ik_unit_angle * (double)(j + 1);
-    return most < 3.14159265358979323846 ? cos(most) : -2.0;
-}
+/* What link j's CCD steps need that its limits and place fix: its limits
+   in order, whether it turns at all, the one axis a first-half turn keeps
+   to (-1: any), and the most it turns a step, unit angle * (j + 1), with
+   that angle's cosine (a turn is cut short when the directions' cosine is
+   below it; -2: never, past half a turn). The first links' plans are made
+   once per chain. */
+#define PM__MMD_PLANS 8
+typedef struct pm__mmd_link_plan {
+    double low[3], high[3], most, cos_most;
+    int limited, fixed, only;
+} pm__mmd_link_plan;
 
-/* A link limited to no turn at all: CCD steps over it */
-static int pm__mmd_fixed(const pm_mmd_ik_link *link)
+static void pm__mmd_plan(const pm_mmd_bone *ik_bone, const pm_mmd_ik_link *link, int j, pm__mmd_link_plan *plan)
 {
-    int k, fixed = link->limited;
-    for (k = 0; k < 3; ++k) fixed &= link->lower[k] == 0.0f && link->upper[k] == 0.0f;
-    return fixed;
+    int k;
+    plan->limited = link->limited;
+    plan->fixed = link->limited;
+    plan->only = -1;
+    for (k = 0; k < 3; ++k) {
+        plan->low[k] = link->lower[k] < link->upper[k] ? (double)link->lower[k] : (double)link->upper[k];
+        plan->high[k] = link->lower[k] < link->upper[k] ? (double)link->upper[k] : (double)link->lower[k];
+        plan->fixed &= link->lower[k] == 0.0f && link->upper[k] == 0.0f;
+    }
+    for (k = 0; k < 3 && plan->limited; ++k)
+        if (plan->low[(k + 1) % 3] == 0.0 && plan->high[(k + 1) % 3] == 0.0 && plan->low[(k + 2) % 3] == 0.0 &&
+            plan->high[(k + 2) % 3] == 0.0)
+            plan->only = k;
+    plan->most = (double)ik_bone->ik_unit_angle * (double)(j + 1);
+    plan->cos_most = plan->most < 3.14159265358979323846 ? cos(plan->most) : -2.0;
 }
 
 typedef struct pm__mmd_ik {
@@ -4511,8 +4524,17 @@ typedef struct pm__mmd_ik {
     const pm_mmd_bone *bone;
     const float *translation;
     pm_mmd_bone_pose *pose;
-    double goal[3], effector[3], cos_limit[PM__MMD_COSINES];
+    double goal[3], effector[3];
+    pm__mmd_link_plan plan[PM__MMD_PLANS];
 } pm__mmd_ik;
+
+/* Link j's plan: made once per chain for the first links, else now */
+static const pm__mmd_link_plan *pm__mmd_plan_of(const pm__mmd_ik *ik, int j, pm__mmd_link_plan *room)
+{
+    if (j < PM__MMD_PLANS) return &ik->plan[j];
+    pm__mmd_plan(ik->bone, &ik->s->ik_links[ik->bone->ik_first_link + j], j, room);
+    return room;
+}
 
 static double pm__mmd_ik_miss(pm__mmd_ik *ik)
 {
@@ -4535,10 +4557,12 @@ static double pm__mmd_ik_miss(pm__mmd_ik *ik)
 static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, const double head[3], const double parent[4],
                            const double ik_rotation[4], const double local[4], double turned[4])
 {
-    const pm_mmd_ik_link *link = &ik->s->ik_links[ik->bone->ik_first_link + j];
+    pm__mmd_link_plan room;
+    const pm__mmd_link_plan *plan = pm__mmd_plan_of(ik, j, &room);
     double to_effector[3], to_goal[3], axis[3], inverse[4], turn[4], q[4];
-    double low[3], high[3], cosine, length, effector_length = 0.0, goal_length = 0.0;
-    int k, limited = link->limited, only = -1;
+    double cosine, length, effector_length = 0.0, goal_length = 0.0;
+    const int only = first_half ? plan->only : -1; /* a link limited to one axis turns about it only, at first */
+    int k;
     for (k = 0; k < 3; ++k) {
         to_effector[k] = head[k] - ik->effector[k];
         to_goal[k] = head[k] - ik->goal[k];
@@ -4556,15 +4580,6 @@ static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, const do
     axis[1] = to_effector[2] * to_goal[0] - to_effector[0] * to_goal[2];
     axis[2] = to_effector[0] * to_goal[1] - to_effector[1] * to_goal[0];
     if (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2] < 1e-8) return 0;
-    if (limited)
-        for (k = 0; k < 3; ++k) {
-            low[k] = link->lower[k] < link->upper[k] ? (double)link->lower[k] : (double)link->upper[k];
-            high[k] = link->lower[k] < link->upper[k] ? (double)link->upper[k] : (double)link->lower[k];
-        }
-    if (limited && first_half) /* a link limited to one axis turns about that axis only */
-        for (k = 0; k < 3; ++k)
-            if (low[(k + 1) % 3] == 0.0 && high[(k + 1) % 3] == 0.0 && low[(k + 2) % 3] == 0.0 && high[(k + 2) % 3] == 0.0)
-                only = k;
     if (only >= 0) {
         double unit[3] = {0.0, 0.0, 0.0}, parent_axis[3];
         unit[only] = 1.0;
@@ -4580,18 +4595,18 @@ static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, const do
     }
     cosine = to_effector[0] * to_goal[0] + to_effector[1] * to_goal[1] + to_effector[2] * to_goal[2];
     cosine = cosine > 1.0 ? 1.0 : cosine < -1.0 ? -1.0 : cosine;
-    if (cosine < (j < PM__MMD_COSINES ? ik->cos_limit[j] : pm__mmd_cos_limit(ik->bone, j))) {
-        pm__axis_angle(axis, (double)ik->bone->ik_unit_angle * (double)(j + 1), turn); /* the step's most */
+    if (cosine < plan->cos_most) {
+        pm__axis_angle(axis, plan->most, turn); /* the step's most */
     } else { /* the whole angle between the directions, by its half-angle formulas */
         const double half_sine = sqrt(0.5 * (1.0 - cosine));
         for (k = 0; k < 3; ++k) turn[k] = axis[k] * half_sine;
         turn[3] = sqrt(0.5 * (1.0 + cosine));
     }
     pm__quat_mul(turn, ik_rotation, turned);
-    if (limited) {
+    if (plan->limited) {
         double whole[4];
         pm__quat_mul(turned, local, whole);
-        pm__mmd_clamp_euler(low, high, first_half, whole);
+        pm__mmd_clamp_euler(plan->low, plan->high, first_half, whole);
         pm__quat_conj(local, inverse);
         pm__quat_mul(whole, inverse, turned);
     }
@@ -4660,6 +4675,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
     const pm_mmd_bone *bone = ik->bone;
     const pm_mmd_ik_link *links = s->ik_links + bone->ik_first_link;
     pm__mmd_chain_bone chain[PM__MMD_CHAIN];
+    pm__mmd_link_plan room;
     int place[PM__MMD_CHAIN], n = 0, found = 0, u, i, j, k;
     double above[4] = {0.0, 0.0, 0.0, 1.0}, above_position[3] = {0.0, 0.0, 0.0}, miss;
     if (bone->ik_link_count > PM__MMD_CHAIN) return 0;
@@ -4697,7 +4713,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
         for (j = 0; j < bone->ik_link_count; ++j) {
             const int e = place[j];
             double turned[4];
-            if (pm__mmd_fixed(&links[j]) ||
+            if (pm__mmd_plan_of(ik, j, &room)->fixed ||
                 !pm__mmd_ik_turn(ik, j, i < loops / 2, chain[e].position, e + 1 < n ? chain[e + 1].world : above,
                                  chain[e].ik, chain[e].local, turned))
                 continue;
@@ -4721,6 +4737,7 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
     const int loops = bone->ik_loop_count < PM_MMD_IK_MAX_LOOPS ? bone->ik_loop_count : PM_MMD_IK_MAX_LOOPS;
     const double close = 1e-8; /* squared distance at which the chain stops, in model units (babylon-mmd's) */
     pm__mmd_ik ik;
+    pm__mmd_link_plan room;
     int i, j, k, top;
     if (bone->ik_link_count == 0) return;
     ik.s = s;
@@ -4739,11 +4756,12 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
         pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, pose);
     pm__mmd_update(s, bone->ik_target, translation, pose);
     if (pm__mmd_ik_miss(&ik) < close) return;
-    for (j = 0; j < PM__MMD_COSINES && j < bone->ik_link_count; ++j) ik.cos_limit[j] = pm__mmd_cos_limit(bone, j);
+    for (j = 0; j < PM__MMD_PLANS && j < bone->ik_link_count; ++j)
+        pm__mmd_plan(bone, &s->ik_links[bone->ik_first_link + j], j, &ik.plan[j]);
     if (!pm__mmd_ik_chain(&ik, loops, close))
         for (i = 0; i < loops; ++i) {
             for (j = 0; j < bone->ik_link_count; ++j) {
-                if (pm__mmd_fixed(&s->ik_links[bone->ik_first_link + j])) continue;
+                if (pm__mmd_plan_of(&ik, j, &room)->fixed) continue;
                 pm__mmd_ik_step(&ik, j, i < loops / 2);
                 pm__mmd_ik_miss(&ik);
             }
