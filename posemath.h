@@ -4395,9 +4395,10 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
     pm__mmd_place(s, b, r, t, pose);
 }
 
-/* A bone placed again under its moved parent, from the local pose its
-   update stored (IK iterations move parents, not animations); a bone
-   with a grant is updated whole, its source may have moved too. */
+/* A bone placed again under its moved parent (IK iterations move parents,
+   not animations): without a grant its local pose is the frame's
+   animation; a bone with a grant is updated whole, its source may have
+   moved too. */
 static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
 {
     double r[4], t[3];
@@ -4405,8 +4406,8 @@ static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, const float *transl
         pm__mmd_update(s, b, translation, pose);
         return;
     }
-    pm__load4(pose[b].local_rotation, r);
-    pm__load3f(pose[b].local_translation, t);
+    pm__load4(pose[b].animated_rotation, r);
+    pm__load3f(translation + 3 * b, t);
     if (PM__MMD_IK_LINK(s)[b]) {
         double ik[4], product[4];
         pm__load4(pose[b].ik_rotation, ik);
