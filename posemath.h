@@ -4347,7 +4347,7 @@ static void pm__mmd_place(const pm_mmd_skeleton *s, int b, const double rotation
 static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
-    double r[4], t[3], g[4], gt[3], identity[4] = {0.0, 0.0, 0.0, 1.0};
+    double r[4], t[3], g[4], gt[3], product[4];
     int k;
     pm__load4(pose[b].animated_rotation, r);
     pm__load3f(translation + 3 * b, t);
@@ -4360,19 +4360,19 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
             if (from->flags & PM_MMD_BONE_GRANT_ROTATION) pm__load4(pose[source].grant_rotation, g);
             else pm__load4(pose[source].animated_rotation, g);
             if (PM__MMD_IK_LINK(s)[source]) {
-                double ik[4], product[4];
+                double ik[4];
                 pm__load4(pose[source].ik_rotation, ik);
                 pm__quat_mul(ik, g, product);
                 memcpy(g, product, sizeof g);
             }
         }
         if (bone->grant_ratio != 1.0f) {
-            double scaled[4];
-            pm__slerp(identity, g, (double)bone->grant_ratio, scaled);
-            memcpy(g, scaled, sizeof g);
+            static const double identity[4] = {0.0, 0.0, 0.0, 1.0};
+            pm__slerp(identity, g, (double)bone->grant_ratio, product);
+            memcpy(g, product, sizeof g);
         }
-        pm__quat_mul(r, g, identity);
-        memcpy(r, identity, sizeof r);
+        pm__quat_mul(r, g, product);
+        memcpy(r, product, sizeof r);
         pm__store4(pose[b].grant_rotation, r);
     }
     if (bone->flags & PM_MMD_BONE_GRANT_TRANSLATION) {
@@ -4387,7 +4387,7 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
     pm__store4(pose[b].local_rotation, r);
     pm__store3(pose[b].local_translation, t);
     if (PM__MMD_IK_LINK(s)[b]) {
-        double ik[4], product[4];
+        double ik[4];
         pm__load4(pose[b].ik_rotation, ik);
         pm__quat_mul(ik, r, product);
         memcpy(r, product, sizeof r);
