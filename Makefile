@@ -232,6 +232,10 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	! ./$(BUILD)/vmd2vrma --map $(BUILD)/bad-mmd.map tests/fixtures/character.pmx tests/fixtures/character_dance.vmd \
 	  $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
 	grep -q 'bad-mmd.map:2: expected "PMXBoneName vrmBoneName"' $(BUILD)/bad.err
+	@# a key at frame 2^31 (the first bone key's frame, at byte 69) would ask for 2^31 keys
+	cp tests/fixtures/dance.vmd $(BUILD)/far.vmd && printf '\000\000\000\200' | dd of=$(BUILD)/far.vmd bs=1 seek=69 conv=notrunc 2>/dev/null
+	! ./$(BUILD)/vmd2vrma tests/fixtures/rig.pmx $(BUILD)/far.vmd $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q 'far.vmd: a key at frame 2147483648: more than 2^24 keys to write' $(BUILD)/bad.err
 	! ./$(BUILD)/vmd2vrma --every 0 tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
 	grep -q '^usage: vmd2vrma' $(BUILD)/bad.err
 	! ./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 1x 2> $(BUILD)/bad.err

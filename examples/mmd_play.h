@@ -9,9 +9,11 @@
      mmd_player_free(&player);
 
    Tracks of bones the model lacks are ignored, as MMD ignores them; a bone
-   without a track keeps its rest pose. The player keeps one cursor per
-   track, so playing frames in order costs O(1) per key lookup. Example
-   code: it allocates; include it in one file, after pmx.h and vmd.h. */
+   without a track keeps its rest pose. Tracks are found by sorted names
+   (O((bones + tracks) log tracks), whatever the files hold). The player
+   keeps one cursor per track, so playing frames in order costs O(1) per
+   key lookup. Example code: it allocates; include it in one file (it
+   includes pmx.h and vmd.h). */
 #ifndef EXAMPLES_MMD_PLAY_H
 #define EXAMPLES_MMD_PLAY_H
 
@@ -53,6 +55,43 @@ static void mmd_bones_of(const pmx *m, pm_mmd_bone *bones)
     }
 }
 
+/* A track's name and place, for finding tracks by name */
+typedef struct mmd_named {
+    const char *name;
+    int index;
+} mmd_named;
+
+static int mmd_named_order(const void *a, const void *b)
+{
+    return strcmp(((const mmd_named *)a)->name, ((const mmd_named *)b)->name);
+}
+
+/* Each bone's track among count tracks named by name_of (-1 for none) */
+static int mmd_find_tracks(const pmx *model, int count, const char *(*name_of)(const vmd *, int), const vmd *motion,
+                           int *track)
+{
+    mmd_named *sorted = (mmd_named *)malloc(sizeof *sorted * (size_t)(count > 0 ? count : 1));
+    int b, t;
+    if (!sorted) return -1;
+    for (t = 0; t < count; ++t) {
+        sorted[t].name = name_of(motion, t);
+        sorted[t].index = t;
+    }
+    qsort(sorted, (size_t)count, sizeof *sorted, mmd_named_order);
+    for (b = 0; b < model->bone_count; ++b) {
+        const mmd_named key = {model->bones[b].name, 0};
+        const mmd_named *found = count > 0 ? (const mmd_named *)bsearch(&key, sorted, (size_t)count, sizeof *sorted,
+                                                                        mmd_named_order)
+                                           : NULL;
+        track[b] = found ? found->index : -1;
+    }
+    free(sorted);
+    return 0;
+}
+
+static const char *mmd_bone_track_name(const vmd *motion, int t) { return motion->bones[t].name; }
+static const char *mmd_ik_track_name(const vmd *motion, int t) { return motion->iks[t].name; }
+
 static void mmd_player_free(mmd_player *p)
 {
     free(p->bones);
@@ -68,7 +107,7 @@ static void mmd_player_free(mmd_player *p)
 static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, char *error, size_t error_size)
 {
     const size_t n = (size_t)(model->bone_count > 0 ? model->bone_count : 1);
-    int b, t, bad = -1;
+    int bad = -1;
     pm_result result;
     memset(p, 0, sizeof *p);
     p->motion = motion;
@@ -98,12 +137,11 @@ static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, c
         mmd_player_free(p);
         return -1;
     }
-    for (b = 0; b < model->bone_count; ++b) { /* names are few and short: a linear search per bone is enough */
-        p->bone_track[b] = p->ik_track[b] = -1;
-        for (t = 0; t < motion->bone_count; ++t)
-            if (strcmp(motion->bones[t].name, model->bones[b].name) == 0) p->bone_track[b] = t;
-        for (t = 0; t < motion->ik_count; ++t)
-            if (strcmp(motion->iks[t].name, model->bones[b].name) == 0) p->ik_track[b] = t;
+    if (mmd_find_tracks(model, motion->bone_count, mmd_bone_track_name, motion, p->bone_track) != 0 ||
+        mmd_find_tracks(model, motion->ik_count, mmd_ik_track_name, motion, p->ik_track) != 0) {
+        mmd_player_free(p);
+        snprintf(error, error_size, "out of memory");
+        return -1;
     }
     return 0;
 }

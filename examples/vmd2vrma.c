@@ -122,7 +122,7 @@ int main(int argc, char **argv)
 {
     const char *map = NULL, *files[3] = {NULL, NULL, NULL};
     double unit = 0.08, end = 0.0;
-    int every = 1, print = 0, i, b, f, t, frames, count = 0, bone_node[PM_BONE_COUNT];
+    int every = 1, print = 0, i, b, f, frames, count = 0, bone_node[PM_BONE_COUNT];
     int *parent;
     pm_transform *rest, *fitted, *pose;
     float *world, *times;
@@ -165,9 +165,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "vmd2vrma: %s: %s\n", files[0], error);
         return 1;
     }
-    for (t = 0; t < motion.bone_count; ++t)
-        if (bone_named(&model, motion.bones[t].name) >= 0)
-            end = fmax(end, (double)motion.bones[t].keys[motion.bones[t].key_count - 1].frame);
+    for (b = 0; b < model.bone_count; ++b) { /* the motion ends with its last key of a bone the model has */
+        const int t = player.bone_track[b];
+        if (t >= 0) end = fmax(end, (double)motion.bones[t].keys[motion.bones[t].key_count - 1].frame);
+    }
+    if (end / every >= (double)(1 << 24)) { /* about 155 hours at 30 keys a second: a file can claim any frame */
+        fprintf(stderr, "vmd2vrma: %s: a key at frame %.0f: more than 2^24 keys to write (use --every)\n", files[1], end);
+        return 1;
+    }
     frames = (int)(end / every) + 1;
     if (map ? !read_map(map, &model, bone_node) : (mmd_humanoid(&model, bone_node), 0)) return 1;
 
