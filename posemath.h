@@ -4274,14 +4274,6 @@ PMDEF pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone)
 }
 
 
-/* Three floats into doubles (MMD's inputs are checked once per frame) */
-static void pm__load3f(const float f[3], double out[3])
-{
-    out[0] = (double)f[0];
-    out[1] = (double)f[1];
-    out[2] = (double)f[2];
-}
-
 static void pm__axis_angle(const double axis[3], double angle, double q[4])
 {
     const double s = sin(0.5 * angle);
@@ -4299,7 +4291,7 @@ static void pm__mmd_animated_rotation(const pm_mmd_bone *bone, const float rotat
     pm__load4(rotation, q);
     pm__quat_normalize(q);
     if (!(bone->flags & PM_MMD_BONE_FIXED_AXIS)) return;
-    pm__load3f(bone->fixed_axis, axis);
+    pm__load3(bone->fixed_axis, axis);
     length = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
     v = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
     if (!(length > 0.0) || !pm__finite_d(length) || v < 1e-8) {
@@ -4350,7 +4342,7 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
     double r[4], t[3], g[4], gt[3], product[4];
     int k;
     pm__load4(pose[b].animated_rotation, r);
-    pm__load3f(translation + 3 * b, t);
+    pm__load3(translation + 3 * b, t);
     if (bone->flags & PM_MMD_BONE_GRANT_ROTATION) {
         const int source = bone->grant_source;
         const pm_mmd_bone *from = &s->bones[source];
@@ -4379,8 +4371,8 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
         const int source = bone->grant_source;
         if (bone->flags & PM_MMD_BONE_LOCAL_GRANT)
             for (k = 0; k < 3; ++k) gt[k] = (double)pose[source].world_position[k] - (double)s->bones[source].position[k];
-        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) pm__load3f(pose[source].grant_translation, gt);
-        else pm__load3f(translation + 3 * source, gt);
+        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) pm__load3(pose[source].grant_translation, gt);
+        else pm__load3(translation + 3 * source, gt);
         for (k = 0; k < 3; ++k) t[k] += (double)bone->grant_ratio * gt[k];
         pm__store3(pose[b].grant_translation, t);
     }
@@ -4407,7 +4399,7 @@ static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, const float *transl
         return;
     }
     pm__load4(pose[b].animated_rotation, r);
-    pm__load3f(translation + 3 * b, t);
+    pm__load3(translation + 3 * b, t);
     if (PM__MMD_IK_LINK(s)[b]) {
         double ik[4], product[4];
         pm__load4(pose[b].ik_rotation, ik);
@@ -4537,16 +4529,20 @@ static const pm__mmd_link_plan *pm__mmd_plan_of(const pm__mmd_ik *ik, int j, pm_
     return room;
 }
 
-static double pm__mmd_ik_miss(pm__mmd_ik *ik)
+/* The squared distance from the effector to the goal */
+static double pm__mmd_ik_miss(const pm__mmd_ik *ik)
 {
-    const float *p = ik->pose[ik->bone->ik_target].world_position;
     double miss = 0.0;
     int k;
-    for (k = 0; k < 3; ++k) {
-        ik->effector[k] = (double)p[k];
-        miss += (ik->goal[k] - ik->effector[k]) * (ik->goal[k] - ik->effector[k]);
-    }
+    for (k = 0; k < 3; ++k) miss += (ik->goal[k] - ik->effector[k]) * (ik->goal[k] - ik->effector[k]);
     return miss;
+}
+
+/* The effector where the pose has it now, and its miss */
+static double pm__mmd_ik_reach(pm__mmd_ik *ik)
+{
+    pm__load3(ik->pose[ik->bone->ik_target].world_position, ik->effector);
+    return pm__mmd_ik_miss(ik);
 }
 
 /* One CCD step's turn of link j (head: its world position; parent: its
@@ -4624,7 +4620,7 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
     pm_mmd_bone_pose *pose = &ik->pose[link->bone];
     double head[3], parent[4] = {0.0, 0.0, 0.0, 1.0}, ik_rotation[4], local[4], turned[4];
     int i;
-    pm__load3f(pose->world_position, head);
+    pm__load3(pose->world_position, head);
     if (bone->parent >= 0) pm__load4(ik->pose[bone->parent].world_rotation, parent);
     pm__load4(pose->ik_rotation, ik_rotation);
     pm__load4(pose->local_rotation, local);
@@ -4678,7 +4674,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
     pm__mmd_chain_bone chain[PM__MMD_CHAIN];
     pm__mmd_link_plan room;
     int place[PM__MMD_CHAIN], n = 0, found = 0, u, i, j, k;
-    double above[4] = {0.0, 0.0, 0.0, 1.0}, above_position[3] = {0.0, 0.0, 0.0}, miss;
+    double above[4] = {0.0, 0.0, 0.0, 1.0}, above_position[3] = {0.0, 0.0, 0.0};
     if (bone->ik_link_count > PM__MMD_CHAIN) return 0;
     for (u = bone->ik_target; u >= 0 && found < bone->ik_link_count; u = s->bones[u].parent) {
         if (n == PM__MMD_CHAIN || pm__mmd_has_grant(&s->bones[u])) return 0;
@@ -4706,7 +4702,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
     if (s->bones[chain[n - 1].bone].parent >= 0) {
         const pm_mmd_bone_pose *up = &ik->pose[s->bones[chain[n - 1].bone].parent];
         pm__load4(up->world_rotation, above);
-        pm__load3f(up->world_position, above_position);
+        pm__load3(up->world_position, above_position);
     }
     pm__mmd_chain_place(chain, n - 1, n, above, above_position);
     memcpy(ik->effector, chain[0].position, sizeof ik->effector);
@@ -4722,8 +4718,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
             pm__mmd_chain_place(chain, e, n, above, above_position);
             memcpy(ik->effector, chain[0].position, sizeof ik->effector);
         }
-        for (miss = 0.0, k = 0; k < 3; ++k) miss += (ik->goal[k] - ik->effector[k]) * (ik->goal[k] - ik->effector[k]);
-        if (miss < close) break;
+        if (pm__mmd_ik_miss(ik) < close) break;
     }
     for (j = 0; j < bone->ik_link_count; ++j) pm__store4(ik->pose[links[j].bone].ik_rotation, chain[place[j]].ik);
     return 1;
@@ -4752,11 +4747,11 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
         q[3] = 1.0f;
     }
     pm__mmd_update(s, bone->ik_target, translation, pose);
-    if (pm__mmd_ik_miss(&ik) < close) return;
+    if (pm__mmd_ik_reach(&ik) < close) return;
     for (j = bone->ik_link_count - 1; j >= 0; --j)
         pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, pose);
     pm__mmd_update(s, bone->ik_target, translation, pose);
-    if (pm__mmd_ik_miss(&ik) < close) return;
+    if (pm__mmd_ik_reach(&ik) < close) return;
     for (j = 0; j < PM__MMD_PLANS && j < bone->ik_link_count; ++j)
         pm__mmd_plan(bone, &s->ik_links[bone->ik_first_link + j], j, &ik.plan[j]);
     if (!pm__mmd_ik_chain(&ik, loops, close))
@@ -4764,7 +4759,7 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
             for (j = 0; j < bone->ik_link_count; ++j) {
                 if (pm__mmd_plan_of(&ik, j, &room)->fixed) continue;
                 pm__mmd_ik_step(&ik, j, i < loops / 2);
-                pm__mmd_ik_miss(&ik);
+                pm__mmd_ik_reach(&ik);
             }
             if (pm__mmd_ik_miss(&ik) < close) break;
         }

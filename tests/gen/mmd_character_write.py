@@ -15,7 +15,7 @@ import random
 import sys
 
 import mmd_files
-from mmd_files import bone_key, curves, deform, write_pmx, write_vmd
+from mmd_files import KNEE, bone_key, curves, deform, write_pmx, write_vmd
 
 random.seed(283)
 pmx_path, vmd_path = sys.argv[1], sys.argv[2]
@@ -26,7 +26,6 @@ def bone(name, parent, position, **extra):
     return mmd_files.bone(B, name, parent, position, **extra)
 
 
-KNEE = ((-math.pi, 0, 0), (-0.5 * math.pi / 180, 0, 0))
 root = bone('全ての親', -1, (0, 0, 0))
 center = bone('センター', root, (0, 8, 0))
 groove = bone('グルーブ', center, (0, 8.2, 0))

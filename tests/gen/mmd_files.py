@@ -2,8 +2,11 @@
 mmd_character_write.py): a PMX 2.0 model (UTF-16LE, 2-byte bone indices)
 of bones with grants, fixed axes, IK chains and limits, layers and the
 after-physics flag, and a VMD motion of bone keys and IK switches."""
+import math
 import random
 import struct
+
+KNEE = ((-math.pi, 0, 0), (-0.5 * math.pi / 180, 0, 0))  # PMX's usual knee limit: x in [-180, -0.5] degrees
 
 
 def text(s):

@@ -19,14 +19,13 @@ import math
 import random
 import sys
 
-from mmd_files import bone_key, curves, write_pmx, write_vmd
+from mmd_files import KNEE, bone_key, curves, write_pmx, write_vmd
 import mmd_files
 
 random.seed(20261126)
 pmx_path, vmd_path = sys.argv[1], sys.argv[2]
 
 
-KNEE = ((-math.pi, 0, 0), (-0.5 * math.pi / 180, 0, 0))  # PMX's usual knee: x in [-180, -0.5] degrees
 # name, parent, position, extra: grant=(source, ratio, local, rotation, translation), axis, ik=(target, loops, unit, links),
 # layer, after (physics)
 B = []
