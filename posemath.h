@@ -1969,11 +1969,13 @@ static int pm__track_interval(const pm_track *t, double time, int cursor)
     return low;
 }
 
-/* a and b mixed by u along the shorter arc, in double. The weights come
-   from the keys' dot product as stored, as three.js's slerp takes them, so
-   that keys stored slightly off unit length (0.707 for 1/sqrt 2, as real
-   files have them) sample as three.js samples them; unit keys give the
-   exact slerp. The caller normalizes the result. */
+/* a and b mixed by u along the shorter arc. The weights come from the
+   keys' dot product as stored, as three.js's slerp takes them, so that keys
+   stored slightly off unit length (0.707 for 1/sqrt 2, as real files have
+   them) sample as three.js samples them; unit keys give the exact slerp.
+   The angles' trigonometry is float's (a third of double's cost): the
+   result is stored as float, and the weights' relative error, near 1e-7,
+   is the float's own. The caller normalizes the result. */
 static void pm__slerp(const double a[4], const double b[4], double u, double out[4])
 {
     double cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
@@ -1983,9 +1985,9 @@ static void pm__slerp(const double a[4], const double b[4], double u, double out
         cosine = -cosine;
     }
     if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
-        const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = atan2(sine, cosine);
-        sa = sin(sa * angle) / sine;
-        sb = sin(sb * angle) / sine;
+        const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = (double)atan2f((float)sine, (float)cosine);
+        sa = (double)sinf((float)(sa * angle)) / sine;
+        sb = (double)sinf((float)(sb * angle)) / sine;
     }
     for (i = 0; i < 4; ++i) out[i] = sa * a[i] + sign * sb * b[i];
 }
@@ -3944,19 +3946,24 @@ static double pm__bezier(const unsigned char control[4], double x)
 {
     const double x1 = (double)control[0] / 127.0, y1 = (double)control[1] / 127.0;
     const double x2 = (double)control[2] / 127.0, y2 = (double)control[3] / 127.0;
+    const double c = 3.0 * x1, b = 3.0 * x2 - 6.0 * x1, a = 1.0 + 3.0 * x1 - 3.0 * x2; /* x(t) = ((a t + b) t + c) t */
+    const double bend = fabs(2.0 * b) > fabs(6.0 * a + 2.0 * b) ? fabs(2.0 * b) : fabs(6.0 * a + 2.0 * b); /* max |x''| */
     double low = 0.0, high = 1.0, t = x, s;
     int i;
     if (control[0] == control[1] && control[2] == control[3]) return x; /* the straight line */
     for (i = 0; i < 100 && high - low > 1e-15; ++i) {
-        const double u = 1.0 - t, f = 3.0 * u * u * t * x1 + 3.0 * u * t * t * x2 + t * t * t - x;
-        const double slope = 3.0 * u * u * x1 + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (1.0 - x2);
+        const double f = ((a * t + b) * t + c) * t - x, slope = (3.0 * a * t + 2.0 * b) * t + c;
         double next;
         if (f == 0.0) break;
         if (f < 0.0) low = t;
         else high = t;
         next = slope > 0.0 ? t - f / slope : -1.0;
-        if (!(next > low && next < high)) next = 0.5 * (low + high); /* Newton, or bisection where it leaves the bracket */
-        if (fabs(next - t) < 1e-12) {
+        if (!(next > low && next < high)) { /* Newton leaves the bracket: bisection */
+            t = 0.5 * (low + high);
+            continue;
+        }
+        /* Newton's next error is near |x''| step^2 / (2 x'): done when below 1e-10 */
+        if (bend * (next - t) * (next - t) < 2e-10 * slope) {
             t = next;
             break;
         }
@@ -4086,6 +4093,139 @@ PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, d
     if (cursor) *cursor = k < count - 1 ? k : (count > 1 ? count - 2 : 0);
     *enabled = keys[k].enabled != 0;
     return PM_OK;
+}
+
+/* ---- MMD motion: quaternions and points in four floats -------------------
+
+   A bone's pose is float data; the per-bone products (a world rotation, a
+   head placed under its parent) are taken in floats, four to a register
+   with SSE2, so a frame's 300 bones cost what their arithmetic costs.
+   (Rounding: a few float ulps per level of the hierarchy, 1e-7 of a
+   character's height over its depth.) Points keep 0 in their fourth lane.
+   The algorithms below use these and are written once. */
+
+#if defined(PM__SSE2)
+typedef __m128 pm__f4;
+#define PM__F4_LANES(v, a, b, c, d) _mm_shuffle_ps((v), (v), _MM_SHUFFLE(d, c, b, a))
+static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w) { return _mm_setr_ps(x, y, z, w); }
+static PM__INLINE pm__f4 pm__f4_load(const float *p) { return _mm_loadu_ps(p); }
+static PM__INLINE pm__f4 pm__f4_load3(const float *p)
+{
+    return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)p), _mm_load_ss(p + 2));
+}
+static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { _mm_storeu_ps(p, v); }
+static PM__INLINE void pm__f4_store3(float *p, pm__f4 v)
+{
+    _mm_storel_pi((__m64 *)(void *)p, v);
+    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
+}
+static PM__INLINE pm__f4 pm__f4_add(pm__f4 a, pm__f4 b) { return _mm_add_ps(a, b); }
+static PM__INLINE pm__f4 pm__f4_sub(pm__f4 a, pm__f4 b) { return _mm_sub_ps(a, b); }
+static PM__INLINE pm__f4 pm__f4_mul(pm__f4 a, pm__f4 b) { return _mm_mul_ps(a, b); }
+static PM__INLINE void pm__f4_get(pm__f4 v, float out[4]) { _mm_storeu_ps(out, v); }
+/* a b, Hamilton's product: the sign masks flip the terms that subtract */
+static PM__INLINE pm__f4 pm__f4_quat_mul(pm__f4 a, pm__f4 b)
+{
+    const __m128 flip_yw = _mm_castsi128_ps(_mm_setr_epi32(0, (int)0x80000000, 0, (int)0x80000000));
+    const __m128 flip_zw = _mm_castsi128_ps(_mm_setr_epi32(0, 0, (int)0x80000000, (int)0x80000000));
+    const __m128 flip_xw = _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, 0, 0, (int)0x80000000));
+    __m128 r = _mm_mul_ps(PM__F4_LANES(a, 3, 3, 3, 3), b);
+    r = _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 0, 0, 0, 0), PM__F4_LANES(b, 3, 2, 1, 0)), flip_yw));
+    r = _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 1, 1, 1, 1), PM__F4_LANES(b, 2, 3, 0, 1)), flip_zw));
+    return _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 2, 2, 2, 2), PM__F4_LANES(b, 1, 0, 3, 2)), flip_xw));
+}
+static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
+{
+    return _mm_sub_ps(_mm_mul_ps(PM__F4_LANES(a, 1, 2, 0, 3), PM__F4_LANES(b, 2, 0, 1, 3)),
+                      _mm_mul_ps(PM__F4_LANES(a, 2, 0, 1, 3), PM__F4_LANES(b, 1, 2, 0, 3)));
+}
+static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return PM__F4_LANES(q, 3, 3, 3, 3); }
+static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q)
+{
+    return _mm_xor_ps(q, _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, (int)0x80000000, (int)0x80000000, 0)));
+}
+static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
+{
+    const __m128 m = _mm_mul_ps(a, b), pairs = _mm_add_ps(m, _mm_movehl_ps(m, m));
+    return _mm_cvtss_f32(_mm_add_ss(pairs, PM__F4_LANES(pairs, 1, 1, 1, 1)));
+}
+#else
+typedef struct pm__f4 {
+    float v[4];
+} pm__f4;
+static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w)
+{
+    pm__f4 r;
+    r.v[0] = x;
+    r.v[1] = y;
+    r.v[2] = z;
+    r.v[3] = w;
+    return r;
+}
+static PM__INLINE pm__f4 pm__f4_load(const float *p) { return pm__f4_set(p[0], p[1], p[2], p[3]); }
+static PM__INLINE pm__f4 pm__f4_load3(const float *p) { return pm__f4_set(p[0], p[1], p[2], 0.0f); }
+static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { memcpy(p, v.v, sizeof v.v); }
+static PM__INLINE void pm__f4_store3(float *p, pm__f4 v) { memcpy(p, v.v, 3 * sizeof v.v[0]); }
+static PM__INLINE pm__f4 pm__f4_add(pm__f4 a, pm__f4 b)
+{
+    return pm__f4_set(a.v[0] + b.v[0], a.v[1] + b.v[1], a.v[2] + b.v[2], a.v[3] + b.v[3]);
+}
+static PM__INLINE pm__f4 pm__f4_sub(pm__f4 a, pm__f4 b)
+{
+    return pm__f4_set(a.v[0] - b.v[0], a.v[1] - b.v[1], a.v[2] - b.v[2], a.v[3] - b.v[3]);
+}
+static PM__INLINE pm__f4 pm__f4_mul(pm__f4 a, pm__f4 b)
+{
+    return pm__f4_set(a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]);
+}
+static PM__INLINE void pm__f4_get(pm__f4 v, float out[4]) { memcpy(out, v.v, sizeof v.v); }
+static PM__INLINE pm__f4 pm__f4_quat_mul(pm__f4 a, pm__f4 b)
+{
+    const float *p = a.v, *q = b.v;
+    return pm__f4_set(p[3] * q[0] + p[0] * q[3] + p[1] * q[2] - p[2] * q[1],
+                      p[3] * q[1] - p[0] * q[2] + p[1] * q[3] + p[2] * q[0],
+                      p[3] * q[2] + p[0] * q[1] - p[1] * q[0] + p[2] * q[3],
+                      p[3] * q[3] - p[0] * q[0] - p[1] * q[1] - p[2] * q[2]);
+}
+static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
+{
+    const float *p = a.v, *q = b.v;
+    return pm__f4_set(p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0], 0.0f);
+}
+static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return pm__f4_set(q.v[3], q.v[3], q.v[3], q.v[3]); }
+static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q) { return pm__f4_set(-q.v[0], -q.v[1], -q.v[2], q.v[3]); }
+static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
+{
+    return (a.v[0] * b.v[0] + a.v[2] * b.v[2]) + (a.v[1] * b.v[1] + a.v[3] * b.v[3]);
+}
+#endif
+
+/* point p turned by unit quaternion q: p + 2w (q x p) + q x (2 q x p) */
+static PM__INLINE pm__f4 pm__f4_quat_rotate(pm__f4 q, pm__f4 p)
+{
+    pm__f4 t = pm__f4_cross(q, p);
+    t = pm__f4_add(t, t);
+    return pm__f4_add(pm__f4_add(p, pm__f4_mul(pm__f4_w(q), t)), pm__f4_cross(q, t));
+}
+
+static PM__INLINE int pm__f4_same(pm__f4 a, pm__f4 b)
+{
+    float fa[4], fb[4];
+    pm__f4_get(a, fa);
+    pm__f4_get(b, fb);
+    return memcmp(fa, fb, sizeof fa) == 0;
+}
+
+static PM__INLINE pm__f4 pm__f4_from_double(const double q[4])
+{
+    return pm__f4_set((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
+}
+
+static PM__INLINE void pm__f4_to_double(pm__f4 v, double out[4])
+{
+    float f[4];
+    pm__f4_get(v, f);
+    pm__load4(f, out);
 }
 
 /* ---- MMD motion: bones ---------------------------------------------------- */
@@ -4283,53 +4423,50 @@ static void pm__axis_angle(const double axis[3], double angle, double q[4])
     q[3] = cos(0.5 * angle);
 }
 
-/* The animated rotation, on a fixed-axis bone turned about that axis by the
-   key's angle (babylon-mmd does this per frame; MMD when loading a motion). */
-static void pm__mmd_animated_rotation(const pm_mmd_bone *bone, const float rotation[4], double q[4])
+/* The animated rotation made unit (one Newton step for 1 / |q| when the
+   key is within 1e-6 of unit, as keys are), and on a fixed-axis bone
+   turned about that axis by the key's angle (babylon-mmd does this per
+   frame; MMD when loading a motion). */
+static pm__f4 pm__mmd_animated_rotation(const pm_mmd_bone *bone, const float rotation[4])
 {
-    double axis[3], angle, length, v;
+    double q[4], axis[3], angle, length, v;
+    pm__f4 unit = pm__f4_load(rotation);
+    const float n2 = pm__f4_dot(unit, unit), newton = 0.5f * (3.0f - n2);
+    if (!(bone->flags & PM_MMD_BONE_FIXED_AXIS) && n2 > 1.0f - 1e-6f && n2 < 1.0f + 1e-6f)
+        return pm__f4_mul(unit, pm__f4_set(newton, newton, newton, newton));
     pm__load4(rotation, q);
     pm__quat_normalize(q);
-    if (!(bone->flags & PM_MMD_BONE_FIXED_AXIS)) return;
-    pm__load3(bone->fixed_axis, axis);
-    length = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
-    v = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-    if (!(length > 0.0) || !pm__finite_d(length) || v < 1e-8) {
-        q[0] = q[1] = q[2] = 0.0;
-        q[3] = 1.0;
-        return;
+    if (bone->flags & PM_MMD_BONE_FIXED_AXIS) {
+        pm__load3(bone->fixed_axis, axis);
+        length = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+        v = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+        if (!(length > 0.0) || !pm__finite_d(length) || v < 1e-8) return pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f);
+        angle = 2.0 * atan2(v, q[3]);
+        if (q[0] * axis[0] + q[1] * axis[1] + q[2] * axis[2] < 0.0) angle = -angle;
+        axis[0] /= length;
+        axis[1] /= length;
+        axis[2] /= length;
+        pm__axis_angle(axis, angle, q);
     }
-    angle = 2.0 * atan2(v, q[3]);
-    if (q[0] * axis[0] + q[1] * axis[1] + q[2] * axis[2] < 0.0) angle = -angle;
-    axis[0] /= length;
-    axis[1] /= length;
-    axis[2] /= length;
-    pm__axis_angle(axis, angle, q);
+    return pm__f4_from_double(q);
 }
 
-/* A bone's world transform from its local one and its parent's world as it
-   stands now (MMD's order: a parent evaluated later counts as unmoved). */
-static void pm__mmd_place(const pm_mmd_skeleton *s, int b, const double rotation[4], const double offset[3],
-                          pm_mmd_bone_pose *pose)
+/* A bone's world transform from its local one (offset: its translation)
+   and its parent's world as it stands now (MMD's order: a parent evaluated
+   later counts as unmoved). */
+static void pm__mmd_place(const pm_mmd_skeleton *s, int b, pm__f4 rotation, pm__f4 offset, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
-    double local[3], r[4], p[3];
-    int k;
-    for (k = 0; k < 3; ++k) local[k] = (double)bone->position[k] + offset[k];
-    if (bone->parent < 0) {
-        memcpy(r, rotation, sizeof r);
-        memcpy(p, local, sizeof p);
-    } else {
+    pm__f4 head = pm__f4_add(pm__f4_load3(bone->position), offset);
+    if (bone->parent >= 0) {
         const pm_mmd_bone_pose *parent = &pose[bone->parent];
-        double pr[4], rotated[3];
-        for (k = 0; k < 3; ++k) local[k] -= (double)s->bones[bone->parent].position[k];
-        pm__load4(parent->world_rotation, pr);
-        pm__quat_rotate(pr, local, rotated);
-        for (k = 0; k < 3; ++k) p[k] = (double)parent->world_position[k] + rotated[k];
-        pm__quat_mul(pr, rotation, r);
+        const pm__f4 turn = pm__f4_load(parent->world_rotation);
+        head = pm__f4_sub(head, pm__f4_load3(s->bones[bone->parent].position));
+        head = pm__f4_add(pm__f4_load3(parent->world_position), pm__f4_quat_rotate(turn, head));
+        rotation = pm__f4_quat_mul(turn, rotation);
     }
-    pm__store4(pose[b].world_rotation, r);
-    pm__store3(pose[b].world_position, p);
+    pm__f4_store(pose[b].world_rotation, rotation);
+    pm__f4_store3(pose[b].world_position, head);
 }
 
 /* A bone posed from its animation, its grant and its IK rotation (without
@@ -4339,51 +4476,42 @@ static void pm__mmd_place(const pm_mmd_skeleton *s, int b, const double rotation
 static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
-    double r[4], t[3], g[4], gt[3], product[4];
-    int k;
-    pm__load4(pose[b].animated_rotation, r);
-    pm__load3(translation + 3 * b, t);
+    pm__f4 r = pm__f4_load(pose[b].animated_rotation), t = pm__f4_load3(translation + 3 * b);
     if (bone->flags & PM_MMD_BONE_GRANT_ROTATION) {
         const int source = bone->grant_source;
         const pm_mmd_bone *from = &s->bones[source];
+        pm__f4 g;
         if (bone->flags & PM_MMD_BONE_LOCAL_GRANT) {
-            pm__load4(pose[source].world_rotation, g);
+            g = pm__f4_load(pose[source].world_rotation);
         } else {
-            if (from->flags & PM_MMD_BONE_GRANT_ROTATION) pm__load4(pose[source].grant_rotation, g);
-            else pm__load4(pose[source].animated_rotation, g);
-            if (PM__MMD_IK_LINK(s)[source]) {
-                double ik[4];
-                pm__load4(pose[source].ik_rotation, ik);
-                pm__quat_mul(ik, g, product);
-                memcpy(g, product, sizeof g);
-            }
+            g = pm__f4_load(from->flags & PM_MMD_BONE_GRANT_ROTATION ? pose[source].grant_rotation
+                                                                     : pose[source].animated_rotation);
+            if (PM__MMD_IK_LINK(s)[source]) g = pm__f4_quat_mul(pm__f4_load(pose[source].ik_rotation), g);
         }
         if (bone->grant_ratio != 1.0f) {
             static const double identity[4] = {0.0, 0.0, 0.0, 1.0};
-            pm__slerp(identity, g, (double)bone->grant_ratio, product);
-            memcpy(g, product, sizeof g);
+            double whole[4], part[4];
+            pm__f4_to_double(g, whole);
+            pm__slerp(identity, whole, (double)bone->grant_ratio, part);
+            g = pm__f4_from_double(part);
         }
-        pm__quat_mul(r, g, product);
-        memcpy(r, product, sizeof r);
-        pm__store4(pose[b].grant_rotation, r);
+        r = pm__f4_quat_mul(r, g);
+        pm__f4_store(pose[b].grant_rotation, r);
     }
     if (bone->flags & PM_MMD_BONE_GRANT_TRANSLATION) {
         const int source = bone->grant_source;
+        const float ratio = bone->grant_ratio;
+        pm__f4 moved;
         if (bone->flags & PM_MMD_BONE_LOCAL_GRANT)
-            for (k = 0; k < 3; ++k) gt[k] = (double)pose[source].world_position[k] - (double)s->bones[source].position[k];
-        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) pm__load3(pose[source].grant_translation, gt);
-        else pm__load3(translation + 3 * source, gt);
-        for (k = 0; k < 3; ++k) t[k] += (double)bone->grant_ratio * gt[k];
-        pm__store3(pose[b].grant_translation, t);
+            moved = pm__f4_sub(pm__f4_load3(pose[source].world_position), pm__f4_load3(s->bones[source].position));
+        else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) moved = pm__f4_load3(pose[source].grant_translation);
+        else moved = pm__f4_load3(translation + 3 * source);
+        t = pm__f4_add(t, pm__f4_mul(pm__f4_set(ratio, ratio, ratio, 0.0f), moved));
+        pm__f4_store3(pose[b].grant_translation, t);
     }
-    pm__store4(pose[b].local_rotation, r);
-    pm__store3(pose[b].local_translation, t);
-    if (PM__MMD_IK_LINK(s)[b]) {
-        double ik[4];
-        pm__load4(pose[b].ik_rotation, ik);
-        pm__quat_mul(ik, r, product);
-        memcpy(r, product, sizeof r);
-    }
+    pm__f4_store(pose[b].local_rotation, r);
+    pm__f4_store3(pose[b].local_translation, t);
+    if (PM__MMD_IK_LINK(s)[b]) r = pm__f4_quat_mul(pm__f4_load(pose[b].ik_rotation), r);
     pm__mmd_place(s, b, r, t, pose);
 }
 
@@ -4393,20 +4521,14 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
    moved too. */
 static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
 {
-    double r[4], t[3];
+    pm__f4 r;
     if (pm__mmd_has_grant(&s->bones[b])) {
         pm__mmd_update(s, b, translation, pose);
         return;
     }
-    pm__load4(pose[b].animated_rotation, r);
-    pm__load3(translation + 3 * b, t);
-    if (PM__MMD_IK_LINK(s)[b]) {
-        double ik[4], product[4];
-        pm__load4(pose[b].ik_rotation, ik);
-        pm__quat_mul(ik, r, product);
-        memcpy(r, product, sizeof r);
-    }
-    pm__mmd_place(s, b, r, t, pose);
+    r = pm__f4_load(pose[b].animated_rotation);
+    if (PM__MMD_IK_LINK(s)[b]) r = pm__f4_quat_mul(pm__f4_load(pose[b].ik_rotation), r);
+    pm__mmd_place(s, b, r, pm__f4_load3(translation + 3 * b), pose);
 }
 
 /* Whether bone u lies in the subtree of bone top (top itself excluded) */
@@ -4489,12 +4611,14 @@ static void pm__mmd_clamp_euler(const double low[3], const double high[3], int r
    once per chain. */
 #define PM__MMD_PLANS 8
 typedef struct pm__mmd_link_plan {
-    double low[3], high[3], most, cos_most;
+    double low[3], high[3];
+    float cos_most, sin_half_most, cos_half_most;
     int limited, fixed, only;
 } pm__mmd_link_plan;
 
 static void pm__mmd_plan(const pm_mmd_bone *ik_bone, const pm_mmd_ik_link *link, int j, pm__mmd_link_plan *plan)
 {
+    double most;
     int k;
     plan->limited = link->limited;
     plan->fixed = link->limited;
@@ -4508,8 +4632,10 @@ static void pm__mmd_plan(const pm_mmd_bone *ik_bone, const pm_mmd_ik_link *link,
         if (plan->low[(k + 1) % 3] == 0.0 && plan->high[(k + 1) % 3] == 0.0 && plan->low[(k + 2) % 3] == 0.0 &&
             plan->high[(k + 2) % 3] == 0.0)
             plan->only = k;
-    plan->most = (double)ik_bone->ik_unit_angle * (double)(j + 1);
-    plan->cos_most = plan->most < 3.14159265358979323846 ? cos(plan->most) : -2.0;
+    most = (double)ik_bone->ik_unit_angle * (double)(j + 1);
+    plan->cos_most = most < 3.14159265358979323846 ? (float)cos(most) : -2.0f;
+    plan->sin_half_most = (float)sin(0.5 * most);
+    plan->cos_half_most = (float)cos(0.5 * most);
 }
 
 typedef struct pm__mmd_ik {
@@ -4517,7 +4643,7 @@ typedef struct pm__mmd_ik {
     const pm_mmd_bone *bone;
     const float *translation;
     pm_mmd_bone_pose *pose;
-    double goal[3], effector[3];
+    pm__f4 goal, effector;
     pm__mmd_link_plan plan[PM__MMD_PLANS];
 } pm__mmd_ik;
 
@@ -4532,17 +4658,27 @@ static const pm__mmd_link_plan *pm__mmd_plan_of(const pm__mmd_ik *ik, int j, pm_
 /* The squared distance from the effector to the goal */
 static double pm__mmd_ik_miss(const pm__mmd_ik *ik)
 {
-    double miss = 0.0;
-    int k;
-    for (k = 0; k < 3; ++k) miss += (ik->goal[k] - ik->effector[k]) * (ik->goal[k] - ik->effector[k]);
-    return miss;
+    const pm__f4 miss = pm__f4_sub(ik->goal, ik->effector);
+    return (double)pm__f4_dot(miss, miss);
 }
 
 /* The effector where the pose has it now, and its miss */
 static double pm__mmd_ik_reach(pm__mmd_ik *ik)
 {
-    pm__load3(ik->pose[ik->bone->ik_target].world_position, ik->effector);
+    ik->effector = pm__f4_load3(ik->pose[ik->bone->ik_target].world_position);
     return pm__mmd_ik_miss(ik);
+}
+
+/* After an iteration: 0 when the chain is done. An iteration that turned
+   no link leaves the state as it found it, so every further iteration of
+   the same half would too (each is the same computation on the same
+   numbers): the rest of the half is skipped, exactly. */
+static int pm__mmd_ik_next(int moved, int loops, int *iteration)
+{
+    if (moved) return 1;
+    if (*iteration >= loops / 2) return 0;
+    *iteration = loops / 2 - 1;
+    return 1;
 }
 
 /* One CCD step's turn of link j (head: its world position; parent: its
@@ -4551,81 +4687,64 @@ static double pm__mmd_ik_reach(pm__mmd_ik *ik)
    unit angle * (j + 1), then kept within its limits. 0 when there is no
    turn to take (the directions parallel, or one of them none); else 1 and
    the link's new IK rotation in turned. */
-static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, const double head[3], const double parent[4],
-                           const double ik_rotation[4], const double local[4], double turned[4])
+static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, pm__f4 head, pm__f4 parent, pm__f4 ik_rotation,
+                           pm__f4 local, pm__f4 *turned)
 {
     pm__mmd_link_plan room;
     const pm__mmd_link_plan *plan = pm__mmd_plan_of(ik, j, &room);
-    double to_effector[3], to_goal[3], axis[3], inverse[4], turn[4], q[4];
-    double cosine, length, effector_length = 0.0, goal_length = 0.0;
     const int only = first_half ? plan->only : -1; /* a link limited to one axis turns about it only, at first */
-    int k;
-    for (k = 0; k < 3; ++k) {
-        to_effector[k] = head[k] - ik->effector[k];
-        to_goal[k] = head[k] - ik->goal[k];
-        effector_length += to_effector[k] * to_effector[k];
-        goal_length += to_goal[k] * to_goal[k];
+    const pm__f4 to_effector = pm__f4_sub(head, ik->effector), to_goal = pm__f4_sub(head, ik->goal);
+    const pm__f4 cross = pm__f4_cross(to_effector, to_goal);
+    /* the lengths' product times the angle's cosine and sine */
+    const float squares = pm__f4_dot(to_effector, to_effector) * pm__f4_dot(to_goal, to_goal);
+    const float cosine = pm__f4_dot(to_effector, to_goal), sine2 = pm__f4_dot(cross, cross);
+    float lengths, sin_half, cos_half, scale, axis[4];
+    double whole[4];
+    if (!(squares > 0.0f) || sine2 < 1e-8f * squares) return 0; /* no direction, or (nearly) parallel ones */
+    lengths = sqrtf(squares);
+    if (cosine < plan->cos_most * lengths) { /* the step's most */
+        sin_half = plan->sin_half_most;
+        cos_half = plan->cos_half_most;
+        scale = sin_half / sqrtf(sine2);
+    } else { /* the whole angle, halved by the halfway vector (no cancellation at small angles) */
+        const float halfway = lengths + cosine > 0.0f ? lengths + cosine : 0.0f;
+        scale = 1.0f / sqrtf(halfway * halfway + sine2);
+        sin_half = sqrtf(sine2) * scale;
+        cos_half = halfway * scale;
     }
-    effector_length = sqrt(effector_length);
-    goal_length = sqrt(goal_length);
-    if (!(effector_length > 0.0) || !(goal_length > 0.0)) return 0;
-    for (k = 0; k < 3; ++k) {
-        to_effector[k] /= effector_length;
-        to_goal[k] /= goal_length;
-    }
-    axis[0] = to_effector[1] * to_goal[2] - to_effector[2] * to_goal[1];
-    axis[1] = to_effector[2] * to_goal[0] - to_effector[0] * to_goal[2];
-    axis[2] = to_effector[0] * to_goal[1] - to_effector[1] * to_goal[0];
-    if (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2] < 1e-8) return 0;
+    pm__f4_get(pm__f4_quat_rotate(pm__f4_quat_conj(parent), cross), axis); /* into the parent's frame */
     if (only >= 0) {
-        double unit[3] = {0.0, 0.0, 0.0}, parent_axis[3];
-        unit[only] = 1.0;
-        pm__quat_rotate(parent, unit, parent_axis);
-        cosine = axis[0] * parent_axis[0] + axis[1] * parent_axis[1] + axis[2] * parent_axis[2];
-        axis[0] = axis[1] = axis[2] = 0.0;
-        axis[only] = cosine >= 0.0 ? 1.0 : -1.0;
-    } else {
-        pm__quat_conj(parent, inverse);
-        pm__quat_rotate(inverse, axis, q);
-        length = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-        for (k = 0; k < 3; ++k) axis[k] = q[k] / length;
+        const float side = axis[only] >= 0.0f ? 1.0f : -1.0f;
+        axis[0] = axis[1] = axis[2] = 0.0f;
+        axis[only] = side;
+        scale = sin_half;
     }
-    cosine = to_effector[0] * to_goal[0] + to_effector[1] * to_goal[1] + to_effector[2] * to_goal[2];
-    cosine = cosine > 1.0 ? 1.0 : cosine < -1.0 ? -1.0 : cosine;
-    if (cosine < plan->cos_most) {
-        pm__axis_angle(axis, plan->most, turn); /* the step's most */
-    } else { /* the whole angle between the directions, by its half-angle formulas */
-        const double half_sine = sqrt(0.5 * (1.0 - cosine));
-        for (k = 0; k < 3; ++k) turn[k] = axis[k] * half_sine;
-        turn[3] = sqrt(0.5 * (1.0 + cosine));
-    }
-    pm__quat_mul(turn, ik_rotation, turned);
+    *turned = pm__f4_quat_mul(pm__f4_set(axis[0] * scale, axis[1] * scale, axis[2] * scale, cos_half), ik_rotation);
     if (plan->limited) {
-        double whole[4];
-        pm__quat_mul(turned, local, whole);
+        pm__f4_to_double(pm__f4_quat_mul(*turned, local), whole);
         pm__mmd_clamp_euler(plan->low, plan->high, first_half, whole);
-        pm__quat_conj(local, inverse);
-        pm__quat_mul(whole, inverse, turned);
+        *turned = pm__f4_quat_mul(pm__f4_from_double(whole), pm__f4_quat_conj(local));
     }
     return 1;
 }
 
 /* One CCD step on the pose itself: link j turned, then the bones from it
-   down to the target placed again. */
-static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
+   down to the target placed again. 0 when the link did not move. */
+static int pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
 {
     const pm_mmd_skeleton *s = ik->s;
     const pm_mmd_ik_link *link = &s->ik_links[ik->bone->ik_first_link + j];
     const pm_mmd_bone *bone = &s->bones[link->bone];
     pm_mmd_bone_pose *pose = &ik->pose[link->bone];
-    double head[3], parent[4] = {0.0, 0.0, 0.0, 1.0}, ik_rotation[4], local[4], turned[4];
+    const pm__f4 parent =
+        bone->parent >= 0 ? pm__f4_load(ik->pose[bone->parent].world_rotation) : pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f);
+    pm__f4 turned;
     int i;
-    pm__load3(pose->world_position, head);
-    if (bone->parent >= 0) pm__load4(ik->pose[bone->parent].world_rotation, parent);
-    pm__load4(pose->ik_rotation, ik_rotation);
-    pm__load4(pose->local_rotation, local);
-    if (!pm__mmd_ik_turn(ik, j, first_half, head, parent, ik_rotation, local, turned)) return;
-    pm__store4(pose->ik_rotation, turned);
+    if (!pm__mmd_ik_turn(ik, j, first_half, pm__f4_load3(pose->world_position), parent, pm__f4_load(pose->ik_rotation),
+                         pm__f4_load(pose->local_rotation), &turned) ||
+        pm__f4_same(turned, pm__f4_load(pose->ik_rotation)))
+        return 0;
+    pm__f4_store(pose->ik_rotation, turned);
     /* links from this one down to the target's parent, and the bones
        between them and the target */
     for (i = j; i >= 0; --i) {
@@ -4635,34 +4754,31 @@ static void pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
     }
     if (!pm__mmd_below(s, ik->bone->ik_target, link->bone))
         pm__mmd_update(s, ik->bone->ik_target, ik->translation, ik->pose);
+    return 1;
 }
 
 /* A chain whose links and the bones between them and the target are one
    line of parents (at most PM__MMD_CHAIN bones, none with a grant, no link
-   twice) is iterated on a copy of those bones' transforms in double, each
-   placed from its local pose under its parent's world (what the steps on
-   the pose do, without the round trips through it); the links' IK
-   rotations go back to the pose at the end. 0 when the chain is not such
-   a line: the steps then run on the pose itself. */
+   twice) is iterated on a copy of those bones' transforms, each placed from
+   its local pose under its parent's world (what the steps on the pose do,
+   without the round trips through it); the links' IK rotations go back to
+   the pose at the end. 0 when the chain is not such a line: the steps then
+   run on the pose itself. */
 #define PM__MMD_CHAIN 32
 typedef struct pm__mmd_chain_bone {
-    double local[4], offset[3], ik[4], world[4], position[3];
+    pm__f4 local, ik, turned, offset, world, position; /* turned: ik local, the rotation under the parent */
     int bone, link; /* link: its place among the links, or -1 */
 } pm__mmd_chain_bone;
 
-static void pm__mmd_chain_place(pm__mmd_chain_bone *chain, int first, int count, const double above[4],
-                                const double above_position[3])
+/* The chain placed again from bone `first` down after that bone turned:
+   its head stays; the target's world rotation is never read. */
+static void pm__mmd_chain_place(pm__mmd_chain_bone *chain, int first, int count, pm__f4 above)
 {
-    int i, k;
-    for (i = first; i >= 0; --i) {
-        const double *parent = i + 1 < count ? chain[i + 1].world : above;
-        const double *from = i + 1 < count ? chain[i + 1].position : above_position;
-        double rotated[3], r[4];
-        if (chain[i].link >= 0) pm__quat_mul(chain[i].ik, chain[i].local, r);
-        else memcpy(r, chain[i].local, sizeof r);
-        pm__quat_mul(parent, r, chain[i].world);
-        pm__quat_rotate(parent, chain[i].offset, rotated);
-        for (k = 0; k < 3; ++k) chain[i].position[k] = from[k] + rotated[k];
+    int i;
+    chain[first].world = pm__f4_quat_mul(first + 1 < count ? chain[first + 1].world : above, chain[first].turned);
+    for (i = first - 1; i >= 0; --i) {
+        chain[i].position = pm__f4_add(chain[i + 1].position, pm__f4_quat_rotate(chain[i + 1].world, chain[i].offset));
+        if (i > 0) chain[i].world = pm__f4_quat_mul(chain[i + 1].world, chain[i].turned);
     }
 }
 
@@ -4673,8 +4789,8 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
     const pm_mmd_ik_link *links = s->ik_links + bone->ik_first_link;
     pm__mmd_chain_bone chain[PM__MMD_CHAIN];
     pm__mmd_link_plan room;
-    int place[PM__MMD_CHAIN], n = 0, found = 0, u, i, j, k;
-    double above[4] = {0.0, 0.0, 0.0, 1.0}, above_position[3] = {0.0, 0.0, 0.0};
+    int place[PM__MMD_CHAIN], n = 0, found = 0, u, i, j;
+    pm__f4 above = pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f), above_position = pm__f4_set(0.0f, 0.0f, 0.0f, 0.0f);
     if (bone->ik_link_count > PM__MMD_CHAIN) return 0;
     for (u = bone->ik_target; u >= 0 && found < bone->ik_link_count; u = s->bones[u].parent) {
         if (n == PM__MMD_CHAIN || pm__mmd_has_grant(&s->bones[u])) return 0;
@@ -4692,35 +4808,39 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
     if (found < bone->ik_link_count) return 0;
     for (i = 0; i < n; ++i) {
         const int b = chain[i].bone, parent = s->bones[b].parent;
-        pm__load4(ik->pose[b].animated_rotation, chain[i].local); /* no grant: the local pose is the animation's */
-        for (k = 0; k < 3; ++k)
-            chain[i].offset[k] = (double)s->bones[b].position[k] + (double)ik->translation[3 * b + k] -
-                                 (parent >= 0 ? (double)s->bones[parent].position[k] : 0.0);
-        chain[i].ik[0] = chain[i].ik[1] = chain[i].ik[2] = 0.0;
-        chain[i].ik[3] = 1.0;
+        chain[i].local = pm__f4_load(ik->pose[b].animated_rotation); /* no grant: the local pose is the animation's */
+        chain[i].offset = pm__f4_add(pm__f4_load3(s->bones[b].position), pm__f4_load3(ik->translation + 3 * b));
+        if (parent >= 0) chain[i].offset = pm__f4_sub(chain[i].offset, pm__f4_load3(s->bones[parent].position));
+        chain[i].ik = pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f);
+        chain[i].turned = chain[i].local;
     }
     if (s->bones[chain[n - 1].bone].parent >= 0) {
         const pm_mmd_bone_pose *up = &ik->pose[s->bones[chain[n - 1].bone].parent];
-        pm__load4(up->world_rotation, above);
-        pm__load3(up->world_position, above_position);
+        above = pm__f4_load(up->world_rotation);
+        above_position = pm__f4_load3(up->world_position);
     }
-    pm__mmd_chain_place(chain, n - 1, n, above, above_position);
-    memcpy(ik->effector, chain[0].position, sizeof ik->effector);
+    chain[n - 1].position = pm__f4_add(above_position, pm__f4_quat_rotate(above, chain[n - 1].offset));
+    pm__mmd_chain_place(chain, n - 1, n, above);
+    ik->effector = chain[0].position;
     for (i = 0; i < loops; ++i) {
+        int moved = 0;
         for (j = 0; j < bone->ik_link_count; ++j) {
             const int e = place[j];
-            double turned[4];
+            pm__f4 turned;
             if (pm__mmd_plan_of(ik, j, &room)->fixed ||
                 !pm__mmd_ik_turn(ik, j, i < loops / 2, chain[e].position, e + 1 < n ? chain[e + 1].world : above,
-                                 chain[e].ik, chain[e].local, turned))
+                                 chain[e].ik, chain[e].local, &turned) ||
+                pm__f4_same(turned, chain[e].ik))
                 continue;
-            memcpy(chain[e].ik, turned, sizeof turned);
-            pm__mmd_chain_place(chain, e, n, above, above_position);
-            memcpy(ik->effector, chain[0].position, sizeof ik->effector);
+            moved = 1;
+            chain[e].ik = turned;
+            chain[e].turned = pm__f4_quat_mul(turned, chain[e].local);
+            pm__mmd_chain_place(chain, e, n, above);
+            ik->effector = chain[0].position;
         }
-        if (pm__mmd_ik_miss(ik) < close) break;
+        if (pm__mmd_ik_miss(ik) < close || !pm__mmd_ik_next(moved, loops, &i)) break;
     }
-    for (j = 0; j < bone->ik_link_count; ++j) pm__store4(ik->pose[links[j].bone].ik_rotation, chain[place[j]].ik);
+    for (j = 0; j < bone->ik_link_count; ++j) pm__f4_store(ik->pose[links[j].bone].ik_rotation, chain[place[j]].ik);
     return 1;
 }
 
@@ -4734,13 +4854,13 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
     const double close = 1e-8; /* squared distance at which the chain stops, in model units (babylon-mmd's) */
     pm__mmd_ik ik;
     pm__mmd_link_plan room;
-    int i, j, k, top;
+    int i, j, top;
     if (bone->ik_link_count == 0) return;
     ik.s = s;
     ik.bone = bone;
     ik.translation = translation;
     ik.pose = pose;
-    for (k = 0; k < 3; ++k) ik.goal[k] = (double)pose[b].world_position[k];
+    ik.goal = pm__f4_load3(pose[b].world_position);
     for (j = 0; j < bone->ik_link_count; ++j) {
         float *q = pose[s->ik_links[bone->ik_first_link + j].bone].ik_rotation;
         q[0] = q[1] = q[2] = 0.0f;
@@ -4756,12 +4876,13 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
         pm__mmd_plan(bone, &s->ik_links[bone->ik_first_link + j], j, &ik.plan[j]);
     if (!pm__mmd_ik_chain(&ik, loops, close))
         for (i = 0; i < loops; ++i) {
+            int moved = 0;
             for (j = 0; j < bone->ik_link_count; ++j) {
-                if (pm__mmd_plan_of(&ik, j, &room)->fixed) continue;
-                pm__mmd_ik_step(&ik, j, i < loops / 2);
+                if (pm__mmd_plan_of(&ik, j, &room)->fixed || !pm__mmd_ik_step(&ik, j, i < loops / 2)) continue;
+                moved = 1;
                 pm__mmd_ik_reach(&ik);
             }
-            if (pm__mmd_ik_miss(&ik) < close) break;
+            if (pm__mmd_ik_miss(&ik) < close || !pm__mmd_ik_next(moved, loops, &i)) break;
         }
     /* everything below the links, once, as the chain ends: the top link's
        subtree (PMX lists it last) and any link outside it */
@@ -4787,15 +4908,18 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
         if (!pm__finite_n(translation + 3 * b, 3) || !pm__finite_n(q, 4) || !(n2 > 0.0))
             return PM_ERROR_INVALID_ARGUMENT;
     }
-    if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
-        static const pm_mmd_bone_pose rest = {{0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0},
-                                              {0, 0, 0, 1}, {0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 1}};
-        for (b = 0; b < s->bone_count; ++b) pose[b] = rest;
-    }
     for (b = 0; b < s->bone_count; ++b) {
-        double q[4];
-        pm__mmd_animated_rotation(&s->bones[b], rotation + 4 * b, q);
-        pm__store4(pose[b].animated_rotation, q);
+        if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
+            const pm__f4 identity = pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f), zero = pm__f4_set(0.0f, 0.0f, 0.0f, 0.0f);
+            pm__f4_store(pose[b].world_rotation, identity);
+            pm__f4_store3(pose[b].world_position, zero);
+            pm__f4_store(pose[b].local_rotation, identity);
+            pm__f4_store3(pose[b].local_translation, zero);
+            pm__f4_store(pose[b].grant_rotation, identity);
+            pm__f4_store3(pose[b].grant_translation, zero);
+            pm__f4_store(pose[b].ik_rotation, identity);
+        }
+        pm__f4_store(pose[b].animated_rotation, pm__mmd_animated_rotation(&s->bones[b], rotation + 4 * b));
     }
     for (i = 0; i < s->bone_count; ++i) {
         const int after = (s->bones[PM__MMD_ORDER(s)[i]].flags & PM_MMD_BONE_AFTER_PHYSICS) != 0;
