@@ -4423,6 +4423,20 @@ static void pm__axis_angle(const double axis[3], double angle, double q[4])
     q[3] = cos(0.5 * angle);
 }
 
+/* 1 when a bone's input is finite and its rotation not zero */
+static PM__INLINE int pm__mmd_input_ok(const float translation[3], const float rotation[4])
+{
+    uint32_t bits[4], magnitude = 0;
+    int k, finite = 1;
+    for (k = 0; k < 3; ++k) finite &= pm__finite(translation[k]);
+    memcpy(bits, rotation, sizeof bits);
+    for (k = 0; k < 4; ++k) {
+        finite &= (bits[k] & 0x7f800000u) != 0x7f800000u;
+        magnitude |= bits[k] & 0x7fffffffu;
+    }
+    return finite & (magnitude != 0);
+}
+
 /* The animated rotation made unit (one Newton step for 1 / |q| when the
    key is within 1e-6 of unit, as keys are), and on a fixed-axis bone
    turned about that axis by the key's angle (babylon-mmd does this per
@@ -4897,17 +4911,13 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
                                 const unsigned char *ik_enabled, pm_mmd_pass pass, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_skeleton *s = skeleton;
-    int b, i;
+    int b, i, ok = 1;
     if (!s || !s->bones || !s->tables || s->bone_count < 1 || !translation || !rotation || !pose ||
         (pass != PM_MMD_ALL_BONES && pass != PM_MMD_BEFORE_PHYSICS && pass != PM_MMD_AFTER_PHYSICS))
         return PM_ERROR_INVALID_ARGUMENT;
-    for (b = 0; b < s->bone_count; ++b) {
-        const float *q = rotation + 4 * b;
-        const double n2 = (double)q[0] * (double)q[0] + (double)q[1] * (double)q[1] + (double)q[2] * (double)q[2] +
-                          (double)q[3] * (double)q[3];
-        if (!pm__finite_n(translation + 3 * b, 3) || !pm__finite_n(q, 4) || !(n2 > 0.0))
-            return PM_ERROR_INVALID_ARGUMENT;
-    }
+    for (b = 0; b < s->bone_count; ++b) /* branch-free: every frame's input is checked whole */
+        ok &= pm__mmd_input_ok(translation + 3 * b, rotation + 4 * b);
+    if (!ok) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < s->bone_count; ++b) {
         if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
             const pm__f4 identity = pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f), zero = pm__f4_set(0.0f, 0.0f, 0.0f, 0.0f);
