@@ -4581,19 +4581,27 @@ static double pm__mmd_limit(double angle, double low, double high, int reflect)
     return angle;
 }
 
+/* The Euler sequence a limited link is clamped in: its middle axis has a
+   range inside +-90 degrees (x, else y, else z); first, middle and last
+   axes are YXZ, ZYX or XZY, each the axis after the next (cyclically). */
+static const int *pm__mmd_sequence(const double low[3], const double high[3])
+{
+    static const int sequences[3][3] = {{1, 0, 2}, {2, 1, 0}, {0, 2, 1}};
+    const double half_pi = 1.5707963267948966;
+    return sequences[-half_pi < low[0] && high[0] < half_pi ? 0 : -half_pi < low[1] && high[1] < half_pi ? 1 : 2];
+}
+
 /* A limited link's rotation q kept inside its limits, as Euler angles about
-   the parent's axes in a sequence whose middle axis has a range inside
-   +-90 degrees (x, else y, else z), the middle angle within +-88 degrees so
-   the other two stay defined. */
+   the parent's axes in its sequence, the middle angle within +-88 degrees
+   so the other two stay defined. */
 static void pm__mmd_clamp_euler(const double low[3], const double high[3], int reflect, double q[4])
 {
-    static const int sequences[3][3] = {{1, 0, 2}, {2, 1, 0}, {0, 2, 1}}; /* first, middle, last: YXZ, ZYX, XZY */
-    const double half_pi = 1.5707963267948966, most = 88.0 * 3.14159265358979323846 / 180.0;
+    const double most = 88.0 * 3.14159265358979323846 / 180.0;
     const double x = q[0], y = q[1], z = q[2], w = q[3];
     const double m[3][3] = {{1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)},
                             {2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)},
                             {2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)}};
-    const int *order = sequences[-half_pi < low[0] && high[0] < half_pi ? 0 : -half_pi < low[1] && high[1] < half_pi ? 1 : 2];
+    const int *order = pm__mmd_sequence(low, high);
     const int f = order[0], c = order[1], l = order[2];
     double angle[3], sine = -m[f][l], part[4], product[4], axis[3] = {0.0, 0.0, 0.0};
     int k;
@@ -4621,13 +4629,15 @@ static void pm__mmd_clamp_euler(const double low[3], const double high[3], int r
    in order, whether it turns at all, the one axis a first-half turn keeps
    to (-1: any), and the most it turns a step, unit angle * (j + 1), with
    that angle's cosine (a turn is cut short when the directions' cosine is
-   below it; -2: never, past half a turn). The first links' plans are made
-   once per chain. */
+   below it; -2: never, past half a turn). A link limited to one axis that
+   is the last of its sequence (a knee) has its limits' half angles' sines
+   too, for pm__mmd_clamp_single. The first links' plans are made once per
+   chain. */
 #define PM__MMD_PLANS 8
 typedef struct pm__mmd_link_plan {
-    double low[3], high[3];
+    double low[3], high[3], sin_half_low, sin_half_high;
     float cos_most, sin_half_most, cos_half_most;
-    int limited, fixed, only;
+    int limited, fixed, only, single;
 } pm__mmd_link_plan;
 
 static void pm__mmd_plan(const pm_mmd_bone *ik_bone, const pm_mmd_ik_link *link, int j, pm__mmd_link_plan *plan)
@@ -4646,6 +4656,12 @@ static void pm__mmd_plan(const pm_mmd_bone *ik_bone, const pm_mmd_ik_link *link,
         if (plan->low[(k + 1) % 3] == 0.0 && plan->high[(k + 1) % 3] == 0.0 && plan->low[(k + 2) % 3] == 0.0 &&
             plan->high[(k + 2) % 3] == 0.0)
             plan->only = k;
+    plan->single = plan->only >= 0 && pm__mmd_sequence(plan->low, plan->high)[2] == plan->only ? plan->only : -1;
+    if (plan->single >= 0) { /* past a half turn, a limit holds every angle: -1 and 1 */
+        const double pi = 3.14159265358979323846, low = plan->low[plan->single], high = plan->high[plan->single];
+        plan->sin_half_low = low <= -pi ? -1.0 : low >= pi ? 1.0 : sin(0.5 * low);
+        plan->sin_half_high = high >= pi ? 1.0 : high <= -pi ? -1.0 : sin(0.5 * high);
+    }
     most = (double)ik_bone->ik_unit_angle * (double)(j + 1);
     plan->cos_most = most < 3.14159265358979323846 ? (float)cos(most) : -2.0f;
     plan->sin_half_most = (float)sin(0.5 * most);
@@ -4667,6 +4683,34 @@ static const pm__mmd_link_plan *pm__mmd_plan_of(const pm__mmd_ik *ik, int j, pm_
     if (j < PM__MMD_PLANS) return &ik->plan[j];
     pm__mmd_plan(ik->bone, &ik->s->ik_links[ik->bone->ik_first_link + j], j, room);
     return room;
+}
+
+/* pm__mmd_clamp_euler's result for a link that turns about one axis k, the
+   last of its sequence, when the angle atan2(S, C) it reads is inside the
+   limits (the common case, a bent knee): that angle kept, its half angle's
+   sine and cosine from S and C by square roots, no trigonometry. The test
+   compares the half angle's sine with the limits', monotonic on +-90
+   degrees. 0 when the angle is outside: the full clamp runs. */
+static int pm__mmd_clamp_single(const pm__mmd_link_plan *plan, double q[4])
+{
+    const int k = plan->single, c = (k + 1) % 3, f = (k + 2) % 3; /* the axes after k, as in every sequence */
+    const double sine = 2.0 * (q[c] * q[f] + q[3] * q[k]), cosine = 1.0 - 2.0 * (q[k] * q[k] + q[c] * q[c]);
+    const double length = sqrt(sine * sine + cosine * cosine);
+    double cos_half, sin_half;
+    if (!(length > 0.0)) return 0;
+    if (cosine > -0.5 * length) { /* away from a half turn: the cosine's half-angle formula is well conditioned */
+        cos_half = sqrt(0.5 * (1.0 + cosine / length));
+        sin_half = sine / (2.0 * length * cos_half);
+    } else {
+        sin_half = sqrt(0.5 * (1.0 - cosine / length));
+        if (sine < 0.0) sin_half = -sin_half;
+        cos_half = fabs(sine) / (2.0 * length * fabs(sin_half));
+    }
+    if (sin_half < plan->sin_half_low || sin_half > plan->sin_half_high) return 0;
+    q[0] = q[1] = q[2] = 0.0;
+    q[k] = sin_half;
+    q[3] = cos_half;
+    return 1;
 }
 
 /* The squared distance from the effector to the goal */
@@ -4736,7 +4780,8 @@ static int pm__mmd_ik_turn(const pm__mmd_ik *ik, int j, int first_half, pm__f4 h
     *turned = pm__f4_quat_mul(pm__f4_set(axis[0] * scale, axis[1] * scale, axis[2] * scale, cos_half), ik_rotation);
     if (plan->limited) {
         pm__f4_to_double(pm__f4_quat_mul(*turned, local), whole);
-        pm__mmd_clamp_euler(plan->low, plan->high, first_half, whole);
+        if (plan->single < 0 || !pm__mmd_clamp_single(plan, whole))
+            pm__mmd_clamp_euler(plan->low, plan->high, first_half, whole);
         *turned = pm__f4_quat_mul(pm__f4_from_double(whole), pm__f4_quat_conj(local));
     }
     return 1;

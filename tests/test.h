@@ -163,6 +163,7 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(mmd_grant_rule)                                                                    \
     X(mmd_passes_and_state)                                                              \
     X(mmd_ik_middle_angle)                                                               \
+    X(mmd_ik_one_axis)                                                                   \
     X(mmd_bad_input)                                                                     \
     X(mmd_hostile_sizes)                                                                 \
     X(bvh_parse)                                                                         \

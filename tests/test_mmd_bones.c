@@ -222,6 +222,51 @@ void test_mmd_ik_middle_angle(void)
     CHECK_NEAR(pose[1].world_rotation[3], cos(44.0 * GLM_PI / 180.0), 1e-6);
 }
 
+/* A link limited to one axis (x, past +-90 degrees: the last of its Euler
+   sequence, as a knee's) turned by CCD toward a goal at angle `goal` about
+   x: inside the limits it ends exactly there, outside at the nearer limit,
+   a pure turn about x either way. Angles past +-120 degrees take the half
+   angle from the other formula; a limit of each sign is reached. */
+static void check_one_axis(double low, double high, double goal, double expected)
+{
+    pm_mmd_bone bones[4];
+    pm_mmd_ik_link link = {1, 1, {(float)low, 0.0f, 0.0f}, {(float)high, 0.0f, 0.0f}};
+    int tables[4 * PM_MMD_TABLE_INTS];
+    pm_mmd_skeleton s = {bones, 4, &link, 1, tables};
+    float translation[12], rotation[16];
+    pm_mmd_bone_pose pose[4];
+    set_bone(&bones[0], -1, 0, 0, 0);
+    set_bone(&bones[1], 0, 0, 0, 0);
+    set_bone(&bones[2], 1, 0, 0, 1);
+    set_bone(&bones[3], 0, 0, -(float)sin(goal), (float)cos(goal)); /* (0, 0, 1) turned by goal about x */
+    bones[3].flags = PM_MMD_BONE_IK;
+    bones[3].ik_target = 2;
+    bones[3].ik_loop_count = 4;
+    bones[3].ik_unit_angle = 4.0f;
+    bones[3].ik_link_count = 1;
+    CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
+    set_rest(translation, rotation, 4);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    test_context("limits %g %g, goal %g degrees", low * 180.0 / GLM_PI, high * 180.0 / GLM_PI, goal * 180.0 / GLM_PI);
+    CHECK_NEAR(pose[1].world_rotation[0], sin(0.5 * expected), 1e-6); /* float's rounding of the limits and goal */
+    CHECK_NEAR(pose[1].world_rotation[1], 0.0, 1e-7);
+    CHECK_NEAR(pose[1].world_rotation[2], 0.0, 1e-7);
+    CHECK_NEAR(pose[1].world_rotation[3], cos(0.5 * expected), 1e-6);
+    test_context("%s", "");
+}
+
+void test_mmd_ik_one_axis(void)
+{
+    const double degree = GLM_PI / 180.0;
+    check_one_axis(100 * degree, 170 * degree, 150 * degree, 150 * degree);
+    check_one_axis(-170 * degree, -100 * degree, -150 * degree, -150 * degree);
+    check_one_axis(-170 * degree, -100 * degree, -60 * degree, -100 * degree);
+    check_one_axis(-100 * degree, -30 * degree, -60 * degree, -60 * degree);
+    check_one_axis(-100 * degree, -30 * degree, -120 * degree, -100 * degree);
+    check_one_axis(-170 * degree, 170 * degree, 150 * degree, 150 * degree);
+    check_one_axis(-170 * degree, 170 * degree, -150 * degree, -150 * degree);
+}
+
 /* A leg: root, hip, knee, ankle, and a foot IK bringing the ankle to it
    through the knee (limited) and the hip. */
 enum { LEG_BONES = 5 };
