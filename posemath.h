@@ -3938,9 +3938,9 @@ PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_
 /* The curve's y at x: the curve from (0, 0) through control points (x1, y1)
    and (x2, y2), all /127, to (1, 1), as a cubic Bezier in t. x(t) rises
    monotonically (x1, x2 in [0, 1]), so t is found by Newton's method kept
-   inside a shrinking bracket, in double, until a step is below 1e-12 in t
-   (Newton's next error is then near 1e-24) or the bracket below 1e-15:
-   exact to float, whatever the curve (MMD's players and
+   inside a shrinking bracket, in double, until the error Newton leaves,
+   at most max|x''| step^2 / (2 x'), is below 1e-10 in t, or the bracket
+   below 1e-15: exact to float, whatever the curve (MMD's players and
    babylon-mmd bisect at most 15 times and stop within 1e-5 in x). */
 static double pm__bezier(const unsigned char control[4], double x)
 {
@@ -3962,7 +3962,6 @@ static double pm__bezier(const unsigned char control[4], double x)
             t = 0.5 * (low + high);
             continue;
         }
-        /* Newton's next error is near |x''| step^2 / (2 x'): done when below 1e-10 */
         if (bend * (next - t) * (next - t) < 2e-10 * slope) {
             t = next;
             break;

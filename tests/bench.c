@@ -759,7 +759,7 @@ static int compare_doubles(const void *a, const void *b)
    (make bench runs node first) when node and babylon-mmd are there. */
 static void bench_mmd(const char *babylon_results)
 {
-    enum { FRAMES = 400, ROUNDS = 5 };
+    enum { FRAMES = 400, ROUNDS = 15 };
     static double times[FRAMES];
     pmx model;
     vmd motion;
@@ -787,7 +787,7 @@ static void bench_mmd(const char *babylon_results)
     }
     printf("\nMMD motion: %d bones, %d IK links, one frame (sample every track, pose every bone; physics off)\n",
            model.bone_count, model.link_count);
-    printf("runtime                      median us  best us   posemath's speedup (median; best of 5 runs)\n");
+    printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
     printf("posemath                      %8.2f  %7.2f\n", median, best);
     if (babylon_results && (file = fopen(babylon_results, "r")) != NULL) {
         while (fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3) {

@@ -2,7 +2,7 @@
 // the single-threaded release build, index_bg.wasm loaded with initSync as
 // node has no fetch of module files) and its JS runtime (MmdRuntime) playing
 // a motion on a model, physics off, in node on a NullEngine. Prints one line
-// per runtime: the lowest of five runs' median microseconds per frame, and
+// per runtime: the lowest of fifteen runs' median microseconds per frame, and
 // the fastest frame (sampling every track and posing every bone:
 // beforePhysics + afterPhysics, advancing 0.75 frame each time). Usage: node --import ./extensionless.mjs
 // mmd_bench_babylon.mjs MODEL.pmx MOTION.vmd FRAMES
@@ -40,7 +40,7 @@ async function measure(name, runtime, model, animation) {
   runtime.setManualAnimationDuration(1e9);
   await runtime.playAnimation();
   let median = Infinity, best = Infinity;
-  for (let round = 0; round < 5; ++round) {
+  for (let round = 0; round < 15; ++round) {
     const times = [];
     for (let f = 0; f < frames / 0.75; ++f) {
       const start = process.hrtime.bigint();
