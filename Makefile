@@ -31,7 +31,8 @@ SIMPLE_SKIN_TIMES = 0 0.75 2.2 3.9
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
 # Command = Debian package: the compilers of some test configurations. When
 # one cannot be installed, its configurations are skipped with a line saying so.
-COMPILERS = g++=g++ clang=clang pkg-config=pkgconf
+COMPILERS = g++=g++ clang=clang pkg-config=pkgconf aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu \
+  qemu-aarch64=qemu-user
 # File = Debian package: test data. Without it, the tests that read it are skipped.
 TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels
 
@@ -105,6 +106,15 @@ ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx test-clang-fastmath
 else
 SKIPPED += "test-clang, test-clangxx, test-clang-fastmath: skipped, no $(CLANG)"
+endif
+# aarch64 (phones, Apple machines): the suite cross-built by Debian's gcc for
+# aarch64 with its default flags and run under qemu-user.
+AARCH64_CC = aarch64-linux-gnu-gcc
+HAVE_AARCH64 := $(shell command -v $(AARCH64_CC) >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1 && echo yes)
+ifeq ($(HAVE_AARCH64),yes)
+TEST_CONFIGS += test-aarch64
+else
+SKIPPED += "test-aarch64: skipped, no $(AARCH64_CC) or qemu-aarch64 (Debian: gcc-aarch64-linux-gnu, qemu-user)"
 endif
 
 # Builds run two at a time (CI has two cores); the runs one after another.
@@ -352,6 +362,13 @@ $(eval $(call test_config,test-avx2,$(CC),-std=c99,-O2 -mavx2 -mfma $(SANITIZE))
 $(eval $(call test_config,test-avx512,$(CC),-std=c99,-O2 -mavx512f -mavx2 -mfma $(SANITIZE)))
 $(eval $(call test_config,test-clang,$(CLANG),-std=c99,-O2))
 $(eval $(call test_config,test-clangxx,$(CLANG),-x c++ -std=c++17,-O2))
+# cglm is headers only: the cross compiler reads the host's, after its own.
+CGLM_INCLUDE := $(shell printf '\043include <cglm/cglm.h>\n' | $(CC) -M -x c - 2>/dev/null | \
+  grep -o '[^ ]*/cglm/cglm.h' | head -1 | sed 's|/cglm/cglm.h$$||')
+$(eval $(call test_config,test-aarch64-bin,$(AARCH64_CC),-std=c99,-O2 -idirafter $(CGLM_INCLUDE)))
+$(BUILD)/test-aarch64: $(BUILD)/test-aarch64-bin
+	printf '#!/bin/sh\nexec qemu-aarch64 -L /usr/aarch64-linux-gnu "$$(dirname "$$0")/test-aarch64-bin" "$$@"\n' > $@
+	chmod +x $@
 # make check: the contributor's loop, one configuration that catches most
 # (ASan + UBSan, SSE2, C11); T=substring runs the tests whose name has it.
 $(eval $(call test_config,test-check,$(CC),-std=c11,-O1 $(SANITIZE)))

@@ -45,9 +45,10 @@ double test_quat_diff(const float a[4], const double b[4])
 {
     double plus = 0.0, minus = 0.0;
     int i;
-    for (i = 0; i < 4; ++i) {
-        plus = fmax(plus, fabs((double)a[i] - b[i]));
-        minus = fmax(minus, fabs((double)a[i] + b[i]));
+    for (i = 0; i < 4; ++i) { /* not fmax: Debian's aarch64 gcc 12 stops on its vectorized reduction here */
+        const double p = fabs((double)a[i] - b[i]), m = fabs((double)a[i] + b[i]);
+        if (p > plus) plus = p;
+        if (m > minus) minus = m;
     }
     return fmin(plus, minus);
 }
