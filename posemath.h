@@ -5613,7 +5613,7 @@ static void pm__bdef1_normal(const float normal[12], const float in[3], float ou
 /* ---- BDEF1 in lanes ---------------------------------------------------------
 
    With AVX-512's 16 lanes, the lane kernel skins BDEF1 faster than a vertex
-   per register does (1.2x, make bench): each vertex's matrix is a blend of
+   per register does (docs/skinning.md): each vertex's matrix is a blend of
    one bone with weight 1, and its normal comes from cofactors (or A) like
    the blends'. Blending pm_skin_job_prepare's normal matrices as well, right
    at any scale, costs more; they redo the rare block whose bones are
@@ -5644,9 +5644,9 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
    the vertex's coordinates are broadcast, so no matrix is transposed, and
    its normal matrix comes ready from pm_skin_job_prepare. Only the lengths
    are worked out in lanes, four vertices at a time. This is how
-   ozz-animation's jobs skin, too; measured with make bench, it skins BDEF1
-   1.6x as fast as the lane kernel with SSE2, 1.06x with AVX2 (with
-   AVX-512, see above). Registers hold x, y, z and a fourth lane that is
+   ozz-animation's jobs skin, too, and with SSE2 and AVX2 it skins BDEF1
+   faster than the lane kernel (with AVX-512, see above; docs/skinning.md
+   has the figures). Registers hold x, y, z and a fourth lane that is
    dropped (or, for normals and tangents, 0). */
 
 /* Four vertices' 12 (xyz) or 16 (tangents) floats, each of which
@@ -5750,7 +5750,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
         r[1] = PM__COLUMNS(bone[1]->columns, f, 3, bone[1]->translation);
         r[2] = PM__COLUMNS(bone[2]->columns, f, 6, bone[2]->translation);
         r[3] = PM__COLUMNS(bone[3]->columns, f, 9, bone[3]->translation);
-        if (normals) { /* read before the positions are stored: 1.02x */
+        if (normals) { /* read first: loads may not move past stores that could alias them */
             pm__load_floats(b->normals + 3 * first, 3, &f);
             n[0] = PM__COLUMNS(bone[0]->normal, f, 0, NULL);
             n[1] = PM__COLUMNS(bone[1]->normal, f, 3, NULL);
@@ -5839,16 +5839,14 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
     pm__f q0[4], q1[4], q[4], t0[4], t1[4], ts[4], c[4], p0[4], p1[4], w[2], inverse, half, f, p[3], x[3], e[3], u[3],
         y[3], z[3];
     int k;
-    /* Worked out in the order that keeps fewest lanes alive (measured: 1.1x
-       with AVX2): the vertex's vectors, then one bone at a time, its
-       quaternion and its translation and scale read together. Reading the
-       translations last (all the rest is linear in s) cost AVX-512 a third
-       of SDEF's speed, its 16 bone addresses no longer fitting in registers
-       between the two reads; summing them up as they are read cost AVX2 a
-       tenth. (w0 R0 + w1 R1) C + (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e):
-       two rotations of vectors, by the bones' quaternions. The weights are
-       divided by their sum at once, not scaled as the other methods': nearly
-       everything waits on them (measured with AVX2: 1.1x). */
+    /* Worked out in the order that keeps fewest lanes alive: the vertex's
+       vectors, then one bone at a time, its quaternion and its translation
+       and scale read together (read last, the 16 bone addresses of AVX-512
+       no longer fit in registers between the two reads). (w0 R0 + w1 R1) C +
+       (R0 - R1) e = R0 (w0 C + e) + R1 (w1 C - e): two rotations of vectors,
+       by the bones' quaternions. The weights are divided by their sum at
+       once, not scaled as the other methods': nearly everything waits on
+       them. docs/skinning.md has what each choice measured. */
     inverse = pm__inverse_sum(pm__add(raw[0], raw[1]));
     w[0] = pm__mul(raw[0], inverse);
     w[1] = pm__mul(raw[1], inverse);
@@ -5917,7 +5915,7 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     f = pm__div(pm__set1(2.0f), pm__dot4(real, real));
     /* The blend is left unnormalized: its length only scales what follows,
        f = 2 / |real|^2 undoes that at the end, and nothing waits on a square
-       root (measured with AVX2: QDEF 164 -> 204 M vertices/s, SDEF 167 -> 175).
+       root.
        Translation: f (r_w d - d_w r + r x d), the vector part of 2 dual real*
        for the normalized blend. */
     t[0] = pm__sub(pm__madd(real[1], dual[2], pm__mul(real[3], dual[0])), pm__madd(dual[3], real[0], pm__mul(real[2], dual[1])));
@@ -5945,9 +5943,8 @@ static int pm__skin_slots(unsigned type)
 /* raw[k]: slot k's weight of every vertex, 0 for slots a vertex does not
    read. w[k] = raw[k] scaled by the power of two that brings each vertex's
    sum into [1, 2), and *inv = 1 / that sum: linear blends and QDEF's
-   start without waiting on a division (measured with SSE2: BDEF2 1.1x,
-   BDEF4 and QDEF 1.07x), and multiply by *inv only what needs weights
-   that sum to 1. */
+   start without waiting on a division, and multiply by *inv only what
+   needs weights that sum to 1. */
 static PM__INLINE void pm__scale_weights(const pm__f raw[4], pm__f w[4], pm__f *inv)
 {
     pm__f sum, power;
@@ -6100,8 +6097,7 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
    floor: NULL where b's positions are morphed already, else as
    pm__skin_morph's. One function per type, so that each is compiled for its
    type alone and has a place of its own: sharing one function, where the
-   compiler put BDEF1's loop moved it between 300 and 430 M vertices/s (SSE2,
-   make bench). */
+   compiler put BDEF1's loop moved its speed by a third. */
 #define PM__SKIN_BLOCKS(name, block_type, block_normals, block_tangents)                               \
     static PM__NOINLINE void name(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,  \
                                   int tangents, int *floor)                                            \
