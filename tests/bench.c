@@ -754,7 +754,7 @@ static int compare_doubles(const void *a, const void *b)
 /* MMD motion: a 283-bone character (tests/fixtures/character.pmx: 17 IK
    chains, 46 grants) playing its dance, every track sampled and every bone
    posed per frame, 0.75 frame apart, as babylon-mmd's runtimes are timed by
-   tests/gen/mmd_bench_babylon.mjs on the same files (the lowest of five
+   tests/gen/mmd_bench_babylon.mjs on the same files (the lowest of fifteen
    runs' medians, and the fastest frame); their figures come in a file
    (make bench runs node first) when node and babylon-mmd are there. */
 static void bench_mmd(const char *babylon_results)
