@@ -194,47 +194,15 @@ void test_mmd_passes_and_state(void)
     pmx_free(&model);
 }
 
-/* A limited link's middle Euler angle stops at 88 degrees (MMD keeps it off
-   90, where the other two are undefined) even where its limit is wider: one
-   link whose limit about x is +-89.4 degrees, asked for 89.5. */
-void test_mmd_ik_middle_angle(void)
+/* A root, a link at its head, the target one unit along z from it, and an
+   IK bone at the target turned `goal` about x (4 loops, no step limit):
+   the pose after CCD. */
+static void pose_one_link(const pm_mmd_ik_link *link, double goal, pm_mmd_bone_pose pose[4])
 {
     pm_mmd_bone bones[4];
-    pm_mmd_ik_link link = {1, 1, {-1.56f, 0.0f, 0.0f}, {1.56f, 0.0f, 0.0f}};
     int tables[4 * PM_MMD_TABLE_INTS];
-    pm_mmd_skeleton s = {bones, 4, &link, 1, tables};
+    pm_mmd_skeleton s = {bones, 4, link, 1, tables};
     float translation[12], rotation[16];
-    pm_mmd_bone_pose pose[4];
-    const double goal = 89.5 * GLM_PI / 180.0;
-    set_bone(&bones[0], -1, 0, 0, 0);
-    set_bone(&bones[1], 0, 0, 0, 0);
-    set_bone(&bones[2], 1, 0, 0, 1);
-    set_bone(&bones[3], 0, 0, -(float)sin(goal), (float)cos(goal)); /* z turned 89.5 degrees about x */
-    bones[3].flags = PM_MMD_BONE_IK;
-    bones[3].ik_target = 2;
-    bones[3].ik_loop_count = 4;
-    bones[3].ik_unit_angle = 4.0f;
-    bones[3].ik_link_count = 1;
-    CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
-    set_rest(translation, rotation, 4);
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
-    CHECK_NEAR(pose[1].world_rotation[0], sin(44.0 * GLM_PI / 180.0), 1e-6);
-    CHECK_NEAR(pose[1].world_rotation[3], cos(44.0 * GLM_PI / 180.0), 1e-6);
-}
-
-/* A link limited to one axis (x, past +-90 degrees: the last of its Euler
-   sequence, as a knee's) turned by CCD toward a goal at angle `goal` about
-   x: inside the limits it ends exactly there, outside at the nearer limit,
-   a pure turn about x either way. Angles past +-120 degrees take the half
-   angle from the other formula; a limit of each sign is reached. */
-static void check_one_axis(double low, double high, double goal, double expected)
-{
-    pm_mmd_bone bones[4];
-    pm_mmd_ik_link link = {1, 1, {(float)low, 0.0f, 0.0f}, {(float)high, 0.0f, 0.0f}};
-    int tables[4 * PM_MMD_TABLE_INTS];
-    pm_mmd_skeleton s = {bones, 4, &link, 1, tables};
-    float translation[12], rotation[16];
-    pm_mmd_bone_pose pose[4];
     set_bone(&bones[0], -1, 0, 0, 0);
     set_bone(&bones[1], 0, 0, 0, 0);
     set_bone(&bones[2], 1, 0, 0, 1);
@@ -247,6 +215,30 @@ static void check_one_axis(double low, double high, double goal, double expected
     CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
     set_rest(translation, rotation, 4);
     CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+}
+
+/* A limited link's middle Euler angle stops at 88 degrees (MMD keeps it off
+   90, where the other two are undefined) even where its limit is wider: one
+   link whose limit about x is +-89.4 degrees, asked for 89.5. */
+void test_mmd_ik_middle_angle(void)
+{
+    const pm_mmd_ik_link link = {1, 1, {-1.56f, 0.0f, 0.0f}, {1.56f, 0.0f, 0.0f}};
+    pm_mmd_bone_pose pose[4];
+    pose_one_link(&link, 89.5 * GLM_PI / 180.0, pose); /* z turned 89.5 degrees about x */
+    CHECK_NEAR(pose[1].world_rotation[0], sin(44.0 * GLM_PI / 180.0), 1e-6);
+    CHECK_NEAR(pose[1].world_rotation[3], cos(44.0 * GLM_PI / 180.0), 1e-6);
+}
+
+/* A link limited to one axis (x, past +-90 degrees: the last of its Euler
+   sequence, as a knee's) turned by CCD toward a goal at angle `goal` about
+   x: inside the limits it ends exactly there, outside at the nearer limit,
+   a pure turn about x either way. Angles past +-120 degrees take the half
+   angle from the other formula; a limit of each sign is reached. */
+static void check_one_axis(double low, double high, double goal, double expected)
+{
+    const pm_mmd_ik_link link = {1, 1, {(float)low, 0.0f, 0.0f}, {(float)high, 0.0f, 0.0f}};
+    pm_mmd_bone_pose pose[4];
+    pose_one_link(&link, goal, pose);
     test_context("limits %g %g, goal %g degrees", low * 180.0 / GLM_PI, high * 180.0 / GLM_PI, goal * 180.0 / GLM_PI);
     CHECK_NEAR(pose[1].world_rotation[0], sin(0.5 * expected), 1e-6); /* float's rounding of the limits and goal */
     CHECK_NEAR(pose[1].world_rotation[1], 0.0, 1e-7);
