@@ -5098,32 +5098,99 @@ static PM__INLINE pm__f pm__inverse_length(pm__f d)
 #endif
 }
 
+/* ---- Lanes: bits ------------------------------------------------------- */
+
+/* A pm__i holds the 32 bits of each lane of a pm__f. The helpers after this
+   block are written once over these. */
+#if defined(PM__AVX512)
+typedef __m512i pm__i;
+static PM__INLINE pm__i pm__as_bits(pm__f a) { return _mm512_castps_si512(a); }
+static PM__INLINE pm__f pm__as_floats(pm__i a) { return _mm512_castsi512_ps(a); }
+static PM__INLINE pm__i pm__i_set1(uint32_t a) { return _mm512_set1_epi32((int)a); }
+static PM__INLINE pm__i pm__i_and(pm__i a, pm__i b) { return _mm512_and_si512(a, b); }
+static PM__INLINE pm__i pm__i_or(pm__i a, pm__i b) { return _mm512_or_si512(a, b); }
+static PM__INLINE pm__i pm__i_xor(pm__i a, pm__i b) { return _mm512_xor_si512(a, b); }
+static PM__INLINE pm__i pm__i_andnot(pm__i a, pm__i b) { return _mm512_andnot_si512(a, b); } /* ~a & b */
+static PM__INLINE pm__i pm__i_sub(pm__i a, pm__i b) { return _mm512_sub_epi32(a, b); }
+/* all ones in the lanes where a > b (ordered), else 0 */
+static PM__INLINE pm__i pm__greater(pm__f a, pm__f b)
+{
+    return _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(a, b, _CMP_GT_OQ), _mm512_set1_epi32(-1));
+}
+/* all ones where a is not inside [low, high] (NaN included) */
+static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
+{
+    return _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(a, low, _CMP_NGE_UQ) | _mm512_cmp_ps_mask(a, high, _CMP_NLE_UQ),
+                                  _mm512_set1_epi32(-1));
+}
+static PM__INLINE int pm__i_any(pm__i a) { return _mm512_test_epi32_mask(a, a) != 0; }
+#elif defined(PM__AVX2)
+typedef __m256i pm__i;
+static PM__INLINE pm__i pm__as_bits(pm__f a) { return _mm256_castps_si256(a); }
+static PM__INLINE pm__f pm__as_floats(pm__i a) { return _mm256_castsi256_ps(a); }
+static PM__INLINE pm__i pm__i_set1(uint32_t a) { return _mm256_set1_epi32((int)a); }
+static PM__INLINE pm__i pm__i_and(pm__i a, pm__i b) { return _mm256_and_si256(a, b); }
+static PM__INLINE pm__i pm__i_or(pm__i a, pm__i b) { return _mm256_or_si256(a, b); }
+static PM__INLINE pm__i pm__i_xor(pm__i a, pm__i b) { return _mm256_xor_si256(a, b); }
+static PM__INLINE pm__i pm__i_andnot(pm__i a, pm__i b) { return _mm256_andnot_si256(a, b); }
+static PM__INLINE pm__i pm__i_sub(pm__i a, pm__i b) { return _mm256_sub_epi32(a, b); }
+static PM__INLINE pm__i pm__greater(pm__f a, pm__f b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); }
+static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
+{
+    return _mm256_castps_si256(_mm256_or_ps(_mm256_cmp_ps(a, low, _CMP_NGE_UQ), _mm256_cmp_ps(a, high, _CMP_NLE_UQ)));
+}
+static PM__INLINE int pm__i_any(pm__i a) { return _mm256_movemask_ps(_mm256_castsi256_ps(a)) != 0; }
+#elif defined(PM__SSE2)
+typedef __m128i pm__i;
+static PM__INLINE pm__i pm__as_bits(pm__f a) { return _mm_castps_si128(a); }
+static PM__INLINE pm__f pm__as_floats(pm__i a) { return _mm_castsi128_ps(a); }
+static PM__INLINE pm__i pm__i_set1(uint32_t a) { return _mm_set1_epi32((int)a); }
+static PM__INLINE pm__i pm__i_and(pm__i a, pm__i b) { return _mm_and_si128(a, b); }
+static PM__INLINE pm__i pm__i_or(pm__i a, pm__i b) { return _mm_or_si128(a, b); }
+static PM__INLINE pm__i pm__i_xor(pm__i a, pm__i b) { return _mm_xor_si128(a, b); }
+static PM__INLINE pm__i pm__i_andnot(pm__i a, pm__i b) { return _mm_andnot_si128(a, b); }
+static PM__INLINE pm__i pm__i_sub(pm__i a, pm__i b) { return _mm_sub_epi32(a, b); }
+static PM__INLINE pm__i pm__greater(pm__f a, pm__f b) { return _mm_castps_si128(_mm_cmpgt_ps(a, b)); }
+static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
+{
+    return _mm_castps_si128(_mm_or_ps(_mm_cmpnge_ps(a, low), _mm_cmpnle_ps(a, high)));
+}
+static PM__INLINE int pm__i_any(pm__i a) { return _mm_movemask_ps(_mm_castsi128_ps(a)) != 0; }
+#else
+typedef uint32_t pm__i;
+static PM__INLINE pm__i pm__as_bits(pm__f a)
+{
+    pm__i r;
+    memcpy(&r, &a, sizeof r);
+    return r;
+}
+static PM__INLINE pm__f pm__as_floats(pm__i a)
+{
+    pm__f r;
+    memcpy(&r, &a, sizeof r);
+    return r;
+}
+static PM__INLINE pm__i pm__i_set1(uint32_t a) { return a; }
+static PM__INLINE pm__i pm__i_and(pm__i a, pm__i b) { return a & b; }
+static PM__INLINE pm__i pm__i_or(pm__i a, pm__i b) { return a | b; }
+static PM__INLINE pm__i pm__i_xor(pm__i a, pm__i b) { return a ^ b; }
+static PM__INLINE pm__i pm__i_andnot(pm__i a, pm__i b) { return ~a & b; }
+static PM__INLINE pm__i pm__i_sub(pm__i a, pm__i b) { return a - b; }
+static PM__INLINE pm__i pm__greater(pm__f a, pm__f b) { return a > b ? 0xffffffffu : 0u; }
+static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high) { return a >= low && a <= high ? 0u : 0xffffffffu; }
+static PM__INLINE int pm__i_any(pm__i a) { return a != 0; }
+#endif
+
 /* d = m 2^e (m in [1, 2), e in [-125, 125]) taken apart on its bits:
-   *power = 2^-e, multiplying by which is exact, and *mantissa = m. On the
-   bits, so that -ffast-math compilers cannot rewrite a division by m as one
-   by d (estimated, 1 / d's Newton correction flushes to zero past 2^100). */
+   *power = 2^-e, multiplying by which is exact, and *mantissa = m (the
+   sign bit is 0 for d >= 0). On the bits, so that -ffast-math compilers
+   cannot rewrite a division by m as one by d (estimated, 1 / d's Newton
+   correction flushes to zero past 2^100). */
 static PM__INLINE void pm__split_exponent(pm__f d, pm__f *mantissa, pm__f *power)
 {
-#if defined(PM__AVX512)
-    const __m512i bits = _mm512_castps_si512(d), exponent = _mm512_set1_epi32(0xff << 23);
-    *power = _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_set1_epi32(254 << 23), _mm512_and_si512(bits, exponent)));
-    *mantissa = _mm512_castsi512_ps(_mm512_or_si512(_mm512_andnot_si512(exponent, bits), _mm512_set1_epi32(127 << 23)));
-#elif defined(PM__AVX2)
-    const __m256i bits = _mm256_castps_si256(d), exponent = _mm256_set1_epi32(0xff << 23);
-    *power = _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_set1_epi32(254 << 23), _mm256_and_si256(bits, exponent)));
-    *mantissa = _mm256_castsi256_ps(_mm256_or_si256(_mm256_andnot_si256(exponent, bits), _mm256_set1_epi32(127 << 23)));
-#elif defined(PM__SSE2)
-    const __m128i bits = _mm_castps_si128(d), exponent = _mm_set1_epi32(0xff << 23);
-    *power = _mm_castsi128_ps(_mm_sub_epi32(_mm_set1_epi32(254 << 23), _mm_and_si128(bits, exponent)));
-    *mantissa = _mm_castsi128_ps(_mm_or_si128(_mm_andnot_si128(exponent, bits), _mm_set1_epi32(127 << 23)));
-#else
-    uint32_t bits, part;
-    memcpy(&bits, &d, sizeof bits);
-    part = (254u << 23) - (bits & 0xffu << 23);
-    memcpy(power, &part, sizeof part);
-    part = (bits & 0x7fffffu) | 127u << 23; /* the sign bit is 0 for d >= 0 */
-    memcpy(mantissa, &part, sizeof part);
-#endif
+    const pm__i bits = pm__as_bits(d), exponent = pm__i_set1(0xffu << 23);
+    *power = pm__as_floats(pm__i_sub(pm__i_set1(254u << 23), pm__i_and(bits, exponent)));
+    *mantissa = pm__as_floats(pm__i_or(pm__i_andnot(exponent, bits), pm__i_set1(127u << 23)));
 }
 
 /* 1 / sum for sums in [2^-125, 2^125] (weight sums). -ffast-math computes
@@ -5133,60 +5200,21 @@ static PM__INLINE void pm__split_exponent(pm__f d, pm__f *mantissa, pm__f *power
    compiler cannot fold the scaling away. */
 static PM__INLINE pm__f pm__inverse_sum(pm__f sum)
 {
-#if defined(PM__AVX512)
-    __m512i shift = _mm512_maskz_mov_epi32(_mm512_cmp_ps_mask(sum, _mm512_set1_ps(18446744073709551616.0f), _CMP_GT_OQ),
-                                           _mm512_set1_epi32(64 << 23));
-    __m512 inv = _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_castps_si512(sum), shift)));
-    return _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_castps_si512(inv), shift));
-#elif defined(PM__AVX2)
-    __m256i shift = _mm256_and_si256(_mm256_castps_si256(_mm256_cmp_ps(sum, _mm256_set1_ps(18446744073709551616.0f), _CMP_GT_OQ)),
-                                     _mm256_set1_epi32(64 << 23));
-    __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_castps_si256(sum), shift)));
-    return _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_castps_si256(inv), shift));
-#elif defined(PM__SSE2)
-    __m128i shift = _mm_and_si128(_mm_castps_si128(_mm_cmpgt_ps(sum, _mm_set1_ps(18446744073709551616.0f))),
-                                  _mm_set1_epi32(64 << 23));
-    __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(sum), shift)));
-    return _mm_castsi128_ps(_mm_sub_epi32(_mm_castps_si128(inv), shift));
-#else
-    return 1.0f / sum;
-#endif
+    const pm__i shift = pm__i_and(pm__greater(sum, pm__set1(18446744073709551616.0f)), pm__i_set1(64u << 23));
+    const pm__f inverse = pm__div(pm__set1(1.0f), pm__as_floats(pm__i_sub(pm__as_bits(sum), shift)));
+    return pm__as_floats(pm__i_sub(pm__as_bits(inverse), shift));
 }
 
 /* x with its sign flipped where s's sign bit is set (s < 0 or -0) */
 static PM__INLINE pm__f pm__flip(pm__f x, pm__f s)
 {
-#if defined(PM__AVX512)
-    const __m512i sign = _mm512_and_si512(_mm512_castps_si512(s), _mm512_set1_epi32(INT32_MIN));
-    return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(x), sign));
-#elif defined(PM__AVX2)
-    return _mm256_xor_ps(x, _mm256_and_ps(s, _mm256_set1_ps(-0.0f)));
-#elif defined(PM__SSE2)
-    return _mm_xor_ps(x, _mm_and_ps(s, _mm_set1_ps(-0.0f)));
-#else
-    uint32_t a, b;
-    memcpy(&a, &x, sizeof a);
-    memcpy(&b, &s, sizeof b);
-    a ^= b & 0x80000000u;
-    memcpy(&x, &a, sizeof a);
-    return x;
-#endif
+    return pm__as_floats(pm__i_xor(pm__as_bits(x), pm__i_and(pm__as_bits(s), pm__i_set1(0x80000000u))));
 }
 
 /* Whether any lane of d lies outside [low, high] */
 static PM__INLINE int pm__any_outside(pm__f d, float low, float high)
 {
-#if defined(PM__AVX512)
-    return (_mm512_cmp_ps_mask(d, _mm512_set1_ps(low), _CMP_NGE_UQ) |
-            _mm512_cmp_ps_mask(d, _mm512_set1_ps(high), _CMP_NLE_UQ)) != 0;
-#elif defined(PM__AVX2)
-    return _mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps(d, _mm256_set1_ps(low), _CMP_NGE_UQ),
-                                           _mm256_cmp_ps(d, _mm256_set1_ps(high), _CMP_NLE_UQ))) != 0;
-#elif defined(PM__SSE2)
-    return _mm_movemask_ps(_mm_or_ps(_mm_cmpnge_ps(d, _mm_set1_ps(low)), _mm_cmpnle_ps(d, _mm_set1_ps(high)))) != 0;
-#else
-    return !(d >= low && d <= high);
-#endif
+    return pm__i_any(pm__outside(d, pm__set1(low), pm__set1(high)));
 }
 
 /* ---- Lanes: moving data ------------------------------------------------- */
