@@ -35,6 +35,7 @@
                        when the compiler targets them (-mavx2 -mfma; 8
                        vertices), and AVX-512F with them (-march=native on
                        Zen 4 or Ice Lake, -march=x86-64-v4; 16 vertices);
+                       NEON on aarch64 (4 vertices, fused multiply-adds);
                        results agree to about 1e-6.
      POSEMATH_DISPATCH_AVX2, POSEMATH_DISPATCH_AVX512
                        (gcc or clang, x86) one binary for every x86-64 CPU:
@@ -370,7 +371,8 @@
          unspecified.
      const char *pm_skin_job_get_kernels(void)
          The kernels run uses in this build on this CPU: "AVX-512F",
-         "AVX2 + FMA", "SSE2" or "portable" (see POSEMATH_DISPATCH_AVX2).
+         "AVX2 + FMA", "SSE2", "NEON" or "portable" (see
+         POSEMATH_DISPATCH_AVX2).
      pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count,
                                    const int *morph_offset_start,
                                    const int *morph_vertex,
@@ -892,9 +894,16 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #include <stdint.h>
 #include <string.h>
 
-/* SSE2 is part of x86-64; POSEMATH_NO_SIMD forces the portable scalar code. */
+/* SSE2 is part of x86-64 and NEON of aarch64; POSEMATH_NO_SIMD forces the
+   portable scalar code. PM__SIMD: four lanes or more. */
+#if !defined(POSEMATH_NO_SIMD) && (defined(__aarch64__) || defined(_M_ARM64))
+#define PM__NEON
+#define PM__SIMD
+#include <arm_neon.h>
+#endif
 #if !defined(POSEMATH_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64))
 #define PM__SSE2
+#define PM__SIMD
 #include <emmintrin.h>
 #if defined(__AVX2__) && defined(__FMA__) /* e.g. -mavx2 -mfma or -march=native */
 #define PM__AVX2
@@ -4997,8 +5006,8 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
    write out of bounds, and leaves everything else to validate.
 
    run skins PM__LANES consecutive vertices at a time. A pm__f holds one
-   quantity of all of them: 1 float in portable builds, 4 with SSE2, 8 with
-   AVX2 + FMA, 16 with AVX-512F (and AVX2 + FMA). The math is written once,
+   quantity of all of them: 1 float in portable builds, 4 with SSE2 or NEON,
+   8 with AVX2 + FMA, 16 with AVX-512F (and AVX2 + FMA). The math is written once,
    over pm__f; only what moves data between the caller's interleaved arrays
    and lanes (loads of 128-bit lanes, transposes) and a few bit operations
    are written per width. */
@@ -5055,6 +5064,18 @@ typedef __m128 pm__f;
 #define pm__set1 _mm_set1_ps
 #define pm__load _mm_loadu_ps
 #define pm__store _mm_storeu_ps
+#elif defined(PM__NEON)
+#define PM__LANES 4
+#define PM__KERNELS "NEON"
+typedef float32x4_t pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return vaddq_f32(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return vsubq_f32(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return vmulq_f32(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return vdivq_f32(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return vfmaq_f32(c, a, b); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return vdupq_n_f32(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return vld1q_f32(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { vst1q_f32(p, a); }
 #else
 #define PM__LANES 1
 #define PM__KERNELS "portable"
@@ -5093,6 +5114,11 @@ static PM__INLINE pm__f pm__inverse_length(pm__f d)
     return _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
 #elif defined(PM__SSE2)
     return pm__inverse_length4(d);
+#elif defined(PM__NEON)
+    float32x4_t r = vrsqrteq_f32(d); /* about 8 bits: two Newton steps */
+    r = vmulq_f32(r, vrsqrtsq_f32(vmulq_f32(d, r), r));
+    r = vmulq_f32(r, vrsqrtsq_f32(vmulq_f32(d, r), r));
+    return vreinterpretq_f32_u32(vandq_u32(vreinterpretq_u32_f32(r), vcgtq_f32(d, vdupq_n_f32(0.0f))));
 #else
     return d > 0.0f ? 1.0f / sqrtf(d) : 0.0f;
 #endif
@@ -5156,6 +5182,22 @@ static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
     return _mm_castps_si128(_mm_or_ps(_mm_cmpnge_ps(a, low), _mm_cmpnle_ps(a, high)));
 }
 static PM__INLINE int pm__i_any(pm__i a) { return _mm_movemask_ps(_mm_castsi128_ps(a)) != 0; }
+#elif defined(PM__NEON)
+typedef uint32x4_t pm__i;
+static PM__INLINE pm__i pm__as_bits(pm__f a) { return vreinterpretq_u32_f32(a); }
+static PM__INLINE pm__f pm__as_floats(pm__i a) { return vreinterpretq_f32_u32(a); }
+static PM__INLINE pm__i pm__i_set1(uint32_t a) { return vdupq_n_u32(a); }
+static PM__INLINE pm__i pm__i_and(pm__i a, pm__i b) { return vandq_u32(a, b); }
+static PM__INLINE pm__i pm__i_or(pm__i a, pm__i b) { return vorrq_u32(a, b); }
+static PM__INLINE pm__i pm__i_xor(pm__i a, pm__i b) { return veorq_u32(a, b); }
+static PM__INLINE pm__i pm__i_andnot(pm__i a, pm__i b) { return vbicq_u32(b, a); }
+static PM__INLINE pm__i pm__i_sub(pm__i a, pm__i b) { return vsubq_u32(a, b); }
+static PM__INLINE pm__i pm__greater(pm__f a, pm__f b) { return vcgtq_f32(a, b); }
+static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
+{
+    return vmvnq_u32(vandq_u32(vcgeq_f32(a, low), vcleq_f32(a, high))); /* NaN compares false: outside */
+}
+static PM__INLINE int pm__i_any(pm__i a) { return vmaxvq_u32(a) != 0; }
 #else
 typedef uint32_t pm__i;
 static PM__INLINE pm__i pm__as_bits(pm__f a)
@@ -5267,9 +5309,19 @@ static PM__INLINE __m512 pm__quarters(__m128 a, __m128 b, __m128 c, __m128 d)
 #define PM__UNPACKLO _mm_unpacklo_ps
 #define PM__UNPACKHI _mm_unpackhi_ps
 #define PM__TRANSPOSE _MM_TRANSPOSE4_PS
+#elif defined(PM__NEON)
+/* rows to columns: pairs of rows interleaved, then their halves combined */
+#define PM__TRANSPOSE(r0, r1, r2, r3)                                                                \
+    do {                                                                                            \
+        const float32x4x2_t a_ = vtrnq_f32(r0, r1), b_ = vtrnq_f32(r2, r3);                         \
+        r0 = vcombine_f32(vget_low_f32(a_.val[0]), vget_low_f32(b_.val[0]));                        \
+        r1 = vcombine_f32(vget_low_f32(a_.val[1]), vget_low_f32(b_.val[1]));                        \
+        r2 = vcombine_f32(vget_high_f32(a_.val[0]), vget_high_f32(b_.val[0]));                      \
+        r3 = vcombine_f32(vget_high_f32(a_.val[1]), vget_high_f32(b_.val[1]));                      \
+    } while (0)
 #endif
 
-#if defined(PM__SSE2)
+#if defined(PM__SIMD)
 /* The 4 floats at p, p + stride, p + 2 stride, ... into the 128-bit lanes
    of one register (PM__LANES / 4 of them), and back */
 static PM__INLINE pm__f pm__load_lanes4(const float *p, size_t stride)
@@ -5281,7 +5333,7 @@ static PM__INLINE pm__f pm__load_lanes4(const float *p, size_t stride)
     return pm__halves(_mm_loadu_ps(p), _mm_loadu_ps(p + stride));
 #else
     (void)stride;
-    return _mm_loadu_ps(p);
+    return pm__load(p);
 #endif
 }
 
@@ -5297,7 +5349,7 @@ static PM__INLINE void pm__store_lanes4(float *p, size_t stride, pm__f v)
     _mm_storeu_ps(p + stride, _mm256_extractf128_ps(v, 1));
 #else
     (void)stride;
-    _mm_storeu_ps(p, v);
+    pm__store(p, v);
 #endif
 }
 #endif
@@ -5321,13 +5373,13 @@ static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint1
     out[1] = pm__halves(_mm_loadu_ps(PM__RECORD(1)), _mm_loadu_ps(PM__RECORD(5)));
     out[2] = pm__halves(_mm_loadu_ps(PM__RECORD(2)), _mm_loadu_ps(PM__RECORD(6)));
     out[3] = pm__halves(_mm_loadu_ps(PM__RECORD(3)), _mm_loadu_ps(PM__RECORD(7)));
-#elif defined(PM__SSE2)
-    out[0] = _mm_loadu_ps(PM__RECORD(0));
-    out[1] = _mm_loadu_ps(PM__RECORD(1));
-    out[2] = _mm_loadu_ps(PM__RECORD(2));
-    out[3] = _mm_loadu_ps(PM__RECORD(3));
+#elif defined(PM__SIMD)
+    out[0] = pm__load(PM__RECORD(0));
+    out[1] = pm__load(PM__RECORD(1));
+    out[2] = pm__load(PM__RECORD(2));
+    out[3] = pm__load(PM__RECORD(3));
 #endif
-#if defined(PM__SSE2)
+#if defined(PM__SIMD)
     PM__TRANSPOSE(out[0], out[1], out[2], out[3]);
 #else
     const float *r = PM__RECORD(0);
@@ -5352,6 +5404,9 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
     return _mm256_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3), PM__ONE(4), PM__ONE(5), PM__ONE(6), PM__ONE(7));
 #elif defined(PM__SSE2)
     return _mm_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3));
+#elif defined(PM__NEON)
+    return vsetq_lane_f32(PM__ONE(3), vsetq_lane_f32(PM__ONE(2), vsetq_lane_f32(PM__ONE(1),
+                          vdupq_n_f32(PM__ONE(0)), 1), 2), 3);
 #else
     return PM__ONE(0);
 #endif
@@ -5361,7 +5416,7 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
 /* Records of 4 floats back from lanes, record j at dst + 4 j. */
 static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
 {
-#if defined(PM__SSE2)
+#if defined(PM__SIMD)
     pm__f r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
     PM__TRANSPOSE(r0, r1, r2, r3);
     pm__store_lanes4(dst, 16, r0);
@@ -5387,6 +5442,11 @@ static PM__INLINE void pm__load_xyz(const float *src, pm__f xyz[3])
     xyz[0] = PM__SHUFFLE(a, b2b3c1c2, _MM_SHUFFLE(2, 0, 3, 0));
     xyz[1] = PM__SHUFFLE(a1a2b0b1, b2b3c1c2, _MM_SHUFFLE(3, 1, 2, 0));
     xyz[2] = PM__SHUFFLE(a1a2b0b1, c, _MM_SHUFFLE(3, 0, 3, 1));
+#elif defined(PM__NEON)
+    const float32x4x3_t v = vld3q_f32(src); /* NEON takes interleaved triples apart as it loads */
+    xyz[0] = v.val[0];
+    xyz[1] = v.val[1];
+    xyz[2] = v.val[2];
 #else
     xyz[0] = src[0];
     xyz[1] = src[1];
@@ -5404,6 +5464,12 @@ static PM__INLINE void pm__store_xyz(float *dst, const pm__f xyz[3])
     pm__store_lanes4(dst, 12, PM__SHUFFLE(lo, z0z0x1x1, _MM_SHUFFLE(2, 0, 1, 0)));
     pm__store_lanes4(dst + 4, 12, PM__SHUFFLE(y1y1z1z1, hi, _MM_SHUFFLE(1, 0, 2, 0)));
     pm__store_lanes4(dst + 8, 12, PM__SHUFFLE(x3y3z2z3, x3y3z2z3, _MM_SHUFFLE(3, 1, 0, 2)));
+#elif defined(PM__NEON)
+    float32x4x3_t v;
+    v.val[0] = xyz[0];
+    v.val[1] = xyz[1];
+    v.val[2] = xyz[2];
+    vst3q_f32(dst, v);
 #else
     dst[0] = xyz[0];
     dst[1] = xyz[1];
@@ -5423,15 +5489,21 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
         __m128i i = _mm_loadu_si128((const __m128i *)(const void *)(src + 8 * k));
         _mm_storeu_si128((__m128i *)(void *)(dst + 8 * k), _mm_xor_si128(_mm_min_epi16(_mm_xor_si128(i, flip), bound), flip));
     }
+#elif defined(PM__NEON)
+    const uint16x8_t bound = vdupq_n_u16((uint16_t)last);
+    vst1q_u16(dst, vminq_u16(vld1q_u16(src), bound));
+    vst1q_u16(dst + 8, vminq_u16(vld1q_u16(src + 8), bound));
 #else
     int k;
     for (k = 0; k < 4; ++k) dst[k] = (uint16_t)(src[k] <= last ? src[k] : last);
 #endif
 }
 
-#if defined(PM__SSE2)
 /* lane i of v in every lane */
+#if defined(PM__SSE2)
 #define PM__LANE4(v, i) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(i, i, i, i)))
+#elif defined(PM__NEON)
+#define PM__LANE4(v, i) vdupq_laneq_f32(v, i)
 #endif
 
 #define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
@@ -5444,8 +5516,12 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
    would transpose every bone. */
 static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const pm__f w[4], int slots, pm__f m[12])
 {
-#if defined(PM__SSE2)
+#if defined(PM__SIMD)
+#if defined(PM__NEON)
+#define PM__BONE_ROW(j, k, row) vld1q_f32(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
+#else
 #define PM__BONE_ROW(j, k, row) _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
+#endif
 #if defined(PM__AVX512) /* vertices j, j + 4, j + 8 and j + 12 in quarters, as AVX's halves below */
 #define PM__ROW(j, k, row)                                                                           \
     pm__quarters(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row),                             \
@@ -5637,11 +5713,12 @@ static void pm__bdef1_normal(const float normal[12], const float in[3], float ou
 }
 #endif
 
-#if defined(PM__AVX512)
+#if defined(PM__AVX512) || defined(PM__NEON)
 /* ---- BDEF1 in lanes ---------------------------------------------------------
 
    With AVX-512's 16 lanes, the lane kernel skins BDEF1 faster than a vertex
-   per register does (docs/skinning.md): each vertex's matrix is a blend of
+   per register does (docs/skinning.md), and NEON, whose loads take
+   interleaved triples apart, runs it too: each vertex's matrix is a blend of
    one bone with weight 1, and its normal comes from cofactors (or A) like
    the blends'. Blending pm_skin_job_prepare's normal matrices as well, right
    at any scale, costs more; they redo the rare block whose bones are

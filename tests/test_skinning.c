@@ -983,7 +983,11 @@ void test_skin_kernels_name(void)
         expected = "AVX-512F";
     else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         expected = "AVX2 + FMA";
-#elif defined(POSEMATH_NO_SIMD) || !(defined(__SSE2__) || defined(_M_X64))
+#elif defined(POSEMATH_NO_SIMD)
+    expected = "portable";
+#elif defined(__aarch64__) || defined(_M_ARM64)
+    expected = "NEON";
+#elif !(defined(__SSE2__) || defined(_M_X64))
     expected = "portable";
 #elif defined(__AVX512F__) && defined(__AVX2__) && defined(__FMA__)
     expected = "AVX-512F";
