@@ -5032,38 +5032,38 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #define PM__LANES 16
 #define PM__KERNELS PM__KERNELS_AVX512
 typedef __m512 pm__f;
-#define pm__add _mm512_add_ps
-#define pm__sub _mm512_sub_ps
-#define pm__mul _mm512_mul_ps
-#define pm__div _mm512_div_ps
-#define pm__madd _mm512_fmadd_ps /* a b + c */
-#define pm__set1 _mm512_set1_ps
-#define pm__load _mm512_loadu_ps
-#define pm__store _mm512_storeu_ps
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm512_add_ps(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm512_sub_ps(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm512_mul_ps(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm512_div_ps(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm512_fmadd_ps(a, b, c); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return _mm512_set1_ps(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return _mm512_loadu_ps(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { _mm512_storeu_ps(p, a); }
 #elif defined(PM__AVX2)
 #define PM__LANES 8
 #define PM__KERNELS PM__KERNELS_AVX2
 typedef __m256 pm__f;
-#define pm__add _mm256_add_ps
-#define pm__sub _mm256_sub_ps
-#define pm__mul _mm256_mul_ps
-#define pm__div _mm256_div_ps
-#define pm__madd _mm256_fmadd_ps /* a b + c */
-#define pm__set1 _mm256_set1_ps
-#define pm__load _mm256_loadu_ps
-#define pm__store _mm256_storeu_ps
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm256_add_ps(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm256_sub_ps(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm256_mul_ps(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm256_div_ps(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm256_fmadd_ps(a, b, c); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return _mm256_set1_ps(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return _mm256_loadu_ps(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { _mm256_storeu_ps(p, a); }
 #elif defined(PM__SSE2)
 #define PM__LANES 4
 #define PM__KERNELS "SSE2"
 typedef __m128 pm__f;
-#define pm__add _mm_add_ps
-#define pm__sub _mm_sub_ps
-#define pm__mul _mm_mul_ps
-#define pm__div _mm_div_ps
-#define pm__madd(a, b, c) _mm_add_ps(_mm_mul_ps(a, b), c)
-#define pm__set1 _mm_set1_ps
-#define pm__load _mm_loadu_ps
-#define pm__store _mm_storeu_ps
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm_add_ps(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm_sub_ps(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm_mul_ps(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm_div_ps(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm_add_ps(_mm_mul_ps(a, b), c); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return _mm_set1_ps(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return _mm_loadu_ps(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { _mm_storeu_ps(p, a); }
 #elif defined(PM__NEON)
 #define PM__LANES 4
 #define PM__KERNELS "NEON"
@@ -5269,18 +5269,6 @@ static PM__INLINE __m256 pm__halves(__m128 low, __m128 high)
 {
     return _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
 }
-
-/* The four-wide transpose in every 128-bit lane of AVX's (p _mm256, type
-   __m256) or AVX-512's (_mm512, __m512) registers */
-#define PM__TRANSPOSE_IN_LANES(p, type, r0, r1, r2, r3)                                             \
-    do {                                                                                            \
-        type t0_ = p##_unpacklo_ps(r0, r1), t1_ = p##_unpacklo_ps(r2, r3);                          \
-        type t2_ = p##_unpackhi_ps(r0, r1), t3_ = p##_unpackhi_ps(r2, r3);                          \
-        r0 = p##_shuffle_ps(t0_, t1_, _MM_SHUFFLE(1, 0, 1, 0));                                      \
-        r1 = p##_shuffle_ps(t0_, t1_, _MM_SHUFFLE(3, 2, 3, 2));                                      \
-        r2 = p##_shuffle_ps(t2_, t3_, _MM_SHUFFLE(1, 0, 1, 0));                                      \
-        r3 = p##_shuffle_ps(t2_, t3_, _MM_SHUFFLE(3, 2, 3, 2));                                      \
-    } while (0)
 #endif
 #if defined(PM__AVX512)
 /* AVX-512 the same way, four vertices' rows per register: vertices 0-3 in
@@ -5292,33 +5280,43 @@ static PM__INLINE __m512 pm__quarters(__m128 a, __m128 b, __m128 c, __m128 d)
 }
 #endif
 
-/* Each width's shuffles, all within 128-bit lanes, and the four-wide
-   transpose in every 128-bit lane */
+/* Each x86 width's shuffles, all within 128-bit lanes (macros: their
+   patterns are immediates) */
 #if defined(PM__AVX512)
 #define PM__SHUFFLE _mm512_shuffle_ps
 #define PM__UNPACKLO _mm512_unpacklo_ps
 #define PM__UNPACKHI _mm512_unpackhi_ps
-#define PM__TRANSPOSE(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm512, __m512, r0, r1, r2, r3)
 #elif defined(PM__AVX2)
 #define PM__SHUFFLE _mm256_shuffle_ps
 #define PM__UNPACKLO _mm256_unpacklo_ps
 #define PM__UNPACKHI _mm256_unpackhi_ps
-#define PM__TRANSPOSE(r0, r1, r2, r3) PM__TRANSPOSE_IN_LANES(_mm256, __m256, r0, r1, r2, r3)
 #elif defined(PM__SSE2)
 #define PM__SHUFFLE _mm_shuffle_ps
 #define PM__UNPACKLO _mm_unpacklo_ps
 #define PM__UNPACKHI _mm_unpackhi_ps
-#define PM__TRANSPOSE _MM_TRANSPOSE4_PS
+#endif
+
+/* r[0..3] as rows of four, transposed in every 128-bit lane: rows to
+   columns */
+#if defined(PM__SSE2)
+static PM__INLINE void pm__transpose4(pm__f r[4])
+{
+    const pm__f t0 = PM__UNPACKLO(r[0], r[1]), t1 = PM__UNPACKLO(r[2], r[3]);
+    const pm__f t2 = PM__UNPACKHI(r[0], r[1]), t3 = PM__UNPACKHI(r[2], r[3]);
+    r[0] = PM__SHUFFLE(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    r[1] = PM__SHUFFLE(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    r[2] = PM__SHUFFLE(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    r[3] = PM__SHUFFLE(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+}
 #elif defined(PM__NEON)
-/* rows to columns: pairs of rows interleaved, then their halves combined */
-#define PM__TRANSPOSE(r0, r1, r2, r3)                                                                \
-    do {                                                                                            \
-        const float32x4x2_t a_ = vtrnq_f32(r0, r1), b_ = vtrnq_f32(r2, r3);                         \
-        r0 = vcombine_f32(vget_low_f32(a_.val[0]), vget_low_f32(b_.val[0]));                        \
-        r1 = vcombine_f32(vget_low_f32(a_.val[1]), vget_low_f32(b_.val[1]));                        \
-        r2 = vcombine_f32(vget_high_f32(a_.val[0]), vget_high_f32(b_.val[0]));                      \
-        r3 = vcombine_f32(vget_high_f32(a_.val[1]), vget_high_f32(b_.val[1]));                      \
-    } while (0)
+static PM__INLINE void pm__transpose4(pm__f r[4])
+{
+    const float32x4x2_t a = vtrnq_f32(r[0], r[1]), b = vtrnq_f32(r[2], r[3]); /* pairs of rows interleaved */
+    r[0] = vcombine_f32(vget_low_f32(a.val[0]), vget_low_f32(b.val[0]));
+    r[1] = vcombine_f32(vget_low_f32(a.val[1]), vget_low_f32(b.val[1]));
+    r[2] = vcombine_f32(vget_high_f32(a.val[0]), vget_high_f32(b.val[0]));
+    r[3] = vcombine_f32(vget_high_f32(a.val[1]), vget_high_f32(b.val[1]));
+}
 #endif
 
 #if defined(PM__SIMD)
@@ -5380,7 +5378,7 @@ static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint1
     out[3] = pm__load(PM__RECORD(3));
 #endif
 #if defined(PM__SIMD)
-    PM__TRANSPOSE(out[0], out[1], out[2], out[3]);
+    pm__transpose4(out);
 #else
     const float *r = PM__RECORD(0);
     out[0] = r[0];
@@ -5417,12 +5415,13 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
 static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
 {
 #if defined(PM__SIMD)
-    pm__f r0 = in[0], r1 = in[1], r2 = in[2], r3 = in[3];
-    PM__TRANSPOSE(r0, r1, r2, r3);
-    pm__store_lanes4(dst, 16, r0);
-    pm__store_lanes4(dst + 4, 16, r1);
-    pm__store_lanes4(dst + 8, 16, r2);
-    pm__store_lanes4(dst + 12, 16, r3);
+    pm__f r[4];
+    memcpy(r, in, sizeof r);
+    pm__transpose4(r);
+    pm__store_lanes4(dst, 16, r[0]);
+    pm__store_lanes4(dst + 4, 16, r[1]);
+    pm__store_lanes4(dst + 8, 16, r[2]);
+    pm__store_lanes4(dst + 12, 16, r[3]);
 #else
     dst[0] = in[0];
     dst[1] = in[1];
@@ -5558,9 +5557,9 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
     PM__BLEND_ONE(1);
     PM__BLEND_ONE(2);
     PM__BLEND_ONE(3);
-    PM__TRANSPOSE(m[0], m[1], m[2], m[3]);
-    PM__TRANSPOSE(m[4], m[5], m[6], m[7]);
-    PM__TRANSPOSE(m[8], m[9], m[10], m[11]);
+    pm__transpose4(m);
+    pm__transpose4(m + 4);
+    pm__transpose4(m + 8);
 #undef PM__BLEND_ONE
 #undef PM__WEIGHT
 #undef PM__ROW
