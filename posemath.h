@@ -5352,63 +5352,82 @@ static PM__INLINE void pm__store_lanes4(float *p, size_t stride, pm__f v)
 }
 #endif
 
-/* Records of 4 floats, `stride` floats apart: record j (of PM__LANES) at
-   base + stride * index[j * index_stride] (index NULL: at base + stride j).
+/* Record j of records `stride` floats apart: at base + stride *
+   index[j * index_stride], or with index NULL at base + stride j */
+static PM__INLINE const float *pm__record(const float *base, size_t stride, const uint16_t *index, int index_stride,
+                                          int j)
+{
+    return base + stride * (index ? (size_t)index[j * index_stride] : (size_t)j);
+}
+
+#if defined(PM__SIMD)
+/* 4 floats at p, in a 128-bit register */
+#if defined(PM__NEON)
+typedef float32x4_t pm__f128;
+static PM__INLINE pm__f128 pm__load128(const float *p) { return vld1q_f32(p); }
+#else
+typedef __m128 pm__f128;
+static PM__INLINE pm__f128 pm__load128(const float *p) { return _mm_loadu_ps(p); }
+#endif
+
+/* Records j, j + 4, ... (one in each 128-bit lane) as one register:
+   record j's 4 floats in the first lane */
+static PM__INLINE pm__f pm__records(const float *base, size_t stride, const uint16_t *index, int index_stride, int j)
+{
+#if defined(PM__AVX512)
+    return pm__quarters(pm__load128(pm__record(base, stride, index, index_stride, j)),
+                        pm__load128(pm__record(base, stride, index, index_stride, j + 4)),
+                        pm__load128(pm__record(base, stride, index, index_stride, j + 8)),
+                        pm__load128(pm__record(base, stride, index, index_stride, j + 12)));
+#elif defined(PM__AVX2)
+    return pm__halves(pm__load128(pm__record(base, stride, index, index_stride, j)),
+                      pm__load128(pm__record(base, stride, index, index_stride, j + 4)));
+#else
+    return pm__load128(pm__record(base, stride, index, index_stride, j));
+#endif
+}
+#endif
+
+/* Records of 4 floats (PM__LANES of them, as pm__record finds them):
    out[c] gets component c of every record. */
 static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint16_t *index, int index_stride, pm__f out[4])
 {
-#define PM__RECORD(j) (base + stride * (index ? (size_t)index[(j) * index_stride] : (size_t)(j)))
-#if defined(PM__AVX512)
-#define PM__QUARTERS(j) pm__quarters(_mm_loadu_ps(PM__RECORD(j)), _mm_loadu_ps(PM__RECORD((j) + 4)), \
-                                     _mm_loadu_ps(PM__RECORD((j) + 8)), _mm_loadu_ps(PM__RECORD((j) + 12)))
-    out[0] = PM__QUARTERS(0);
-    out[1] = PM__QUARTERS(1);
-    out[2] = PM__QUARTERS(2);
-    out[3] = PM__QUARTERS(3);
-#undef PM__QUARTERS
-#elif defined(PM__AVX2)
-    out[0] = pm__halves(_mm_loadu_ps(PM__RECORD(0)), _mm_loadu_ps(PM__RECORD(4)));
-    out[1] = pm__halves(_mm_loadu_ps(PM__RECORD(1)), _mm_loadu_ps(PM__RECORD(5)));
-    out[2] = pm__halves(_mm_loadu_ps(PM__RECORD(2)), _mm_loadu_ps(PM__RECORD(6)));
-    out[3] = pm__halves(_mm_loadu_ps(PM__RECORD(3)), _mm_loadu_ps(PM__RECORD(7)));
-#elif defined(PM__SIMD)
-    out[0] = pm__load(PM__RECORD(0));
-    out[1] = pm__load(PM__RECORD(1));
-    out[2] = pm__load(PM__RECORD(2));
-    out[3] = pm__load(PM__RECORD(3));
-#endif
 #if defined(PM__SIMD)
+    out[0] = pm__records(base, stride, index, index_stride, 0);
+    out[1] = pm__records(base, stride, index, index_stride, 1);
+    out[2] = pm__records(base, stride, index, index_stride, 2);
+    out[3] = pm__records(base, stride, index, index_stride, 3);
     pm__transpose4(out);
 #else
-    const float *r = PM__RECORD(0);
+    const float *r = pm__record(base, stride, index, index_stride, 0);
     out[0] = r[0];
     out[1] = r[1];
     out[2] = r[2];
     out[3] = r[3];
 #endif
-#undef PM__RECORD
 }
 
-/* One float per record, as pm__gather4 (index not NULL). */
+/* The first float of each record, as pm__gather4 (index not NULL), built
+   in registers: storing lanes to memory and loading them as one vector
+   would stall on store forwarding. */
 static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint16_t *index, int index_stride)
 {
-#define PM__ONE(j) base[stride * index[(j) * index_stride]]
-    /* built in registers: storing lanes to memory and loading them as one
-       vector would stall on store forwarding */
+    float one[PM__LANES];
+    int j;
+    PM__UNROLL
+    for (j = 0; j < PM__LANES; ++j) one[j] = base[stride * index[j * index_stride]];
 #if defined(PM__AVX512)
-    return _mm512_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3), PM__ONE(4), PM__ONE(5), PM__ONE(6), PM__ONE(7),
-                          PM__ONE(8), PM__ONE(9), PM__ONE(10), PM__ONE(11), PM__ONE(12), PM__ONE(13), PM__ONE(14), PM__ONE(15));
+    return _mm512_setr_ps(one[0], one[1], one[2], one[3], one[4], one[5], one[6], one[7], one[8], one[9], one[10],
+                          one[11], one[12], one[13], one[14], one[15]);
 #elif defined(PM__AVX2)
-    return _mm256_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3), PM__ONE(4), PM__ONE(5), PM__ONE(6), PM__ONE(7));
+    return _mm256_setr_ps(one[0], one[1], one[2], one[3], one[4], one[5], one[6], one[7]);
 #elif defined(PM__SSE2)
-    return _mm_setr_ps(PM__ONE(0), PM__ONE(1), PM__ONE(2), PM__ONE(3));
+    return _mm_setr_ps(one[0], one[1], one[2], one[3]);
 #elif defined(PM__NEON)
-    return vsetq_lane_f32(PM__ONE(3), vsetq_lane_f32(PM__ONE(2), vsetq_lane_f32(PM__ONE(1),
-                          vdupq_n_f32(PM__ONE(0)), 1), 2), 3);
+    return vsetq_lane_f32(one[3], vsetq_lane_f32(one[2], vsetq_lane_f32(one[1], vdupq_n_f32(one[0]), 1), 2), 3);
 #else
-    return PM__ONE(0);
+    return one[0];
 #endif
-#undef PM__ONE
 }
 
 /* Records of 4 floats back from lanes, record j at dst + 4 j. */
@@ -5508,6 +5527,45 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
 #define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
 #define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
 
+#if defined(PM__SIMD)
+/* Row `row` of bone index[4 j + k]'s field at rows, for vertex j and (in
+   the other 128-bit lanes) j + 4, j + 8, ...: with AVX, vertices j and
+   j + 4 share registers, low half and high half, so one 8-wide
+   multiply-add blends both and the rows are where the four-wide transposes
+   want them (AVX-512: j, j + 4, j + 8 and j + 12 in quarters). */
+static PM__INLINE pm__f pm__bone_rows(const float *rows, const uint16_t *index, int j, int k, int row)
+{
+    return pm__records(rows + 4 * row, PM__BONE_FLOATS, index + k, 4, j);
+}
+
+/* Lane j of w in every lane of each 128-bit lane (a macro: j is an
+   immediate); one in-lane permute spreads lanes j and j + 4 over AVX's halves */
+#if defined(PM__AVX512)
+#define PM__LANE_OF(w, j) _mm512_permute_ps(w, _MM_SHUFFLE(j, j, j, j))
+#elif defined(PM__AVX2)
+#define PM__LANE_OF(w, j) _mm256_permute_ps(w, _MM_SHUFFLE(j, j, j, j))
+#else
+#define PM__LANE_OF(w, j) PM__LANE4(w, j)
+#endif
+
+/* pm__blend's vertex j (a macro: j is an immediate) */
+#define PM__BLEND_VERTEX(rows, index, w, slots, m, j)                                                \
+    do {                                                                                             \
+        int k_;                                                                                      \
+        const pm__f w0_ = PM__LANE_OF((w)[0], j);                                                    \
+        (m)[j] = pm__mul(w0_, pm__bone_rows(rows, index, j, 0, 0));                                  \
+        (m)[4 + (j)] = pm__mul(w0_, pm__bone_rows(rows, index, j, 0, 1));                            \
+        (m)[8 + (j)] = pm__mul(w0_, pm__bone_rows(rows, index, j, 0, 2));                            \
+        PM__UNROLL                                                                                   \
+        for (k_ = 1; k_ < (slots); ++k_) {                                                           \
+            const pm__f w_ = PM__LANE_OF((w)[k_], j);                                                \
+            (m)[j] = pm__madd(w_, pm__bone_rows(rows, index, j, k_, 0), (m)[j]);                     \
+            (m)[4 + (j)] = pm__madd(w_, pm__bone_rows(rows, index, j, k_, 1), (m)[4 + (j)]);         \
+            (m)[8 + (j)] = pm__madd(w_, pm__bone_rows(rows, index, j, k_, 2), (m)[8 + (j)]);         \
+        }                                                                                            \
+    } while (0)
+#endif
+
 /* The blended 3x4 matrix of each vertex, m[e] element e of a pm_skin_bone
    field's 12 floats (rows: the field of bone 0): vertex j blends the bones
    index[4 j + k] with the weights w[k]'s lane j, k < slots. Each vertex is
@@ -5516,54 +5574,14 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
 static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const pm__f w[4], int slots, pm__f m[12])
 {
 #if defined(PM__SIMD)
-#if defined(PM__NEON)
-#define PM__BONE_ROW(j, k, row) vld1q_f32(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
-#else
-#define PM__BONE_ROW(j, k, row) _mm_loadu_ps(rows + PM__BONE_FLOATS * index[4 * (j) + (k)] + 4 * (row))
-#endif
-#if defined(PM__AVX512) /* vertices j, j + 4, j + 8 and j + 12 in quarters, as AVX's halves below */
-#define PM__ROW(j, k, row)                                                                           \
-    pm__quarters(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row),                             \
-                 PM__BONE_ROW((j) + 8, k, row), PM__BONE_ROW((j) + 12, k, row))
-#define PM__WEIGHT(k, j) _mm512_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
-#elif defined(PM__AVX2)
-    /* vertices j and j + 4 share registers, low half and high half: one
-       8-wide multiply-add blends both, and the rows are where the four-wide
-       transposes want them; one in-lane permute spreads lanes j and j + 4 of
-       the weights over the halves */
-#define PM__ROW(j, k, row) pm__halves(PM__BONE_ROW(j, k, row), PM__BONE_ROW((j) + 4, k, row))
-#define PM__WEIGHT(k, j) _mm256_permute_ps(w[k], _MM_SHUFFLE(j, j, j, j))
-#else
-#define PM__ROW PM__BONE_ROW
-#define PM__WEIGHT(k, j) PM__LANE4(w[k], j)
-#endif
-#define PM__BLEND_ONE(j)                                                                             \
-    do {                                                                                             \
-        int k_;                                                                                      \
-        const pm__f w0_ = PM__WEIGHT(0, j);                                                          \
-        m[j] = pm__mul(w0_, PM__ROW(j, 0, 0));                                                       \
-        m[4 + (j)] = pm__mul(w0_, PM__ROW(j, 0, 1));                                                 \
-        m[8 + (j)] = pm__mul(w0_, PM__ROW(j, 0, 2));                                                 \
-        PM__UNROLL                                                                                   \
-        for (k_ = 1; k_ < slots; ++k_) {                                                             \
-            const pm__f w_ = PM__WEIGHT(k_, j);                                                      \
-            m[j] = pm__madd(w_, PM__ROW(j, k_, 0), m[j]);                                            \
-            m[4 + (j)] = pm__madd(w_, PM__ROW(j, k_, 1), m[4 + (j)]);                                \
-            m[8 + (j)] = pm__madd(w_, PM__ROW(j, k_, 2), m[8 + (j)]);                                \
-        }                                                                                            \
-    } while (0)
     /* written out: registers indexed by a loop counter would live in memory */
-    PM__BLEND_ONE(0);
-    PM__BLEND_ONE(1);
-    PM__BLEND_ONE(2);
-    PM__BLEND_ONE(3);
+    PM__BLEND_VERTEX(rows, index, w, slots, m, 0);
+    PM__BLEND_VERTEX(rows, index, w, slots, m, 1);
+    PM__BLEND_VERTEX(rows, index, w, slots, m, 2);
+    PM__BLEND_VERTEX(rows, index, w, slots, m, 3);
     pm__transpose4(m);
     pm__transpose4(m + 4);
     pm__transpose4(m + 8);
-#undef PM__BLEND_ONE
-#undef PM__WEIGHT
-#undef PM__ROW
-#undef PM__BONE_ROW
 #else
     int e, k;
     for (e = 0; e < 12; ++e) m[e] = w[0] * rows[PM__BONE_FLOATS * index[0] + (size_t)e];
