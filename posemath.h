@@ -5774,8 +5774,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
 /* Four vertices' 12 (xyz) or 16 (tangents) floats, each of which
    PM__FLOAT puts in every lane of a register: AVX2 loads it broadcast, a
    load and no shuffle; SSE2 shuffles it out of the 4 floats around it,
-   loaded once (a load and a shuffle for each: 9% more instructions for
-   BDEF1, callgrind). */
+   loaded once (fewer instructions than a load and a shuffle for each). */
 typedef struct pm__floats {
 #if defined(PM__AVX2)
     const float *p;
@@ -5849,8 +5848,7 @@ static PM__INLINE void pm__store_xyz4(float *dst, const __m128 v[4])
 
 /* BDEF1 for the block's vertices v.. (bind positions at `positions`), whose
    bones are b's indices clamped to `last`: one each, clamped as it is read
-   (the other types' clamp-all-then-extract costs BDEF1 a fifth of its
-   speed) */
+   (the other types' clamp-all-then-extract is slower for one bone) */
 static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
                                  const float *positions, int normals, int tangents)
 {
@@ -6203,8 +6201,8 @@ static PM__INLINE int pm__block_type(const unsigned char *types)
 }
 
 /* Where the blocks from v on that have v's type end (end: the range's):
-   64 bytes compared at a time first (block by block, the scan took 3 of
-   SSE2 BDEF1's 47 instructions per vertex) */
+   64 bytes compared at a time first (block by block, the scan is a
+   visible part of BDEF1's few instructions per vertex) */
 static int pm__same_type_end(const unsigned char *types, int v, int end, int type)
 {
     unsigned char same[64];
@@ -6236,8 +6234,9 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
             pm__skin_block(job, b, (size_t)v, positions, block_type, block_normals, block_tangents);   \
         }                                                                                              \
     }
-/* positions + normals, the usual job, on its own: its per-vertex branches
-   cost BDEF1 a fifth of its speed (the lane kernels branch per block) */
+/* positions + normals, the usual job, on its own: BDEF1's per-vertex
+   branches are costly where the flags are not constants (the lane kernels
+   branch per block) */
 PM__SKIN_BLOCKS(pm__skin_bdef1_normals, PM_SKIN_BDEF1, 1, 0)
 PM__SKIN_BLOCKS(pm__skin_bdef1, PM_SKIN_BDEF1, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_bdef2, PM_SKIN_BDEF2, normals, tangents)
