@@ -5012,7 +5012,7 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
    and lanes (loads of 128-bit lanes, transposes) and a few bit operations
    are written per width. */
 
-/* ---- Lanes: arithmetic -------------------------------------------------- */
+/* ---- Lanes: the primitives, one block per instruction set -------------- */
 
 /* Loops over a few lanes' worth of registers are unrolled: left as loops,
    the registers they index live in memory. */
@@ -5028,68 +5028,6 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #define PM__KERNELS_AVX512 "AVX-512F"
 #define PM__KERNELS_AVX2 "AVX2 + FMA"
 
-#if defined(PM__AVX512)
-#define PM__LANES 16
-#define PM__KERNELS PM__KERNELS_AVX512
-typedef __m512 pm__f;
-static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm512_add_ps(a, b); }
-static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm512_sub_ps(a, b); }
-static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm512_mul_ps(a, b); }
-static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm512_div_ps(a, b); }
-static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm512_fmadd_ps(a, b, c); } /* a b + c */
-static PM__INLINE pm__f pm__set1(float a) { return _mm512_set1_ps(a); }
-static PM__INLINE pm__f pm__load(const float *p) { return _mm512_loadu_ps(p); }
-static PM__INLINE void pm__store(float *p, pm__f a) { _mm512_storeu_ps(p, a); }
-#elif defined(PM__AVX2)
-#define PM__LANES 8
-#define PM__KERNELS PM__KERNELS_AVX2
-typedef __m256 pm__f;
-static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm256_add_ps(a, b); }
-static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm256_sub_ps(a, b); }
-static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm256_mul_ps(a, b); }
-static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm256_div_ps(a, b); }
-static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm256_fmadd_ps(a, b, c); } /* a b + c */
-static PM__INLINE pm__f pm__set1(float a) { return _mm256_set1_ps(a); }
-static PM__INLINE pm__f pm__load(const float *p) { return _mm256_loadu_ps(p); }
-static PM__INLINE void pm__store(float *p, pm__f a) { _mm256_storeu_ps(p, a); }
-#elif defined(PM__SSE2)
-#define PM__LANES 4
-#define PM__KERNELS "SSE2"
-typedef __m128 pm__f;
-static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm_add_ps(a, b); }
-static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm_sub_ps(a, b); }
-static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm_mul_ps(a, b); }
-static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm_div_ps(a, b); }
-static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm_add_ps(_mm_mul_ps(a, b), c); } /* a b + c */
-static PM__INLINE pm__f pm__set1(float a) { return _mm_set1_ps(a); }
-static PM__INLINE pm__f pm__load(const float *p) { return _mm_loadu_ps(p); }
-static PM__INLINE void pm__store(float *p, pm__f a) { _mm_storeu_ps(p, a); }
-#elif defined(PM__NEON)
-#define PM__LANES 4
-#define PM__KERNELS "NEON"
-typedef float32x4_t pm__f;
-static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return vaddq_f32(a, b); }
-static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return vsubq_f32(a, b); }
-static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return vmulq_f32(a, b); }
-static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return vdivq_f32(a, b); }
-static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return vfmaq_f32(c, a, b); } /* a b + c */
-static PM__INLINE pm__f pm__set1(float a) { return vdupq_n_f32(a); }
-static PM__INLINE pm__f pm__load(const float *p) { return vld1q_f32(p); }
-static PM__INLINE void pm__store(float *p, pm__f a) { vst1q_f32(p, a); }
-#else
-#define PM__LANES 1
-#define PM__KERNELS "portable"
-typedef float pm__f;
-static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return a + b; }
-static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return a - b; }
-static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return a * b; }
-static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return a / b; }
-static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return a * b + c; }
-static PM__INLINE pm__f pm__set1(float a) { return a; }
-static PM__INLINE pm__f pm__load(const float *p) { return *p; }
-static PM__INLINE void pm__store(float *p, pm__f a) { *p = a; }
-#endif
-
 /* 1 / sqrt(d) where d > 0, else 0. SIMD: the reciprocal square root
    estimate and one Newton step, ~23 bits, well inside the 1e-5 the paths
    must agree to, at a fraction of sqrt and divide's cost. */
@@ -5102,33 +5040,27 @@ static PM__INLINE __m128 pm__inverse_length4(__m128 d)
 }
 #endif
 
-static PM__INLINE pm__f pm__inverse_length(pm__f d)
-{
+/* Per instruction set: pm__f (a quantity of every lane) and its arithmetic;
+   pm__inverse_length; and pm__i, the 32 bits of each lane, with the few
+   bit operations the helpers after this block are written once over. */
 #if defined(PM__AVX512)
+#define PM__LANES 16
+#define PM__KERNELS PM__KERNELS_AVX512
+typedef __m512 pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm512_add_ps(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm512_sub_ps(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm512_mul_ps(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm512_div_ps(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm512_fmadd_ps(a, b, c); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return _mm512_set1_ps(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return _mm512_loadu_ps(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { _mm512_storeu_ps(p, a); }
+static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
+{
     __m512 r = _mm512_rsqrt14_ps(d);
     r = _mm512_mul_ps(_mm512_mul_ps(_mm512_set1_ps(0.5f), r), _mm512_fnmadd_ps(d, _mm512_mul_ps(r, r), _mm512_set1_ps(3.0f)));
     return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(d, _mm512_setzero_ps(), _CMP_GT_OQ), r);
-#elif defined(PM__AVX2)
-    __m256 r = _mm256_rsqrt_ps(d);
-    r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r), _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
-    return _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
-#elif defined(PM__SSE2)
-    return pm__inverse_length4(d);
-#elif defined(PM__NEON)
-    float32x4_t r = vrsqrteq_f32(d); /* about 8 bits: two Newton steps */
-    r = vmulq_f32(r, vrsqrtsq_f32(vmulq_f32(d, r), r));
-    r = vmulq_f32(r, vrsqrtsq_f32(vmulq_f32(d, r), r));
-    return vreinterpretq_f32_u32(vandq_u32(vreinterpretq_u32_f32(r), vcgtq_f32(d, vdupq_n_f32(0.0f))));
-#else
-    return d > 0.0f ? 1.0f / sqrtf(d) : 0.0f;
-#endif
 }
-
-/* ---- Lanes: bits ------------------------------------------------------- */
-
-/* A pm__i holds the 32 bits of each lane of a pm__f. The helpers after this
-   block are written once over these. */
-#if defined(PM__AVX512)
 typedef __m512i pm__i;
 static PM__INLINE pm__i pm__as_bits(pm__f a) { return _mm512_castps_si512(a); }
 static PM__INLINE pm__f pm__as_floats(pm__i a) { return _mm512_castsi512_ps(a); }
@@ -5151,6 +5083,23 @@ static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
 }
 static PM__INLINE int pm__i_any(pm__i a) { return _mm512_test_epi32_mask(a, a) != 0; }
 #elif defined(PM__AVX2)
+#define PM__LANES 8
+#define PM__KERNELS PM__KERNELS_AVX2
+typedef __m256 pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm256_add_ps(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm256_sub_ps(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm256_mul_ps(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm256_div_ps(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm256_fmadd_ps(a, b, c); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return _mm256_set1_ps(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return _mm256_loadu_ps(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { _mm256_storeu_ps(p, a); }
+static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
+{
+    __m256 r = _mm256_rsqrt_ps(d);
+    r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r), _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
+    return _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
+}
 typedef __m256i pm__i;
 static PM__INLINE pm__i pm__as_bits(pm__f a) { return _mm256_castps_si256(a); }
 static PM__INLINE pm__f pm__as_floats(pm__i a) { return _mm256_castsi256_ps(a); }
@@ -5167,6 +5116,21 @@ static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
 }
 static PM__INLINE int pm__i_any(pm__i a) { return _mm256_movemask_ps(_mm256_castsi256_ps(a)) != 0; }
 #elif defined(PM__SSE2)
+#define PM__LANES 4
+#define PM__KERNELS "SSE2"
+typedef __m128 pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return _mm_add_ps(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return _mm_sub_ps(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return _mm_mul_ps(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return _mm_div_ps(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return _mm_add_ps(_mm_mul_ps(a, b), c); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return _mm_set1_ps(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return _mm_loadu_ps(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { _mm_storeu_ps(p, a); }
+static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
+{
+    return pm__inverse_length4(d);
+}
 typedef __m128i pm__i;
 static PM__INLINE pm__i pm__as_bits(pm__f a) { return _mm_castps_si128(a); }
 static PM__INLINE pm__f pm__as_floats(pm__i a) { return _mm_castsi128_ps(a); }
@@ -5183,6 +5147,24 @@ static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
 }
 static PM__INLINE int pm__i_any(pm__i a) { return _mm_movemask_ps(_mm_castsi128_ps(a)) != 0; }
 #elif defined(PM__NEON)
+#define PM__LANES 4
+#define PM__KERNELS "NEON"
+typedef float32x4_t pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return vaddq_f32(a, b); }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return vsubq_f32(a, b); }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return vmulq_f32(a, b); }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return vdivq_f32(a, b); }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return vfmaq_f32(c, a, b); } /* a b + c */
+static PM__INLINE pm__f pm__set1(float a) { return vdupq_n_f32(a); }
+static PM__INLINE pm__f pm__load(const float *p) { return vld1q_f32(p); }
+static PM__INLINE void pm__store(float *p, pm__f a) { vst1q_f32(p, a); }
+static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
+{
+    float32x4_t r = vrsqrteq_f32(d); /* about 8 bits: two Newton steps */
+    r = vmulq_f32(r, vrsqrtsq_f32(vmulq_f32(d, r), r));
+    r = vmulq_f32(r, vrsqrtsq_f32(vmulq_f32(d, r), r));
+    return vreinterpretq_f32_u32(vandq_u32(vreinterpretq_u32_f32(r), vcgtq_f32(d, vdupq_n_f32(0.0f))));
+}
 typedef uint32x4_t pm__i;
 static PM__INLINE pm__i pm__as_bits(pm__f a) { return vreinterpretq_u32_f32(a); }
 static PM__INLINE pm__f pm__as_floats(pm__i a) { return vreinterpretq_f32_u32(a); }
@@ -5199,6 +5181,21 @@ static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high)
 }
 static PM__INLINE int pm__i_any(pm__i a) { return vmaxvq_u32(a) != 0; }
 #else
+#define PM__LANES 1
+#define PM__KERNELS "portable"
+typedef float pm__f;
+static PM__INLINE pm__f pm__add(pm__f a, pm__f b) { return a + b; }
+static PM__INLINE pm__f pm__sub(pm__f a, pm__f b) { return a - b; }
+static PM__INLINE pm__f pm__mul(pm__f a, pm__f b) { return a * b; }
+static PM__INLINE pm__f pm__div(pm__f a, pm__f b) { return a / b; }
+static PM__INLINE pm__f pm__madd(pm__f a, pm__f b, pm__f c) { return a * b + c; }
+static PM__INLINE pm__f pm__set1(float a) { return a; }
+static PM__INLINE pm__f pm__load(const float *p) { return *p; }
+static PM__INLINE void pm__store(float *p, pm__f a) { *p = a; }
+static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
+{
+    return d > 0.0f ? 1.0f / sqrtf(d) : 0.0f;
+}
 typedef uint32_t pm__i;
 static PM__INLINE pm__i pm__as_bits(pm__f a)
 {
@@ -5222,6 +5219,8 @@ static PM__INLINE pm__i pm__greater(pm__f a, pm__f b) { return a > b ? 0xfffffff
 static PM__INLINE pm__i pm__outside(pm__f a, pm__f low, pm__f high) { return a >= low && a <= high ? 0u : 0xffffffffu; }
 static PM__INLINE int pm__i_any(pm__i a) { return a != 0; }
 #endif
+
+/* ---- Lanes: bit helpers, written once ------------------------------------ */
 
 /* d = m 2^e (m in [1, 2), e in [-125, 125]) taken apart on its bits:
    *power = 2^-e, multiplying by which is exact, and *mantissa = m (the
