@@ -4439,8 +4439,8 @@ static PM__INLINE int pm__mmd_input_ok(const float translation[3], const float r
     for (k = 0; k < 3; ++k) finite &= pm__finite(translation[k]);
     memcpy(bits, rotation, sizeof bits);
     for (k = 0; k < 4; ++k) {
-        finite &= (bits[k] & 0x7f800000u) != 0x7f800000u;
-        magnitude |= bits[k] & 0x7fffffffu;
+        finite &= pm__finite(rotation[k]);
+        magnitude |= bits[k] & 0x7fffffffu; /* any bit but the sign: not zero, denormals included */
     }
     return finite & (magnitude != 0);
 }
