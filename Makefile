@@ -99,9 +99,7 @@ TEST_CONFIGS += test-avx512
 else
 SKIPPED += "test-avx512: skipped, this CPU lacks AVX-512F, AVX2 or FMA"
 endif
-# Default flags with the AVX2 and AVX-512 kernels linked in beside, chosen
-# at run time (a CPU with neither runs it on SSE2 and says so).
-TEST_CONFIGS += test-dispatch
+TEST_CONFIGS += test-sse2
 ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx test-clang-fastmath
 else
@@ -305,29 +303,18 @@ header-check:
 	$(CC) -std=c11 $(HEADER_C_WARN) -DPOSEMATH_STATIC -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
-	$(CC) -std=c99 $(HEADER_C_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
-	$(CC) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
-	$(CC) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
-	@# misuse stops the build with its #error: kernels for no wider set, kernels in the implementation's file
-	@$(CC) -std=c99 -fsyntax-only tests/skin_kernels.c 2>&1 | grep -q "compile this file with -mavx2" || \
-	  { echo "header-check: skin_kernels.c without AVX2 flags did not stop at its #error"; exit 1; }
-	@$(CC) -std=c99 -DPOSEMATH_IMPLEMENTATION -mavx2 -mfma -fsyntax-only tests/skin_kernels.c 2>&1 | \
-	  grep -q "goes in a file of its own" || \
-	  { echo "header-check: POSEMATH_SKIN_KERNELS beside POSEMATH_IMPLEMENTATION did not stop at its #error"; exit 1; }
+	$(CC) -std=c99 $(HEADER_C_WARN) -DPOSEMATH_NO_DISPATCH -fsyntax-only tests/posemath.c
 	$(CC) -std=c99 $(HEADER_C_WARN) -O2 -ffast-math -fsyntax-only tests/posemath.c
 ifeq ($(HAVE_CXX),yes)
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
-	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
-	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
 endif
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
-	$(CLANG) -std=c99 $(HEADER_C_WARN) $(DISPATCH) -fsyntax-only tests/posemath.c
-	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/skin_kernels.c
+	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 endif
 
 # Each configuration compiles every test file to an object of its own in
@@ -356,9 +343,10 @@ $(eval $(call test_config,test-nosimd,$(CC),-std=c99,-O2 -DPOSEMATH_NO_SIMD))
 # tested on the bits, never with isnan/isfinite).
 $(eval $(call test_config,test-fastmath,$(CC),-std=c99,-O2 -ffast-math))
 $(eval $(call test_config,test-clang-fastmath,$(CLANG),-std=c99,-O2 -ffast-math))
-# AVX2 + FMA and AVX-512 paths under the sanitizers too: test-asan covers
-# SSE2 only.
-$(eval $(call test_config,test-avx2,$(CC),-std=c99,-O2 -mavx2 -mfma $(SANITIZE)))
+# The AVX2 + FMA and AVX-512 kernels as the flags build them, under the
+# sanitizers (test-asan runs the ones the CPU picks); the AVX2 build without
+# its AVX-512 pass, so that it runs its own.
+$(eval $(call test_config,test-avx2,$(CC),-std=c99,-O2 -mavx2 -mfma -DPOSEMATH_NO_DISPATCH $(SANITIZE)))
 $(eval $(call test_config,test-avx512,$(CC),-std=c99,-O2 -mavx512f -mavx2 -mfma $(SANITIZE)))
 $(eval $(call test_config,test-clang,$(CLANG),-std=c99,-O2))
 $(eval $(call test_config,test-clangxx,$(CLANG),-x c++ -std=c++17,-O2))
@@ -372,16 +360,9 @@ $(BUILD)/test-aarch64: $(BUILD)/test-aarch64-bin
 # make check: the contributor's loop, one configuration that catches most
 # (ASan + UBSan, SSE2, C11); T=substring runs the tests whose name has it.
 $(eval $(call test_config,test-check,$(CC),-std=c11,-O1 $(SANITIZE)))
-$(BUILD)/skin-kernels-avx2.o: tests/skin_kernels.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -mavx2 -mfma -c -o $@ tests/skin_kernels.c
-# AVX-512 as x86-64-v4 has it: with VL, 128- and 256-bit operations reach 32
-# registers too (SDEF 1.1x over AVX-512F alone)
-AVX512_FLAGS = -mavx512f -mavx512vl -mavx512bw -mavx512dq -mavx2 -mfma
-$(BUILD)/skin-kernels-avx512.o: tests/skin_kernels.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 $(AVX512_FLAGS) -c -o $@ tests/skin_kernels.c
-DISPATCH = -DPOSEMATH_DISPATCH_AVX2 -DPOSEMATH_DISPATCH_AVX512
-DISPATCH_OBJS = $(BUILD)/skin-kernels-avx2.o $(BUILD)/skin-kernels-avx512.o
-$(eval $(call test_config,test-dispatch,$(CC),-std=c99,-O2 $(DISPATCH),$(DISPATCH_OBJS)))
+# SSE2 alone, as a build with POSEMATH_NO_DISPATCH or a CPU without AVX2 runs
+# it (the other x86-64 configurations run the widest kernels the CPU has)
+$(eval $(call test_config,test-sse2,$(CC),-std=c99,-O2 -DPOSEMATH_NO_DISPATCH $(SANITIZE)))
 
 T ?=
 check: deps
@@ -438,33 +419,39 @@ install-check: | $(BUILD)
 
 # ---- benchmarks --------------------------------------------------------------
 
-# BENCH_FLAGS="-mavx2 -mfma" (or -march=native) measures the AVX2 + FMA path.
-# BENCH_DISPATCH=1 links the AVX2 and AVX-512 kernels beside a build with
-# BENCH_FLAGS and lets run pick one for this CPU (use a separate BUILD
-# directory). The skinning table sets ozz-animation's SkinningJob beside ours
-# when ../shared/peers/ozz-animation and a C++17 compiler are there.
+# make bench: everything with the default flags (skinning on the widest
+# kernels this CPU has), then the skinning table again from a build with
+# -march=native and from one with POSEMATH_NO_DISPATCH (SSE2 alone on
+# x86-64), ozz-animation's SkinningJob beside each with the same flags, when
+# ../shared/peers/ozz-animation and a C++17 compiler are there.
+# BENCH_FLAGS adds flags to all three.
 BENCH_FLAGS ?=
-BENCH_DISPATCH ?=
-BENCH_OBJS = $(if $(BENCH_DISPATCH),$(DISPATCH_OBJS))
-BENCH_DEFS = $(if $(BENCH_DISPATCH),$(DISPATCH))
 OZZ = $(SHARED)/peers/ozz-animation
 HAVE_OZZ := $(shell [ -f $(OZZ)/src/geometry/runtime/skinning_job.cc ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
+# $(call bench_build,NAME,FLAGS)
 ifeq ($(HAVE_OZZ),yes)
-$(BUILD)/bench: tests/bench.c tests/bench_ozz.cc posemath.h $(BENCH_OBJS) | $(BUILD)
-	$(CXX) -std=c++17 -O2 -DNDEBUG $(BENCH_FLAGS) -I$(OZZ)/include -c -o $(BUILD)/bench_ozz.o tests/bench_ozz.cc
-	$(CXX) -std=c++17 -O2 -DNDEBUG $(BENCH_FLAGS) -I$(OZZ)/include -c -o $(BUILD)/ozz_skinning_job.o \
+define bench_build
+$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h | $(BUILD)
+	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz.o tests/bench_ozz.cc
+	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz_skinning_job.o \
 	  $(OZZ)/src/geometry/runtime/skinning_job.cc
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -DPM_BENCH_OZZ $(BENCH_FLAGS) $(BENCH_DEFS) -c -o $(BUILD)/bench.o tests/bench.c
-	$(CXX) -o $@ $(BUILD)/bench.o $(BENCH_OBJS) $(BUILD)/bench_ozz.o $(BUILD)/ozz_skinning_job.o -lm -lpthread
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -DPM_BENCH_OZZ $(2) -c -o $(BUILD)/$(1).o tests/bench.c
+	$(CXX) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o -lm -lpthread
+endef
 else
-$(BUILD)/bench: tests/bench.c posemath.h $(BENCH_OBJS) | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_FLAGS) $(BENCH_DEFS) -o $@ tests/bench.c $(BENCH_OBJS) -lm -lpthread
+define bench_build
+$(BUILD)/$(1): tests/bench.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(2) -o $$@ tests/bench.c -lm -lpthread
+endef
 endif
+$(eval $(call bench_build,bench,$(BENCH_FLAGS)))
+$(eval $(call bench_build,bench-native,-march=native $(BENCH_FLAGS)))
+$(eval $(call bench_build,bench-sse2,-DPOSEMATH_NO_DISPATCH $(BENCH_FLAGS)))
 
 # babylon-mmd's runtimes (tests/gen's npm packages) are timed first on the
 # same MMD files, when node is there.
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/bench
+	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/bench-native $(BUILD)/bench-sse2
 	@rm -f $(BUILD)/mmd_babylon_bench.txt
 	@if command -v node >/dev/null 2>&1 && { [ -d tests/gen/node_modules/babylon-mmd ] || \
 	    { command -v npm >/dev/null 2>&1 && (cd tests/gen && npm ci --no-audit --no-fund >/dev/null 2>&1); }; }; then \
@@ -472,6 +459,10 @@ bench: deps
 	    ../fixtures/character_dance.vmd 300 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_bench.txt) || true; \
 	fi
 	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt
+	@echo; echo "== skinning built with -march=native (ozz-animation too)"
+	@./$(BUILD)/bench-native --skinning
+	@echo; echo "== skinning built with -DPOSEMATH_NO_DISPATCH (ozz-animation with the default flags)"
+	@./$(BUILD)/bench-sse2 --skinning
 
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 

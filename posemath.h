@@ -30,35 +30,24 @@
                        static with POSEMATH_STATIC).
      PM_ASSERT(x)      checks of internal invariants, never of caller input
                        (default: assert from <assert.h>).
-     POSEMATH_NO_SIMD  portable scalar code only. Otherwise SSE2 is used on
-                       x86-64 (skinning 4 vertices at a time), AVX2 + FMA
-                       when the compiler targets them (-mavx2 -mfma; 8
-                       vertices), and AVX-512F with them (-march=native on
-                       Zen 4 or Ice Lake, -march=x86-64-v4; 16 vertices);
-                       NEON on aarch64 (4 vertices, fused multiply-adds);
+     POSEMATH_NO_SIMD  portable scalar code only. Otherwise skinning runs
+                       SIMD kernels: SSE2 on x86-64 (4 vertices at a
+                       time), AVX2 + FMA (8) and AVX-512 (16) where the CPU
+                       has them, NEON on aarch64 (4, fused multiply-adds);
                        results agree to about 1e-6.
-     POSEMATH_DISPATCH_AVX2, POSEMATH_DISPATCH_AVX512
-                       (gcc or clang, x86) one binary for every x86-64 CPU:
-                       pm_skin_job_run checks the CPU and runs the widest
-                       kernels it has, from files that define
-                       POSEMATH_SKIN_KERNELS (below) and are linked in.
-
-   SKINNING KERNELS FOR RUNTIME DISPATCH
-
-     A file that defines POSEMATH_SKIN_KERNELS before the include (and not
-     POSEMATH_IMPLEMENTATION) holds the skinning kernels alone, for the
-     instruction set its compiler flags name, and exports one function for
-     the implementation to call. Build it once per set:
-
-       // skin_avx2.c, compiled with -mavx2 -mfma; and the same file again
-       // as skin_avx512.c with -march=x86-64-v4 (or less)
-       #define POSEMATH_SKIN_KERNELS
-       #include "posemath.h"
-
-     and the implementation, with any flags, with POSEMATH_DISPATCH_AVX2 and
-     POSEMATH_DISPATCH_AVX512 for the files linked in. run calls the AVX-512
-     kernels only on a CPU with all of x86-64-v4's AVX-512 sets (F, CD, VL,
-     BW, DQ), the AVX2 ones on a CPU with AVX2 and FMA.
+     POSEMATH_NO_DISPATCH
+                       skinning kernels only for the instruction sets the
+                       compiler flags name (-mavx2 -mfma, -march=native).
+                       Without it, gcc and clang on x86 also compile the
+                       AVX2 + FMA and AVX-512 kernels (under target
+                       pragmas, whatever the flags) and pm_skin_job_run
+                       runs the widest the CPU has: AVX-512 needs all of
+                       x86-64-v4's sets (F, CD, VL, BW, DQ). For this the
+                       implementation includes itself, as "posemath.h":
+                       a copy under another name needs POSEMATH_NO_DISPATCH.
+                       Unoptimized builds (-O0) compile the flags' kernels
+                       alone.
+                       MSVC runs the SSE2 kernels.
 
    CONVENTIONS
 
@@ -372,7 +361,7 @@
      const char *pm_skin_job_get_kernels(void)
          The kernels run uses in this build on this CPU: "AVX-512F",
          "AVX2 + FMA", "SSE2", "NEON" or "portable" (see
-         POSEMATH_DISPATCH_AVX2).
+         POSEMATH_NO_DISPATCH).
      pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count,
                                    const int *morph_offset_start,
                                    const int *morph_vertex,
@@ -881,11 +870,7 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 
 /* ======================================================================== */
 
-#if defined(POSEMATH_IMPLEMENTATION) && defined(POSEMATH_SKIN_KERNELS)
-#error "POSEMATH_SKIN_KERNELS goes in a file of its own, without POSEMATH_IMPLEMENTATION"
-#endif
-
-#if (defined(POSEMATH_IMPLEMENTATION) || defined(POSEMATH_SKIN_KERNELS)) && !defined(POSEMATH_IMPLEMENTED)
+#if defined(POSEMATH_IMPLEMENTATION) && !defined(POSEMATH_IMPLEMENTED)
 #define POSEMATH_IMPLEMENTED
 
 #include <float.h>
@@ -906,12 +891,22 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #define PM__SIMD
 #include <emmintrin.h>
 #if defined(__AVX2__) && defined(__FMA__) /* e.g. -mavx2 -mfma or -march=native */
-#define PM__AVX2
+#define PM__FLAGS_AVX2
 #include <immintrin.h>
 #if defined(__AVX512F__) /* e.g. -march=native on Zen 4 or Ice Lake */
-#define PM__AVX512
+#define PM__FLAGS_AVX512
 #endif
 #endif
+#endif
+/* gcc and clang on x86 also compile the wider skinning kernels the flags
+   leave out, each under its instruction sets' target pragma, and
+   pm_skin_job_run runs the widest the CPU has (Skinning, below). Not in
+   unoptimized builds: there the passes would quadruple the compile time
+   for code that runs slowly anyway. */
+#if defined(PM__SSE2) && !defined(PM__FLAGS_AVX512) && !defined(POSEMATH_NO_DISPATCH) && defined(__OPTIMIZE__) && \
+    (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define PM__DISPATCH
+#include <immintrin.h>
 #endif
 
 #ifndef PM_ASSERT
@@ -945,8 +940,6 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#if defined(POSEMATH_IMPLEMENTATION) /* everything but the skinning kernels */
 
 /* Finiteness read off the bits. Engines build with -ffast-math, which lets
    the compiler assume that no NaN or Inf exists: it removes isfinite() and
@@ -4995,7 +4988,6 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
     return PM_OK;
 }
 
-#endif /* POSEMATH_IMPLEMENTATION */
 
 /* ---- Skinning ---------------------------------------------------------------
 
@@ -5012,8 +5004,6 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
    and lanes (loads of 128-bit lanes, transposes) and a few bit operations
    are written per width. */
 
-/* ---- Lanes: the primitives, one block per instruction set -------------- */
-
 /* Loops over a few lanes' worth of registers are unrolled: left as loops,
    the registers they index live in memory. */
 #if defined(__clang__)
@@ -5027,6 +5017,180 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 /* The kernels' names, as pm_skin_job_get_kernels gives them */
 #define PM__KERNELS_AVX512 "AVX-512F"
 #define PM__KERNELS_AVX2 "AVX2 + FMA"
+
+/* The arrays blocks of PM__LANES vertices read and write: the job's, or
+   copies for a range's last vertices. NULL where the job has none. */
+typedef struct pm__block {
+    const float *positions, *normals, *tangents, *sdef, *weights;
+    const uint16_t *indices;
+    const unsigned char *types; /* or NULL */
+    float *out_positions, *out_normals, *out_tangents;
+} pm__block;
+
+#define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
+#define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
+
+/* The kernels' `normals`: 0 none, 1 the exact rule, this the blended one */
+#define PM__NORMALS_BLENDED 2
+
+/* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
+static int pm__skin_slots(unsigned type)
+{
+    return type == PM_SKIN_BDEF1 ? 1 : type == PM_SKIN_BDEF2 || type == PM_SKIN_SDEF ? 2 : 4;
+}
+
+/* The bind positions plus the morphs of vertices v..v+n-1, into out. Each
+   vertex's range of morph entries is kept inside the table and starts no
+   earlier than the previous one ended (*floor): whatever the table holds,
+   a run reads each entry at most once. */
+static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, float *out)
+{
+    const int total = job->morph_start[job->vertex_count];
+    int j, k, end;
+    for (j = 0; j < n; ++j) {
+        float *p = out + 3 * j;
+        memcpy(p, job->positions + 3 * ((size_t)v + (size_t)j), 3 * sizeof(float));
+        k = job->morph_start[v + j];
+        end = job->morph_start[v + j + 1];
+        k = k < *floor ? *floor : k > total ? total : k;
+        end = end < k ? k : end > total ? total : end;
+        for (; k < end; ++k) {
+            const pm_vertex_morph *m = &job->morphs[k];
+            if ((unsigned)m->morph < (unsigned)job->morph_count) {
+                const float w = job->morph_weights[m->morph];
+                p[0] += w * m->offset[0];
+                p[1] += w * m->offset[1];
+                p[2] += w * m->offset[2];
+            }
+        }
+        *floor = end;
+    }
+}
+
+static void pm__job_block(const pm_skin_job *job, pm__block *b)
+{
+    b->positions = job->positions;
+    b->normals = job->normals;
+    b->tangents = job->tangents;
+    b->sdef = job->sdef;
+    b->weights = job->bone_weights;
+    b->indices = job->bone_indices;
+    b->types = job->types;
+    b->out_positions = job->out_positions;
+    b->out_normals = job->out_normals;
+    b->out_tangents = job->out_tangents;
+}
+
+/* ---- Kernel passes -----------------------------------------------------------
+
+   The kernels below are compiled once for the instruction sets of the
+   compiler's flags and, where PM__DISPATCH, again for AVX2 + FMA and for
+   AVX-512 under their target pragmas: this file includes itself after the
+   kernels, once per wider set. Each pass names its functions, types and
+   tables for itself through this list (as zlib's Z_PREFIX does):
+   pm__sdef is pm__base_sdef, pm__avx2_sdef or pm__avx512_sdef. A name
+   left out stops the build with a redefinition. */
+#define PM__K(name) PM__K_(PM__PASS, name)
+#define PM__K_(pass, name) PM__K__(pass, name)
+#define PM__K__(pass, name) pm__##pass##_##name
+#define pm__add PM__K(add)
+#define pm__any_outside PM__K(any_outside)
+#define pm__apply3 PM__K(apply3)
+#define pm__as_bits PM__K(as_bits)
+#define pm__as_floats PM__K(as_floats)
+#define pm__bdef1 PM__K(bdef1)
+#define pm__bdef1_normal PM__K(bdef1_normal)
+#define pm__bdef1_normals_by_vertex PM__K(bdef1_normals_by_vertex)
+#define pm__blend PM__K(blend)
+#define pm__block_type PM__K(block_type)
+#define pm__bone_rows PM__K(bone_rows)
+#define pm__clamp_indices PM__K(clamp_indices)
+#define pm__cofactor_normals PM__K(cofactor_normals)
+#define pm__columns PM__K(columns)
+#define pm__copy_lanes PM__K(copy_lanes)
+#define pm__cross PM__K(cross)
+#define pm__div PM__K(div)
+#define pm__dot3 PM__K(dot3)
+#define pm__dot4 PM__K(dot4)
+#define pm__f PM__K(f)
+#define pm__f128 PM__K(f128)
+#define pm__flip PM__K(flip)
+#define pm__floats PM__K(floats)
+#define pm__gather1 PM__K(gather1)
+#define pm__gather4 PM__K(gather4)
+#define pm__greater PM__K(greater)
+#define pm__halves PM__K(halves)
+#define pm__i PM__K(i)
+#define pm__i_and PM__K(i_and)
+#define pm__i_andnot PM__K(i_andnot)
+#define pm__i_any PM__K(i_any)
+#define pm__i_or PM__K(i_or)
+#define pm__i_set1 PM__K(i_set1)
+#define pm__i_sub PM__K(i_sub)
+#define pm__i_xor PM__K(i_xor)
+#define pm__inverse_length PM__K(inverse_length)
+#define pm__inverse_length4 PM__K(inverse_length4)
+#define pm__inverse_sum PM__K(inverse_sum)
+#define pm__kernels_name PM__K(kernels_name)
+#define pm__linear PM__K(linear)
+#define pm__load PM__K(load)
+#define pm__load128 PM__K(load128)
+#define pm__load_floats PM__K(load_floats)
+#define pm__load_lanes4 PM__K(load_lanes4)
+#define pm__load_xyz PM__K(load_xyz)
+#define pm__madd PM__K(madd)
+#define pm__madd4 PM__K(madd4)
+#define pm__mul PM__K(mul)
+#define pm__normalize PM__K(normalize)
+#define pm__normalize_four PM__K(normalize_four)
+#define pm__outside PM__K(outside)
+#define pm__qdef PM__K(qdef)
+#define pm__quarters PM__K(quarters)
+#define pm__record PM__K(record)
+#define pm__records PM__K(records)
+#define pm__rigid_extras PM__K(rigid_extras)
+#define pm__rotate_lanes PM__K(rotate_lanes)
+#define pm__same_type_end PM__K(same_type_end)
+#define pm__scale_weights PM__K(scale_weights)
+#define pm__scatter4 PM__K(scatter4)
+#define pm__sdef PM__K(sdef)
+#define pm__set1 PM__K(set1)
+#define pm__skin_bdef1 PM__K(skin_bdef1)
+#define pm__skin_bdef1_normals PM__K(skin_bdef1_normals)
+#define pm__skin_bdef2 PM__K(skin_bdef2)
+#define pm__skin_bdef4 PM__K(skin_bdef4)
+#define pm__skin_block PM__K(skin_block)
+#define pm__skin_blocks PM__K(skin_blocks)
+#define pm__skin_mixed PM__K(skin_mixed)
+#define pm__skin_qdef PM__K(skin_qdef)
+#define pm__skin_range PM__K(skin_range)
+#define pm__skin_sdef PM__K(skin_sdef)
+#define pm__skin_tail PM__K(skin_tail)
+#define pm__split_exponent PM__K(split_exponent)
+#define pm__store PM__K(store)
+#define pm__store_lanes4 PM__K(store_lanes4)
+#define pm__store_xyz PM__K(store_xyz)
+#define pm__store_xyz4 PM__K(store_xyz4)
+#define pm__sub PM__K(sub)
+#define pm__transpose4 PM__K(transpose4)
+
+#define PM__KERNEL_PASS 1 /* the compiler flags' instruction sets */
+#define PM__PASS base
+
+#endif /* POSEMATH_IMPLEMENTATION: all but the kernels' passes */
+
+#if defined(PM__KERNEL_PASS) /* ---- a kernel pass ---------------------------- */
+
+/* This pass's widths: the flags' in pass 1, AVX2 + FMA in pass 2, AVX-512
+   in pass 3 (which needs AVX2 + FMA too) */
+#if PM__KERNEL_PASS == 3 || defined(PM__FLAGS_AVX512)
+#define PM__AVX512
+#endif
+#if PM__KERNEL_PASS >= 2 || defined(PM__FLAGS_AVX2)
+#define PM__AVX2
+#endif
+
+/* ---- Lanes: the primitives, one block per instruction set -------------- */
 
 /* 1 / sqrt(d) where d > 0, else 0. SIMD: the reciprocal square root
    estimate and one Newton step, ~23 bits, well inside the 1e-5 the paths
@@ -5523,9 +5687,6 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
 #define PM__LANE4(v, i) vdupq_laneq_f32(v, i)
 #endif
 
-#define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
-#define PM__BONE_FIELD(bones, field) ((const float *)(const void *)(bones) + offsetof(pm_skin_bone, field) / sizeof(float))
-
 #if defined(PM__SIMD)
 /* Row `row` of bone index[4 j + k]'s field at rows, for vertex j and (in
    the other 128-bit lanes) j + 4, j + 8, ...: with AVX, vertices j and
@@ -5591,15 +5752,6 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const
 
 /* ---- The kernels, once for every width ---------------------------------- */
 
-/* The arrays blocks of PM__LANES vertices read and write: the job's, or
-   copies for a range's last vertices. NULL where the job has none. */
-typedef struct pm__block {
-    const float *positions, *normals, *tangents, *sdef, *weights;
-    const uint16_t *indices;
-    const unsigned char *types; /* or NULL */
-    float *out_positions, *out_normals, *out_tangents;
-} pm__block;
-
 static PM__INLINE void pm__apply3(const pm__f m[9], const pm__f v[3], pm__f out[3])
 {
     out[0] = pm__madd(m[0], v[0], pm__madd(m[3], v[1], pm__mul(m[6], v[2])));
@@ -5647,9 +5799,6 @@ static PM__INLINE void pm__rotate_lanes(const pm__f q[4], pm__f f, const pm__f v
     PM__UNROLL
     for (k = 0; k < 3; ++k) out[k] = pm__madd(f, pm__madd(q[3], t[k], q_t[k]), v[k]);
 }
-
-/* The kernels' `normals`: 0 none, 1 the exact rule, this the blended one */
-#define PM__NORMALS_BLENDED 2
 
 /* The normals n of the block's vertices v.. by the 3x3 matrices A (m[0..8],
    columns c0, c1, c2): normalize(A^-T n), where
@@ -6053,12 +6202,6 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     pm__rigid_extras(real, f, s, b, v, normals, tangents);
 }
 
-/* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
-static int pm__skin_slots(unsigned type)
-{
-    return type == PM_SKIN_BDEF1 ? 1 : type == PM_SKIN_BDEF2 || type == PM_SKIN_SDEF ? 2 : 4;
-}
-
 /* raw[k]: slot k's weight of every vertex, 0 for slots a vertex does not
    read. w[k] = raw[k] scaled by the power of two that brings each vertex's
    sum into [1, 2), and *inv = 1 / that sum: linear blends and QDEF's
@@ -6160,34 +6303,6 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
 
 /* ---- Jobs ------------------------------------------------------------------ */
 
-/* The bind positions plus the morphs of vertices v..v+n-1, into out. Each
-   vertex's range of morph entries is kept inside the table and starts no
-   earlier than the previous one ended (*floor): whatever the table holds,
-   a run reads each entry at most once. */
-static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, float *out)
-{
-    const int total = job->morph_start[job->vertex_count];
-    int j, k, end;
-    for (j = 0; j < n; ++j) {
-        float *p = out + 3 * j;
-        memcpy(p, job->positions + 3 * ((size_t)v + (size_t)j), 3 * sizeof(float));
-        k = job->morph_start[v + j];
-        end = job->morph_start[v + j + 1];
-        k = k < *floor ? *floor : k > total ? total : k;
-        end = end < k ? k : end > total ? total : end;
-        for (; k < end; ++k) {
-            const pm_vertex_morph *m = &job->morphs[k];
-            if ((unsigned)m->morph < (unsigned)job->morph_count) {
-                const float w = job->morph_weights[m->morph];
-                p[0] += w * m->offset[0];
-                p[1] += w * m->offset[1];
-                p[2] += w * m->offset[2];
-            }
-        }
-        *floor = end;
-    }
-}
-
 /* The block's common type, PM_SKIN_BDEF4 for unknown bytes and for
    types == NULL, or -1 when its vertices' types differ. */
 static PM__INLINE int pm__block_type(const unsigned char *types)
@@ -6261,20 +6376,6 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
     }
 }
 
-static void pm__job_block(const pm_skin_job *job, pm__block *b)
-{
-    b->positions = job->positions;
-    b->normals = job->normals;
-    b->tangents = job->tangents;
-    b->sdef = job->sdef;
-    b->weights = job->bone_weights;
-    b->indices = job->bone_indices;
-    b->types = job->types;
-    b->out_positions = job->out_positions;
-    b->out_normals = job->out_normals;
-    b->out_tangents = job->out_tangents;
-}
-
 #if PM__LANES > 1
 /* The last n < PM__LANES vertices of a range, through a block of copies:
    the last vertex fills the lanes past the range, whose results are
@@ -6317,22 +6418,8 @@ static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int
 #endif
 
 /* Skins the vertices first..end-1 of a job that passed pm_skin_job_run's
-   checks. With POSEMATH_SKIN_KERNELS, this is the one function the file
-   exports, named for its width (pm__skin_range_avx2, pm__skin_range_avx512)
-   for a POSEMATH_DISPATCH_* build to call. */
-#if defined(POSEMATH_SKIN_KERNELS)
-#if defined(PM__AVX512)
-#define pm__skin_range pm__skin_range_avx512
-#elif defined(PM__AVX2)
-#define pm__skin_range pm__skin_range_avx2
-#else
-#error "POSEMATH_SKIN_KERNELS: compile this file with -mavx2 -mfma (AVX2 kernels) or -march=x86-64-v4 (AVX-512)"
-#endif
-void pm__skin_range(const pm_skin_job *job, int first, int end);
-void pm__skin_range(const pm_skin_job *job, int first, int end)
-#else
+   checks. */
 static void pm__skin_range(const pm_skin_job *job, int first, int end)
-#endif
 {
     pm__block arrays;
     const int normals = !job->normals || !job->out_normals ? 0
@@ -6350,7 +6437,69 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
 #endif
 }
 
-#if defined(POSEMATH_IMPLEMENTATION)
+/* The kernels' name, as pm_skin_job_get_kernels gives it */
+static const char pm__kernels_name[] = PM__KERNELS;
+
+#undef PM__AVX512
+#undef PM__AVX2
+#undef PM__LANES
+#undef PM__KERNELS
+#undef PM__SHUFFLE
+#undef PM__UNPACKLO
+#undef PM__UNPACKHI
+#undef PM__LANE4
+#undef PM__LANE_OF
+#undef PM__BLEND_VERTEX
+#endif /* a kernel pass */
+
+#if defined(PM__KERNEL_PASS) && PM__KERNEL_PASS == 1 /* ---- after the first pass -------- */
+#undef PM__KERNEL_PASS
+#undef PM__PASS
+
+/* The wider passes. The file names itself: renamed, it needs
+   POSEMATH_NO_DISPATCH (or the new name here). */
+#if defined(PM__DISPATCH) && !defined(PM__FLAGS_AVX2)
+#define PM__KERNEL_PASS 2
+#define PM__PASS avx2
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#endif
+#include "posemath.h"
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#undef PM__PASS
+#undef PM__KERNEL_PASS
+#endif
+#if defined(PM__DISPATCH) /* AVX-512 as x86-64-v4 has it: with VL, 128- and 256-bit operations reach 32 registers too */
+#define PM__KERNEL_PASS 3
+#define PM__PASS avx512
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512cd,avx512vl,avx512bw,avx512dq,avx2,fma"))), \
+                             apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512cd,avx512vl,avx512bw,avx512dq,avx2,fma")
+/* g++ 12 warns of the deliberately undefined registers inside its own
+   AVX-512 intrinsics (GCC bug 105593, fixed in 13) */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include "posemath.h"
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+#endif
+#undef PM__PASS
+#undef PM__KERNEL_PASS
+#endif
 
 /* The O(1) checks of a job: arrays present, counts, the morph table's ends. */
 static pm_result pm__skin_job_arrays(const pm_skin_job *job)
@@ -6367,38 +6516,28 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
     return PM_OK;
 }
 
-#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
-#if !(defined(__GNUC__) || defined(__clang__)) || !(defined(__x86_64__) || defined(__i386__))
-#error "POSEMATH_DISPATCH_AVX2 and POSEMATH_DISPATCH_AVX512 need gcc or clang on x86"
-#endif
-void pm__skin_range_avx2(const pm_skin_job *job, int first, int end);
-void pm__skin_range_avx512(const pm_skin_job *job, int first, int end);
-#endif
-
 typedef void (*pm__skin_range_fn)(const pm_skin_job *job, int first, int end);
 
-/* The widest kernels this build has and this CPU runs, and their name. */
+/* The widest kernels this CPU runs, and their name. */
 static pm__skin_range_fn pm__skin_kernels(const char **name)
 {
-#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
+#if defined(PM__DISPATCH)
     __builtin_cpu_init(); /* in case this runs before the constructors that would */
-#endif
-#if defined(POSEMATH_DISPATCH_AVX512) /* what -march=x86-64-v4 may use */
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") &&
         __builtin_cpu_supports("fma")) {
-        *name = PM__KERNELS_AVX512;
-        return pm__skin_range_avx512;
+        *name = pm__avx512_kernels_name;
+        return pm__avx512_skin_range;
     }
-#endif
-#if defined(POSEMATH_DISPATCH_AVX2)
+#if !defined(PM__FLAGS_AVX2)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-        *name = PM__KERNELS_AVX2;
-        return pm__skin_range_avx2;
+        *name = pm__avx2_kernels_name;
+        return pm__avx2_skin_range;
     }
 #endif
-    *name = PM__KERNELS;
-    return pm__skin_range;
+#endif
+    *name = pm__base_kernels_name;
+    return pm__base_skin_range;
 }
 
 PMDEF const char *pm_skin_job_get_kernels(void)
@@ -6732,13 +6871,11 @@ PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world
     return PM_OK;
 }
 
-#endif /* POSEMATH_IMPLEMENTATION: validation and bones */
-
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* POSEMATH_IMPLEMENTATION or POSEMATH_SKIN_KERNELS */
+#endif /* after the first pass */
 
 /*
 ------------------------------------------------------------------------------

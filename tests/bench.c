@@ -809,6 +809,10 @@ int main(int argc, char **argv)
     double total_ours = 0.0, total_base = 0.0, worst_ours = 0.0;
     float check = 0.0f, max_disagreement = 0.0f;
     int n, o, c;
+    if (argc > 1 && strcmp(argv[1], "--skinning") == 0) { /* make bench's other builds */
+        bench_skinning();
+        return 0;
+    }
     srand(2026);
     for (n = 0; n < COUNT; ++n) {
         for (c = 0; c < 4; ++c) quats[n][c] = (float)rand() / (float)RAND_MAX * 2.0f - 1.0f;

@@ -75,13 +75,10 @@ pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotati
 pm_result scalar_skin_job_prepare(const pm_skin_job *job);
 pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int count);
 
-/* Only a runtime-dispatch build (make test's test-dispatch) has kernels to
-   dispatch to. */
-#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
-#define PM_TEST_DISPATCH(X) X(skin_dispatch)
-#else
-#define PM_TEST_DISPATCH(X)
-#endif
+/* tests/posemath.c: the skinning kernel passes the implementation compiled
+   (its static functions, for test_skin_kernel_passes), the flags' first. */
+typedef void (*skin_range_fn)(const pm_skin_job *job, int first, int end);
+int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
 
 #define PM_TEST_LIST(X)                                                                  \
     X(result_string)                                                                     \
@@ -148,9 +145,9 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
     X(skin_misaligned)                                                                   \
     X(skin_simd_matches_scalar)                                                          \
     X(skin_kernels_name)                                                                 \
+    X(skin_kernel_passes)                                                                \
     X(skin_bone_matrices)                                                                \
     X(skin_blended_normals)                                                              \
-    PM_TEST_DISPATCH(X)                                                                  \
     X(mmd_bezier_exact)                                                                  \
     X(mmd_bone_keys)                                                                     \
     X(mmd_morph_and_switch_keys)                                                         \

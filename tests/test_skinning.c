@@ -969,21 +969,29 @@ void test_skin_simd_matches_scalar(void)
     }
 }
 
-/* pm_skin_job_get_kernels names what the compiler targets (this file is
-   built with the implementation's flags), or in a dispatch build what the
-   CPU runs. */
+/* Whether this CPU runs the kernels of that name */
+static int cpu_runs(const char *kernels)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_cpu_init();
+    if (strcmp(kernels, "AVX-512F") == 0)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (strcmp(kernels, "AVX2 + FMA") == 0) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    (void)kernels;
+#endif
+    return 1; /* the flags' own, or SSE2 on x86-64 */
+}
+
+/* pm_skin_job_get_kernels names the widest kernels the CPU runs: with gcc or
+   clang on x86 (but for POSEMATH_NO_DISPATCH and -O0), AVX-512 or AVX2 + FMA if the
+   CPU has them, whatever the flags; else what the flags target. */
 void test_skin_kernels_name(void)
 {
     const char *expected = "SSE2";
-#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") &&
-        __builtin_cpu_supports("fma"))
-        expected = "AVX-512F";
-    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        expected = "AVX2 + FMA";
-#elif defined(POSEMATH_NO_SIMD)
+#if defined(POSEMATH_NO_SIMD)
     expected = "portable";
 #elif defined(__aarch64__) || defined(_M_ARM64)
     expected = "NEON";
@@ -994,50 +1002,60 @@ void test_skin_kernels_name(void)
 #elif defined(__AVX2__) && defined(__FMA__)
     expected = "AVX2 + FMA";
 #endif
+#if !defined(POSEMATH_NO_SIMD) && !defined(POSEMATH_NO_DISPATCH) && !defined(__AVX512F__) && defined(__OPTIMIZE__) && \
+    (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+    if (cpu_runs("AVX-512F")) expected = "AVX-512F";
+    else if (cpu_runs("AVX2 + FMA")) expected = "AVX2 + FMA";
+#endif
     CHECK(strcmp(pm_skin_job_get_kernels(), expected) == 0);
 }
 
-#if defined(POSEMATH_DISPATCH_AVX2) || defined(POSEMATH_DISPATCH_AVX512)
-void pm__skin_range_avx2(const pm_skin_job *job, int first, int end);
-void pm__skin_range_avx512(const pm_skin_job *job, int first, int end);
-
-/* Built with POSEMATH_DISPATCH_AVX2 and POSEMATH_DISPATCH_AVX512 (and
-   tests/skin_kernels.c compiled for each), run skins with the kernels
-   pm_skin_job_get_kernels names (test_skin_kernels_name checks that name
-   against the CPU): its outputs are bit for bit those of that width's
-   kernels called directly, on every mesh of the numpy fixture, over a range
-   that starts and ends inside blocks. The widths' results differ in their
-   last bits (fused multiply-adds, and rsqrt14 against rsqrt), so running
-   any other width fails. */
-void test_skin_dispatch(void)
+/* Each kernel pass the implementation compiled (the flags' and, with gcc or
+   clang on x86, AVX2 + FMA and AVX-512 under their target pragmas) that
+   this CPU runs skins every mesh of the numpy fixture within SKIN_TOL, over
+   a range that starts and ends inside blocks; and pm_skin_job_run is the
+   pass pm_skin_job_get_kernels names, bit for bit (the widths differ in
+   their last bits: fused multiply-adds, rsqrt14 against rsqrt). */
+void test_skin_kernel_passes(void)
 {
-    static skin_case through_run, direct;
-    void (*widest)(const pm_skin_job *, int, int) = NULL;
+    static skin_case direct, through_run;
+    skin_range_fn range[3];
+    const char *name[3];
     const int first = 5, end = SKIN_VERTICES - 6;
-    int n;
-    if (strcmp(pm_skin_job_get_kernels(), "AVX-512F") == 0)
-        widest = pm__skin_range_avx512;
-    else if (strcmp(pm_skin_job_get_kernels(), "AVX2 + FMA") == 0)
-        widest = pm__skin_range_avx2;
-    if (!widest) {
-        printf("skin_dispatch: skipped, this CPU has neither AVX2 + FMA nor AVX-512\n");
-        return;
-    }
-    for (n = 0; n < SKIN_MESHES; ++n) {
-        test_context("mesh %d", n);
-        load_skin_case(n, &through_run);
-        load_skin_case(n, &direct);
-        CHECK_RESULT(pm_skin_job_prepare(&through_run.job), PM_OK);
-        CHECK_RESULT(pm_skin_job_prepare(&direct.job), PM_OK);
-        CHECK_RESULT(pm_skin_job_run(&through_run.job, first, end - first), PM_OK);
-        widest(&direct.job, first, end);
-        CHECK(memcmp(through_run.out_pos, direct.out_pos, sizeof direct.out_pos) == 0);
-        CHECK(memcmp(through_run.out_nrm, direct.out_nrm, sizeof direct.out_nrm) == 0);
-        CHECK(memcmp(through_run.out_tan, direct.out_tan, sizeof direct.out_tan) == 0);
+    int passes = skin_kernel_passes(range, name), p, n, v, k, ran = 0, matched = 0;
+    for (p = 0; p < passes; ++p) {
+        if (!cpu_runs(name[p])) {
+            printf("skin_kernel_passes: %s compiled, skipped: this CPU cannot run it\n", name[p]);
+            continue;
+        }
+        ++ran;
+        for (n = 0; n < SKIN_MESHES; ++n) {
+            const struct skin_mesh *m = &skin_meshes[n];
+            test_context("%s kernels, mesh %d", name[p], n);
+            load_skin_case(n, &direct);
+            load_skin_case(n, &through_run);
+            CHECK_RESULT(pm_skin_job_prepare(&direct.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_prepare(&through_run.job), PM_OK);
+            range[p](&direct.job, first, end);
+            for (v = first; v < end; ++v) {
+                CHECK_NEAR(position_error(direct.out_pos + 3 * v, m->out_pos + 3 * v), 0.0, SKIN_TOL);
+                for (k = 0; k < 3; ++k) {
+                    CHECK_NEAR(direct.out_nrm[3 * v + k], m->out_nrm[3 * v + k], SKIN_TOL);
+                    CHECK_NEAR(direct.out_tan[4 * v + k], m->out_tan[4 * v + k], SKIN_TOL);
+                }
+            }
+            CHECK(direct.out_pos[3 * first - 1] == 0.0f && direct.out_pos[3 * end] == 0.0f); /* nothing outside */
+            if (strcmp(name[p], pm_skin_job_get_kernels()) != 0) continue;
+            CHECK_RESULT(pm_skin_job_run(&through_run.job, first, end - first), PM_OK);
+            CHECK(memcmp(through_run.out_pos, direct.out_pos, sizeof direct.out_pos) == 0);
+            CHECK(memcmp(through_run.out_nrm, direct.out_nrm, sizeof direct.out_nrm) == 0);
+            CHECK(memcmp(through_run.out_tan, direct.out_tan, sizeof direct.out_tan) == 0);
+            matched = 1;
+        }
     }
     test_context("%s", "");
+    CHECK(ran >= 1 && matched);
 }
-#endif
 
 /* glTF's joint matrices, world(joint) * inverseBind: against cglm's
    glm_mat4_mul (float products, a few ulp of the entries' size: 1e-6 for
