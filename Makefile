@@ -265,7 +265,9 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf --root-scale 0.01 $(CHAIN_TIMES) >> $(BUILD)/skin_chain.out
 	awk -v name=skin_chain.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk tests/fixtures/skin_chain_threejs.txt $(BUILD)/skin_chain.out
 	@if [ -f $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf ]; then \
-	  ./$(BUILD)/gltf_skin $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf $(SIMPLE_SKIN_TIMES) > $(BUILD)/simple_skin.out && \
+	  ./$(BUILD)/gltf_skin $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf $(SIMPLE_SKIN_TIMES) > $(BUILD)/simple_skin.out \
+	    2> $(BUILD)/simple_skin.err && \
+	  grep -q 'JOINTS_0 read in place, 16 bytes apart' $(BUILD)/simple_skin.err && \
 	  ./$(BUILD)/gltf_skin $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf --root-scale 0.01 $(SIMPLE_SKIN_TIMES) >> $(BUILD)/simple_skin.out && \
 	  awk -v name=simple_skin.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk tests/fixtures/skin_simple_threejs.txt $(BUILD)/simple_skin.out; \
 	else echo "examples-check: $(ASSIMP_MODELS)/glTF2/simple_skin (Debian assimp-testmodels) absent, skipped"; fi

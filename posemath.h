@@ -339,7 +339,8 @@
          Once, when the mesh is loaded: every vertex's type, the indices of
          its used slots (weight not 0), weights (finite, >= 0, a sum in
          [2^-125, 2^125]), SDEF data, morphs, finite numbers; and that no
-         output overlaps an input or another output. bad_vertex (may be
+         output element overlaps an input or another output (streams
+         interleaved at one stride may share a buffer). bad_vertex (may be
          NULL) gets the first vertex that fails, or -1 when the error is not
          about one vertex (a NULL array, a count, an overlap, a morph weight).
      pm_result pm_skin_job_prepare(const pm_skin_job *job)
@@ -355,7 +356,9 @@
          tangents: PM_SKIN_NORMALS_EXACT (0, the default) by the blended
          matrix's inverse transpose, PM_SKIN_NORMALS_BLENDED by the blended
          matrix itself, as MMD renderers shade (both then normalized).
-         Checks the job, not the vertices: on content validate refused it
+         job->stride gives each stream's stride in bytes (0: packed);
+         PM_ERROR_INVALID_ARGUMENT for one below its element's size or off
+         its alignment. Checks the job, not the vertices: on content validate refused it
          still returns PM_OK and stays inside the arrays, its values
          unspecified.
      const char *pm_skin_job_get_kernels(void)
@@ -720,6 +723,16 @@ typedef enum pm_skin_normal_rule {
     PM_SKIN_NORMALS_BLENDED = 1 /* normalize(M n): what babylon-mmd, three.js, saba and ozz-animation do */
 } pm_skin_normal_rule;
 
+/* Bytes from one vertex's element of a stream to the next: 0 (a zeroed job)
+   for packed streams, else at least the element's size and a multiple of
+   its alignment (4 for floats, 2 for indices), so that an interleaved
+   vertex buffer (glTF's byteStride, an engine's) is read and written in
+   place. Types stay packed. */
+typedef struct pm_skin_strides {
+    int positions, normals, tangents, bone_indices, bone_weights, sdef;
+    int out_positions, out_normals, out_tangents;
+} pm_skin_strides;
+
 typedef struct pm_skin_job {
     int vertex_count;
     const float *positions;          /* 3 per vertex, bind pose */
@@ -741,6 +754,7 @@ typedef struct pm_skin_job {
     float *out_normals;              /* 3 per vertex, or NULL */
     float *out_tangents;             /* 4 per vertex, or NULL */
     pm_skin_normal_rule normal_rule; /* 0 (a zeroed job): PM_SKIN_NORMALS_EXACT; prepare again after a change */
+    pm_skin_strides stride;          /* per stream; 0 (a zeroed job): packed, as the counts above say */
 } pm_skin_job;
 
 PMDEF pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex);
@@ -5039,6 +5053,77 @@ static int pm__skin_slots(unsigned type)
     return type == PM_SKIN_BDEF1 ? 1 : type == PM_SKIN_BDEF2 || type == PM_SKIN_SDEF ? 2 : 4;
 }
 
+/* Element v of a stream whose elements take `size` bytes, `stride` bytes
+   apart (0: packed) */
+static PM__INLINE const void *pm__element(const void *base, int stride, size_t size, int v)
+{
+    return (const char *)base + (size_t)v * (stride ? (size_t)stride : size);
+}
+
+static PM__INLINE void *pm__element_out(void *base, int stride, size_t size, int v)
+{
+    return (char *)base + (size_t)v * (stride ? (size_t)stride : size);
+}
+
+/* The vertex streams: element sizes and alignments, in pm_skin_strides's
+   order, and a job's strides in that order */
+#define PM__STREAMS 9
+static const unsigned char pm__stream_size[PM__STREAMS] = {12, 12, 16, 8, 16, 36, 12, 12, 16};
+static const unsigned char pm__stream_alignment[PM__STREAMS] = {4, 4, 4, 2, 4, 4, 4, 4, 4};
+
+static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
+{
+    stride[0] = s->positions;
+    stride[1] = s->normals;
+    stride[2] = s->tangents;
+    stride[3] = s->bone_indices;
+    stride[4] = s->bone_weights;
+    stride[5] = s->sdef;
+    stride[6] = s->out_positions;
+    stride[7] = s->out_normals;
+    stride[8] = s->out_tangents;
+}
+
+/* Whether every stream is packed: the kernels then read and write the
+   job's arrays in place; else they skin copies (pm__skin_copied). */
+static int pm__skin_packed(const pm_skin_job *job)
+{
+    int stride[PM__STREAMS], k;
+    pm__stride_list(&job->stride, stride);
+    for (k = 0; k < PM__STREAMS; ++k)
+        if (stride[k] != 0 && stride[k] != pm__stream_size[k]) return 0;
+    return 1;
+}
+
+/* Elements v..v+n-1 of a stream (pm__element's) to dst, packed, and the
+   last one again up to `count`; one loop per stream, its size a constant
+   once inlined */
+static PM__INLINE void pm__copy_in(void *dst, const void *stream, int stride, size_t size, int v, int n, int count)
+{
+    const char *from = (const char *)pm__element(stream, stride, size, v);
+    const size_t step = stride ? (size_t)stride : size;
+    char *to = (char *)dst;
+    int j;
+    for (j = 0; j < n; ++j, from += step, to += size) memcpy(to, from, size);
+    for (; j < count; ++j, to += size) memcpy(to, to - size, size);
+}
+
+/* n packed elements from src to elements v..v+n-1 of a stream */
+static PM__INLINE void pm__copy_out(void *stream, int stride, size_t size, int v, int n, const void *src)
+{
+    char *to = (char *)pm__element_out(stream, stride, size, v);
+    const size_t step = stride ? (size_t)stride : size;
+    const char *from = (const char *)src;
+    int j;
+    for (j = 0; j < n; ++j, to += step, from += size) memcpy(to, from, size);
+}
+
+/* Vertices a range skins through packed copies, at most: every vertex of a
+   job with strided streams, 64 at a time (a multiple of every width, so
+   that blocks start where a packed job's would), and a packed range's last
+   n < PM__LANES */
+#define PM__COPIED 64
+
 /* The bind positions plus the morphs of vertices v..v+n-1, into out. Each
    vertex's range of morph entries is kept inside the table and starts no
    earlier than the previous one ended (*floor): whatever the table holds,
@@ -5049,7 +5134,7 @@ static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, flo
     int j, k, end;
     for (j = 0; j < n; ++j) {
         float *p = out + 3 * j;
-        memcpy(p, job->positions + 3 * ((size_t)v + (size_t)j), 3 * sizeof(float));
+        memcpy(p, pm__element(job->positions, job->stride.positions, 3 * sizeof(float), v + j), 3 * sizeof(float));
         k = job->morph_start[v + j];
         end = job->morph_start[v + j + 1];
         k = k < *floor ? *floor : k > total ? total : k;
@@ -5160,12 +5245,13 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__skin_bdef2 PM__K(skin_bdef2)
 #define pm__skin_bdef4 PM__K(skin_bdef4)
 #define pm__skin_block PM__K(skin_block)
+#define pm__skin_copied PM__K(skin_copied)
 #define pm__skin_blocks PM__K(skin_blocks)
 #define pm__skin_mixed PM__K(skin_mixed)
 #define pm__skin_qdef PM__K(skin_qdef)
 #define pm__skin_range PM__K(skin_range)
 #define pm__skin_sdef PM__K(skin_sdef)
-#define pm__skin_tail PM__K(skin_tail)
+#define pm__skin_span PM__K(skin_span)
 #define pm__split_exponent PM__K(split_exponent)
 #define pm__store PM__K(store)
 #define pm__store_lanes4 PM__K(store_lanes4)
@@ -6376,46 +6462,59 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
     }
 }
 
-#if PM__LANES > 1
-/* The last n < PM__LANES vertices of a range, through a block of copies:
-   the last vertex fills the lanes past the range, whose results are
-   dropped. No lane reads or writes outside the range. */
-static void pm__skin_tail(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor)
+/* Skins the vertices v..end-1 of b's arrays, block by block, each run of
+   blocks of one type by its type's function */
+static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int end, int normals, int tangents,
+                          int *floor)
 {
-    float positions[3 * PM__LANES], normal[3 * PM__LANES], tangent[4 * PM__LANES], sdef[9 * PM__LANES],
-        weights[4 * PM__LANES], out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
-    uint16_t indices[4 * PM__LANES];
-    unsigned char types[PM__LANES];
-    pm__block b;
-    int j;
-    if (job->morph_start) pm__skin_morph(job, v, n, floor, positions);
-    else memcpy(positions, job->positions + 3 * (size_t)v, 3 * (size_t)n * sizeof(float));
-    for (j = 0; j < PM__LANES; ++j) {
-        const size_t from = (size_t)v + (size_t)(j < n ? j : n - 1);
-        if (j >= n) memcpy(positions + 3 * j, positions + 3 * (n - 1), 3 * sizeof(float));
-        if (normals) memcpy(normal + 3 * j, job->normals + 3 * from, 3 * sizeof(float));
-        if (tangents) memcpy(tangent + 4 * j, job->tangents + 4 * from, 4 * sizeof(float));
-        if (job->sdef) memcpy(sdef + 9 * j, job->sdef + 9 * from, 9 * sizeof(float));
-        memcpy(weights + 4 * j, job->bone_weights + 4 * from, 4 * sizeof(float));
-        memcpy(indices + 4 * j, job->bone_indices + 4 * from, 4 * sizeof(uint16_t));
-        types[j] = job->types ? job->types[from] : (unsigned char)PM_SKIN_BDEF4;
+    int stop;
+    for (; v <= end - PM__LANES; v = stop) {
+        const int type = pm__block_type(b->types ? b->types + v : NULL);
+        stop = pm__same_type_end(b->types, v, end, type);
+        pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor);
     }
+}
+
+/* Skins vertices v..v+n-1 (n <= PM__COPIED) of the job through packed
+   copies: the last vertex fills the lanes past n, whose results are
+   dropped. No lane reads or writes outside the range. */
+static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor)
+{
+    float positions[3 * PM__COPIED], normal[3 * PM__COPIED], tangent[4 * PM__COPIED], sdef[9 * PM__COPIED],
+        weights[4 * PM__COPIED], out_positions[3 * PM__COPIED], out_normals[3 * PM__COPIED], out_tangents[4 * PM__COPIED];
+    uint16_t indices[4 * PM__COPIED];
+    unsigned char types[PM__COPIED];
+    const pm_skin_strides *stride = &job->stride;
+    const int blocks_end = (n + PM__LANES - 1) / PM__LANES * PM__LANES;
+    pm__block b;
+    if (job->morph_start) {
+        pm__skin_morph(job, v, n, floor, positions);
+        if (n < blocks_end) pm__copy_in(positions + 3 * n, positions + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
+    } else {
+        pm__copy_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
+    }
+    if (normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
+    if (tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
+    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n)) /* read by SDEF vertices only */
+        pm__copy_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
+    pm__copy_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
+    pm__copy_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
+    if (job->types) pm__copy_in(types, job->types, 0, 1, v, n, blocks_end);
     b.positions = positions;
     b.normals = normal;
     b.tangents = tangent;
     b.sdef = job->sdef ? sdef : NULL;
     b.weights = weights;
     b.indices = indices;
-    b.types = types;
+    b.types = job->types ? types : NULL;
     b.out_positions = out_positions;
     b.out_normals = out_normals;
     b.out_tangents = out_tangents;
-    pm__skin_blocks(job, &b, 0, PM__LANES, pm__block_type(types), normals, tangents, NULL);
-    memcpy(job->out_positions + 3 * (size_t)v, out_positions, 3 * (size_t)n * sizeof(float));
-    if (normals) memcpy(job->out_normals + 3 * (size_t)v, out_normals, 3 * (size_t)n * sizeof(float));
-    if (tangents) memcpy(job->out_tangents + 4 * (size_t)v, out_tangents, 4 * (size_t)n * sizeof(float));
+    pm__skin_span(job, &b, 0, blocks_end, normals, tangents, NULL);
+    pm__copy_out(job->out_positions, stride->out_positions, 12, v, n, out_positions);
+    if (normals) pm__copy_out(job->out_normals, stride->out_normals, 12, v, n, out_normals);
+    if (tangents) pm__copy_out(job->out_tangents, stride->out_tangents, 16, v, n, out_tangents);
 }
-#endif
 
 /* Skins the vertices first..end-1 of a job that passed pm_skin_job_run's
    checks. */
@@ -6425,16 +6524,14 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
     const int normals = !job->normals || !job->out_normals ? 0
                         : job->normal_rule == PM_SKIN_NORMALS_BLENDED ? PM__NORMALS_BLENDED : 1;
     const int tangents = job->tangents && job->out_tangents;
-    int v, stop, floor = 0;
-    pm__job_block(job, &arrays);
-    for (v = first; v <= end - PM__LANES; v = stop) {
-        const int type = pm__block_type(job->types ? job->types + v : NULL);
-        stop = pm__same_type_end(job->types, v, end, type);
-        pm__skin_blocks(job, &arrays, v, stop, type, normals, tangents, job->morph_start ? &floor : NULL);
+    int v = first, floor = 0;
+    if (pm__skin_packed(job)) {
+        pm__job_block(job, &arrays);
+        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL);
+        v = end - (end - first) % PM__LANES;
     }
-#if PM__LANES > 1
-    if (v < end) pm__skin_tail(job, v, end - v, normals, tangents, &floor);
-#endif
+    for (; v < end; v += PM__COPIED)
+        pm__skin_copied(job, v, end - v < PM__COPIED ? end - v : PM__COPIED, normals, tangents, &floor);
 }
 
 /* The kernels' name, as pm_skin_job_get_kernels gives it */
@@ -6504,9 +6601,14 @@ static const char pm__kernels_name[] = PM__KERNELS;
 /* The O(1) checks of a job: arrays present, counts, the morph table's ends. */
 static pm_result pm__skin_job_arrays(const pm_skin_job *job)
 {
+    int stride[PM__STREAMS], k;
     if (!job || job->vertex_count < 0 || job->bone_count < 0 || job->morph_count < 0 ||
         (unsigned)job->normal_rule > (unsigned)PM_SKIN_NORMALS_BLENDED)
         return PM_ERROR_INVALID_ARGUMENT;
+    pm__stride_list(&job->stride, stride);
+    for (k = 0; k < PM__STREAMS; ++k)
+        if (stride[k] != 0 && (stride[k] < pm__stream_size[k] || stride[k] % pm__stream_alignment[k] != 0))
+            return PM_ERROR_INVALID_ARGUMENT;
     if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
         return PM_ERROR_INVALID_ARGUMENT;
     if (job->morph_start && (job->morph_start[0] != 0 || job->morph_start[job->vertex_count] < 0 ||
@@ -6574,8 +6676,9 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
 /* Everything run assumes of one vertex. */
 static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
 {
-    const uint16_t *index = job->bone_indices + 4 * (size_t)v;
-    const float *weight = job->bone_weights + 4 * (size_t)v;
+    const pm_skin_strides *stride = &job->stride;
+    const uint16_t *index = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, 8, v);
+    const float *weight = (const float *)pm__element(job->bone_weights, stride->bone_weights, 16, v);
     const unsigned type = job->types ? job->types[v] : (unsigned)PM_SKIN_BDEF4;
     int k;
     if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
@@ -6592,10 +6695,11 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
         if (!pm__finite(sum) || !(sum >= PM__MIN_WEIGHT_SUM && sum <= PM__MAX_WEIGHT_SUM))
             return PM_ERROR_INVALID_ARGUMENT;
     }
-    if (type == PM_SKIN_SDEF && (!job->sdef || !pm__finite_n(job->sdef + 9 * (size_t)v, 9)))
+    if (type == PM_SKIN_SDEF && (!job->sdef || !pm__finite_n((const float *)pm__element(job->sdef, stride->sdef, 36, v), 9)))
         return PM_ERROR_INVALID_ARGUMENT;
-    if (!pm__finite_n(job->positions + 3 * (size_t)v, 3) || (job->normals && !pm__finite_n(job->normals + 3 * (size_t)v, 3)) ||
-        (job->tangents && !pm__finite_n(job->tangents + 4 * (size_t)v, 4)))
+    if (!pm__finite_n((const float *)pm__element(job->positions, stride->positions, 12, v), 3) ||
+        (job->normals && !pm__finite_n((const float *)pm__element(job->normals, stride->normals, 12, v), 3)) ||
+        (job->tangents && !pm__finite_n((const float *)pm__element(job->tangents, stride->tangents, 16, v), 4)))
         return PM_ERROR_INVALID_ARGUMENT;
     if (job->morph_start) {
         int m, end = job->morph_start[v + 1];
@@ -6609,39 +6713,63 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
     return PM_OK;
 }
 
-/* Whether an output array shares a byte with an input or another output. */
+/* An array's bytes: n elements of `size` bytes, `stride` apart */
+typedef struct pm__span {
+    uintptr_t start;
+    size_t bytes, stride, size;
+} pm__span;
+
+static pm__span pm__span_of(const void *p, size_t n, size_t size, int stride)
+{
+    pm__span span;
+    span.start = (uintptr_t)p;
+    span.size = size;
+    span.stride = stride ? (size_t)stride : size;
+    span.bytes = p && n ? (n - 1) * span.stride + size : 0;
+    return span;
+}
+
+/* Whether an element of a lies on an element of b: their bytes meet, and
+   unless both are interleaved at one stride with their elements apart
+   within it, some element's do. */
+static int pm__spans_meet(pm__span a, pm__span b)
+{
+    size_t offset;
+    if (!a.bytes || !b.bytes || a.start >= b.start + b.bytes || b.start >= a.start + a.bytes) return 0;
+    if (a.stride != b.stride) return 1;
+    offset = b.start >= a.start ? (size_t)(b.start - a.start) % a.stride /* b's elements from a's, modulo the stride */
+                                : (a.stride - (size_t)(a.start - b.start) % a.stride) % a.stride;
+    return !(offset >= a.size && offset + b.size <= a.stride);
+}
+
+/* Whether an output's element overlaps another output's or an input's:
+   run reads them in any order. */
 static int pm__skin_overlap(const pm_skin_job *job)
 {
     const size_t n = (size_t)job->vertex_count, bones = (size_t)job->bone_count;
     const size_t entries = job->morph_start ? (size_t)job->morph_start[n] : 0;
-    struct pm__span {
-        const void *p;
-        size_t bytes;
-    } span[15];
+    const size_t bone_bytes = bones * (job->bones ? sizeof(pm_rigid) : 16 * sizeof(float));
+    const pm_skin_strides *s = &job->stride;
+    pm__span span[15];
     int a, b;
-    span[0].p = job->out_positions, span[0].bytes = 3 * n * sizeof(float);
-    span[1].p = job->out_normals, span[1].bytes = 3 * n * sizeof(float);
-    span[2].p = job->out_tangents, span[2].bytes = 4 * n * sizeof(float);
-    span[3].p = job->positions, span[3].bytes = 3 * n * sizeof(float);
-    span[4].p = job->normals, span[4].bytes = 3 * n * sizeof(float);
-    span[5].p = job->tangents, span[5].bytes = 4 * n * sizeof(float);
-    span[6].p = job->types, span[6].bytes = n;
-    span[7].p = job->bone_indices, span[7].bytes = 4 * n * sizeof(uint16_t);
-    span[8].p = job->bone_weights, span[8].bytes = 4 * n * sizeof(float);
-    span[9].p = job->sdef, span[9].bytes = 9 * n * sizeof(float);
-    span[10].p = job->morph_start, span[10].bytes = (n + 1) * sizeof(int);
-    span[11].p = job->morphs, span[11].bytes = entries * sizeof(pm_vertex_morph);
-    span[12].p = job->morph_weights, span[12].bytes = (size_t)job->morph_count * sizeof(float);
-    span[13].p = job->bones ? (const void *)job->bones : (const void *)job->bone_matrices;
-    span[13].bytes = bones * (job->bones ? sizeof(pm_rigid) : 16 * sizeof(float));
-    span[14].p = job->prepared, span[14].bytes = bones * sizeof(pm_skin_bone);
+    span[0] = pm__span_of(job->out_positions, n, 12, s->out_positions);
+    span[1] = pm__span_of(job->out_normals, n, 12, s->out_normals);
+    span[2] = pm__span_of(job->out_tangents, n, 16, s->out_tangents);
+    span[3] = pm__span_of(job->positions, n, 12, s->positions);
+    span[4] = pm__span_of(job->normals, n, 12, s->normals);
+    span[5] = pm__span_of(job->tangents, n, 16, s->tangents);
+    span[6] = pm__span_of(job->types, n, 1, 0);
+    span[7] = pm__span_of(job->bone_indices, n, 8, s->bone_indices);
+    span[8] = pm__span_of(job->bone_weights, n, 16, s->bone_weights);
+    span[9] = pm__span_of(job->sdef, n, 36, s->sdef);
+    span[10] = pm__span_of(job->morph_start, 1, (n + 1) * sizeof(int), 0);
+    span[11] = pm__span_of(job->morphs, 1, entries * sizeof(pm_vertex_morph), 0);
+    span[12] = pm__span_of(job->morph_weights, 1, (size_t)job->morph_count * sizeof(float), 0);
+    span[13] = pm__span_of(job->bones ? (const void *)job->bones : (const void *)job->bone_matrices, 1, bone_bytes, 0);
+    span[14] = pm__span_of(job->prepared, 1, bones * sizeof(pm_skin_bone), 0);
     for (a = 0; a < 3; ++a)
-        for (b = a + 1; b < 15; ++b) {
-            const uintptr_t x = (uintptr_t)span[a].p, y = (uintptr_t)span[b].p;
-            if (span[a].p && span[b].p && span[a].bytes && span[b].bytes && x < y + span[b].bytes &&
-                y < x + span[a].bytes)
-                return 1;
-        }
+        for (b = a + 1; b < 15; ++b)
+            if (pm__spans_meet(span[a], span[b])) return 1;
     return 0;
 }
 

@@ -21,7 +21,7 @@
 #include <math.h>
 #include <stdint.h>
 
-enum { MAX_NODES = 1024 };
+enum { MAX_NODES = 1024, MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024 };
 
 typedef struct gltf {
     cJSON *json;
@@ -88,6 +88,28 @@ static int read_accessor(const gltf *g, const char *path, const char *what, int 
     return -1;
 }
 
+/* Vertex attribute `name` (`components` of glTF component `type` each,
+   `expected` elements or any count when -1) as the skinning job reads it:
+   in its buffer at *stride bytes apart where it is stored as the job reads
+   it (interleaved or not: no copy), else copied into `copy` (*stride 0).
+   *count gets its element count; NULL after a message when it cannot be
+   read. */
+static const void *vertex_attribute(const gltf *g, const char *path, const cJSON *attributes, const char *name,
+                                    int components, int type, int expected, void *copy, int *stride, int *count)
+{
+    const int index = json_whole(attributes, name, -1);
+    const void *in_place = gltf_accessor_in_place(g->json, &g->buffers, index, components, MAX_VERTICES, type, stride,
+                                                  count);
+    if (in_place && (expected < 0 || *count == expected)) {
+        fprintf(stderr, "gltf_skin: %s: %s read in place, %d bytes apart\n", path, name, *stride);
+        return in_place;
+    }
+    *stride = 0;
+    *count = read_accessor(g, path, name, index, components, MAX_VERTICES, expected, type == 5126 ? (float *)copy : NULL,
+                           type == 5126 ? NULL : (uint16_t *)copy);
+    return *count < 0 ? NULL : copy;
+}
+
 /* The first animation's value of every animated node property at `time`
    (pm_track_sample: STEP, LINEAR, CUBICSPLINE) */
 static int animate(const gltf *g, const char *file, double time, int node_count, pm_transform *pose)
@@ -143,14 +165,14 @@ int main(int argc, char **argv)
     static pm_transform rest[MAX_NODES], pose[MAX_NODES];
     static float world[16 * MAX_NODES];
     static int joint_node[1024];
-    enum { MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024 };
+
     float *positions, *normals, *weights, *out_positions, *out_normals, *inverse_bind, *bone_matrices;
     uint16_t *joints;
     pm_skin_bone *prepared;
     const cJSON *node, *skin, *attributes;
     const char *path;
     double root_scale = 1.0;
-    int node_count, mesh_node = -1, vertex_count, joint_count, first_time = 2, t, i, j, bad_vertex;
+    int node_count, mesh_node = -1, vertex_count, count, joint_count, first_time = 2, t, i, j, bad_vertex;
     unsigned char *text;
     size_t size;
     gltf g;
@@ -194,13 +216,13 @@ int main(int argc, char **argv)
         !bone_matrices || !prepared)
         return fail(path, "out of memory");
 
-    vertex_count = read_accessor(&g, path, "POSITION", json_whole(attributes, "POSITION", -1), 3, MAX_VERTICES, -1,
-                                 positions, NULL);
-    if (vertex_count < 0 ||
-        read_accessor(&g, path, "JOINTS_0", json_whole(attributes, "JOINTS_0", -1), 4, MAX_VERTICES, vertex_count,
-                      NULL, joints) < 0 ||
-        read_accessor(&g, path, "WEIGHTS_0", json_whole(attributes, "WEIGHTS_0", -1), 4, MAX_VERTICES, vertex_count,
-                      weights, NULL) < 0)
+    memset(&job, 0, sizeof job);
+    if (!(job.positions = (const float *)vertex_attribute(&g, path, attributes, "POSITION", 3, 5126, -1, positions,
+                                                          &job.stride.positions, &vertex_count)) ||
+        !(job.bone_indices = (const uint16_t *)vertex_attribute(&g, path, attributes, "JOINTS_0", 4, 5123, vertex_count,
+                                                                joints, &job.stride.bone_indices, &count)) ||
+        !(job.bone_weights = (const float *)vertex_attribute(&g, path, attributes, "WEIGHTS_0", 4, 5126, vertex_count,
+                                                             weights, &job.stride.bone_weights, &count)))
         return 1;
     joint_count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
     if (joint_count < 1 || joint_count > MAX_JOINTS) return fail(path, "a skin without joints, or too many");
@@ -212,20 +234,15 @@ int main(int argc, char **argv)
                       joint_count, inverse_bind, NULL) < 0)
         return 1;
 
-    memset(&job, 0, sizeof job);
-    job.vertex_count = vertex_count;
-    job.positions = positions;
-    job.bone_indices = joints; /* JOINTS_0 as stored; types NULL: every vertex blends 4 */
-    job.bone_weights = weights;
+    job.vertex_count = vertex_count; /* types NULL: every vertex blends JOINTS_0 by WEIGHTS_0 */
     job.bone_matrices = bone_matrices;
     job.bone_count = joint_count;
     job.prepared = prepared;
     job.out_positions = out_positions;
     if (cJSON_GetObjectItemCaseSensitive(attributes, "NORMAL")) {
-        if (read_accessor(&g, path, "NORMAL", json_whole(attributes, "NORMAL", -1), 3, MAX_VERTICES, vertex_count,
-                          normals, NULL) < 0)
+        if (!(job.normals = (const float *)vertex_attribute(&g, path, attributes, "NORMAL", 3, 5126, vertex_count, normals,
+                                                           &job.stride.normals, &count)))
             return 1;
-        job.normals = normals;
         job.out_normals = out_normals;
     }
     if ((result = pm_skin_job_validate(&job, &bad_vertex)) != PM_OK) {

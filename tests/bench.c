@@ -743,6 +743,44 @@ static void bench_skinning(void)
 #ifndef PM_BENCH_OZZ
     printf("ozz-animation: ../shared/peers/ozz-animation absent or no C++ compiler, its column skipped\n");
 #endif
+    { /* the same jobs read from an engine's interleaved vertex buffer and written to another */
+        typedef struct interleaved_in { float pos[3], nrm[3]; uint16_t idx[4]; float wgt[4]; } interleaved_in;
+        typedef struct interleaved_out { float pos[3], nrm[3]; } interleaved_out;
+        interleaved_in *in = (interleaved_in *)malloc(sizeof(interleaved_in) * SKIN_N);
+        interleaved_out *out = (interleaved_out *)malloc(sizeof(interleaved_out) * SKIN_N);
+        const pm_skin_job packed = b.job;
+        int v;
+        printf("streams interleaved (positions, normals, indices, weights: %d bytes a vertex; outputs %d):\n",
+               (int)sizeof(interleaved_in), (int)sizeof(interleaved_out));
+        for (t = 0; t <= PM_SKIN_BDEF4; ++t) {
+            double packed_rate, strided_rate;
+            skin_bench_fill(&b, t);
+            for (v = 0; v < SKIN_N; ++v) {
+                memcpy(in[v].pos, b.pos + 3 * v, sizeof in[v].pos);
+                memcpy(in[v].nrm, b.nrm + 3 * v, sizeof in[v].nrm);
+                memcpy(in[v].idx, b.idx + 4 * v, sizeof in[v].idx);
+                memcpy(in[v].wgt, b.wgt + 4 * v, sizeof in[v].wgt);
+            }
+            b.job = packed;
+            pm_skin_job_prepare(&b.job);
+            packed_rate = skin_rate(&b, 1, 0);
+            b.job.positions = in[0].pos;
+            b.job.normals = in[0].nrm;
+            b.job.bone_indices = in[0].idx;
+            b.job.bone_weights = in[0].wgt;
+            b.job.stride.positions = b.job.stride.normals = b.job.stride.bone_indices = b.job.stride.bone_weights =
+                (int)sizeof(interleaved_in);
+            b.job.out_positions = out[0].pos;
+            b.job.out_normals = out[0].nrm;
+            b.job.stride.out_positions = b.job.stride.out_normals = (int)sizeof(interleaved_out);
+            strided_rate = skin_rate(&b, 1, 0);
+            printf("%-9s  %8.1f M/s, packed %6.1f M/s: %5.2fx\n", names[t], strided_rate, packed_rate,
+                   strided_rate / packed_rate);
+        }
+        b.job = packed;
+        free(in);
+        free(out);
+    }
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -938,6 +938,147 @@ void test_skin_misaligned(void)
     CHECK(memcmp(out + 1, aligned, sizeof aligned) == 0);
 }
 
+/* An engine's interleaved vertex buffer, and its skinned copy: 100 and 44
+   bytes a vertex */
+typedef struct engine_vertex {
+    float position[3], normal[3], tangent[4];
+    uint16_t joints[4];
+    float weights[4], sdef[9];
+} engine_vertex;
+
+typedef struct engine_skinned {
+    float position[3], normal[3], tangent[4], unused;
+} engine_skinned;
+
+/* A job reading every stream from one interleaved buffer and writing its
+   outputs to another, in place, gives the packed job's bits for every mesh
+   of the numpy fixture (morphs and every type included), over the whole
+   mesh and over ranges that start and end inside blocks: strided streams go
+   through copies and the same kernels, in the same blocks. */
+void test_skin_strides(void)
+{
+    static skin_case packed;
+    static engine_vertex vertex[SKIN_VERTICES];
+    static engine_skinned skinned[SKIN_VERTICES];
+    static const int cuts[][2] = {{0, SKIN_VERTICES}, {5, SKIN_VERTICES - 6}, {0, 133}, {133, 333}, {333, SKIN_VERTICES}};
+    pm_skin_job job;
+    int n, v, c, bad;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        test_context("mesh %d", n);
+        load_skin_case(n, &packed);
+        CHECK_RESULT(pm_skin_job_prepare(&packed.job), PM_OK);
+        for (v = 0; v < SKIN_VERTICES; ++v) {
+            memcpy(vertex[v].position, m->pos + 3 * v, sizeof vertex[v].position);
+            memcpy(vertex[v].normal, m->nrm + 3 * v, sizeof vertex[v].normal);
+            memcpy(vertex[v].tangent, m->tan + 4 * v, sizeof vertex[v].tangent);
+            memcpy(vertex[v].joints, m->idx + 4 * v, sizeof vertex[v].joints);
+            memcpy(vertex[v].weights, m->wgt + 4 * v, sizeof vertex[v].weights);
+            memcpy(vertex[v].sdef, m->sdef + 9 * v, sizeof vertex[v].sdef);
+        }
+        job = packed.job;
+        job.positions = vertex[0].position;
+        job.normals = vertex[0].normal;
+        job.tangents = vertex[0].tangent;
+        job.bone_indices = vertex[0].joints;
+        job.bone_weights = vertex[0].weights;
+        job.sdef = vertex[0].sdef;
+        job.stride.positions = job.stride.normals = job.stride.tangents = job.stride.bone_indices =
+            job.stride.bone_weights = job.stride.sdef = (int)sizeof(engine_vertex);
+        job.out_positions = skinned[0].position;
+        job.out_normals = skinned[0].normal;
+        job.out_tangents = skinned[0].tangent;
+        job.stride.out_positions = job.stride.out_normals = job.stride.out_tangents = (int)sizeof(engine_skinned);
+        CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_OK);
+        for (c = 0; c < (int)(sizeof cuts / sizeof cuts[0]); ++c) {
+            const int first = cuts[c][0], count = cuts[c][1] - cuts[c][0];
+            test_context("mesh %d, vertices %d..%d", n, first, first + count - 1);
+            memset(skinned, 0, sizeof skinned);
+            memset(packed.out_pos, 0, sizeof packed.out_pos);
+            CHECK_RESULT(pm_skin_job_run(&packed.job, first, count), PM_OK);
+            CHECK_RESULT(pm_skin_job_run(&job, first, count), PM_OK);
+            for (v = 0; v < SKIN_VERTICES; ++v) {
+                const int inside = v >= first && v < first + count;
+                CHECK(memcmp(skinned[v].position, packed.out_pos + 3 * v, 12) == 0);
+                if (inside) CHECK(memcmp(skinned[v].normal, packed.out_nrm + 3 * v, 12) == 0);
+                if (inside) CHECK(memcmp(skinned[v].tangent, packed.out_tan + 4 * v, 16) == 0);
+                if (!inside) CHECK(skinned[v].normal[0] == 0.0f && skinned[v].tangent[3] == 0.0f);
+                CHECK(skinned[v].unused == 0.0f);
+            }
+        }
+    }
+    test_context("%s", "");
+}
+
+/* Strides below an element or off its alignment are refused by validate
+   and run; an index stride of 10 bytes (2-byte aligned) is taken, with the
+   packed job's bits; outputs that share a buffer with inputs or each other
+   are taken where their elements stay apart, refused where they meet. */
+void test_skin_strides_refused(void)
+{
+    static skin_case packed;
+    static uint16_t joints[5 * SKIN_VERTICES];
+    static engine_vertex vertex[SKIN_VERTICES + 1]; /* one past: an output 88 bytes into the last vertex ends there */
+    static const struct {
+        int field; /* 0 positions, 1 bone_indices, 2 bone_weights, 3 out_normals */
+        int stride;
+    } bad[] = {{0, 8}, {0, 14}, {0, -12}, {1, 6}, {1, 9}, {2, 12}, {2, 18}, {3, 11}, {3, 2147483647}};
+    pm_skin_job job;
+    int k, v;
+    load_skin_case(1, &packed);
+    CHECK_RESULT(pm_skin_job_prepare(&packed.job), PM_OK);
+    for (k = 0; k < (int)(sizeof bad / sizeof bad[0]); ++k) {
+        test_context("stream %d, stride %d", bad[k].field, bad[k].stride);
+        job = packed.job;
+        if (bad[k].field == 0) job.stride.positions = bad[k].stride;
+        if (bad[k].field == 1) job.stride.bone_indices = bad[k].stride;
+        if (bad[k].field == 2) job.stride.bone_weights = bad[k].stride;
+        if (bad[k].field == 3) job.stride.out_normals = bad[k].stride;
+        CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    }
+    test_context("%s", "");
+    CHECK_RESULT(pm_skin_job_run(&packed.job, 0, SKIN_VERTICES), PM_OK);
+    { /* indices 10 bytes apart */
+        float out[3 * SKIN_VERTICES];
+        job = packed.job;
+        for (v = 0; v < SKIN_VERTICES; ++v) memcpy(joints + 5 * v, skin_meshes[1].idx + 4 * v, 8);
+        job.bone_indices = joints;
+        job.stride.bone_indices = 10;
+        job.out_positions = out;
+        CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+        CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_OK);
+        CHECK(memcmp(out, packed.out_pos, sizeof out) == 0);
+    }
+    /* outputs in an input's buffer: into fields no input stream reads, taken; onto one, refused */
+    job = packed.job;
+    job.tangents = NULL;
+    job.bone_weights = vertex[0].weights;
+    job.stride.bone_weights = (int)sizeof(engine_vertex);
+    job.out_tangents = vertex[0].tangent;
+    job.stride.out_tangents = (int)sizeof(engine_vertex);
+    for (v = 0; v < SKIN_VERTICES; ++v) memcpy(vertex[v].weights, skin_meshes[1].wgt + 4 * v, 16);
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    job.out_tangents = vertex[0].sdef + 2; /* 16 bytes from 8 into sdef: apart from weights */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    job.out_tangents = vertex[0].tangent + 3; /* its last float on weights[0] */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    job.out_tangents = vertex[0].sdef + 6; /* its last float on the next vertex's position */
+    job.out_normals = NULL;
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK); /* positions are not in this buffer */
+    job.positions = vertex[0].position;
+    job.stride.positions = (int)sizeof(engine_vertex);
+    for (v = 0; v < SKIN_VERTICES; ++v) memcpy(vertex[v].position, skin_meshes[1].pos + 3 * v, 12);
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    job.out_tangents = packed.out_tan;
+    job.stride.out_tangents = 0;
+    job.out_positions = vertex[0].tangent; /* out positions interleaved with two input streams */
+    job.stride.out_positions = (int)sizeof(engine_vertex);
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    job.stride.out_positions = 2 * (int)sizeof(engine_vertex); /* another stride: its span meets theirs */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+}
+
 /* The SIMD path this build compiled (SSE2, or AVX2 + FMA) against the
    portable one, on every fixture mesh, ranges split at odd places so that
    blocks of four straddle them. Promised: within 1e-5 (measured: positions

@@ -5,7 +5,9 @@
    is its first half), each in an allocation of exactly its size so that
    AddressSanitizer reports any read past it. A call that succeeds returns
    a count within its maximum and writes exactly count x components
-   values (a guard past them must stay untouched). */
+   values (a guard past them must stay untouched); gltf_accessor_in_place
+   agrees on the count, and every byte of the elements it points at lies in
+   its buffer. */
 #include "../../examples/gltf_accessor.h"
 
 #include <stdlib.h>
@@ -62,6 +64,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (count > max) abort();
         for (k = count * components; k < MAX_ELEMENTS * MAX_COMPONENTS + GUARD; ++k)
             if (floats[k] != -7.0f || integers[k] != 0xBEEF) abort();
+        { /* the same accessor in place: every byte of its elements lies in its buffer (ASan reads them) */
+            const int type = c[2] & 0x80 ? 5123 : 5126, element = components * (type == 5126 ? 4 : 2);
+            int stride, in_place_count, e;
+            const unsigned char *first = (const unsigned char *)gltf_accessor_in_place(
+                json, &buffers, index, components, max, type, &stride, &in_place_count);
+            unsigned sum = 0;
+            if (in_place_count != count) abort();
+            for (k = 0; first && k < in_place_count; ++k)
+                for (e = 0; e < element; ++e) sum += first[(size_t)k * (size_t)stride + (size_t)e];
+            if (sum == 0xFFFFFFFFu) abort(); /* keeps the reads */
+        }
     }
     cJSON_Delete(json);
     free(buffers.data[0]);

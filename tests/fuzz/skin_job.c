@@ -2,7 +2,8 @@
    bytes choose counts, whether each array is there at all (every pointer
    independently NULL or not), every vertex's type byte, bone indices and
    weights (out of range, NaN, Inf, zero sums), positions, SDEF parameters,
-   the morph CSR (including bad starts and indices), bones as rigid
+   the morph CSR (including bad starts and indices), each stream's stride
+   (packed, interleaved, or refused), bones as rigid
    transforms or matrices (zero and non-finite ones) and the run range. run
    is called whatever validate said: content is not its business, but
    nothing may crash or read or write out of bounds (every array is an
@@ -42,6 +43,35 @@ static void *heap_copy(const void *data, size_t count, size_t size)
     return copy;
 }
 
+/* A stream's stride: mostly packed (0) or its element size plus 0-3
+   alignment units, else one validate and run refuse (negative, below the
+   element, off its alignment). */
+static int next_stride(reader *r, int size, int alignment)
+{
+    const int b = next_byte(r);
+    return b < 128 ? 0 : b < 232 ? size + alignment * (b % 4) : b < 244 ? size + 1 : b % 8 - 3;
+}
+
+/* The bytes n elements of `size` take at `stride` apart (0: packed); a
+   stride run refuses gets the packed size. */
+static size_t stream_bytes(size_t n, int size, int stride)
+{
+    return n && stride >= size ? (n - 1) * (size_t)stride + (size_t)size : n * (size_t)size;
+}
+
+/* An exact-size heap copy of n packed elements laid `stride` bytes apart,
+   the gaps 0x55 (NULL stays NULL). */
+static void *strided_copy(const void *packed, size_t n, int size, int stride)
+{
+    unsigned char *copy;
+    size_t i;
+    if (!packed) return NULL;
+    if (stride < size) return heap_copy(packed, n, (size_t)size);
+    copy = (unsigned char *)heap_array(stream_bytes(n, size, stride), 1);
+    memset(copy, 0x55, stream_bytes(n, size, stride));
+    for (i = 0; i < n; ++i) memcpy(copy + i * (size_t)stride, (const unsigned char *)packed + i * (size_t)size, (size_t)size);
+    return copy;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -113,19 +143,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.morph_weights = present & 512u ? morph_weights : NULL;
     job.bones = present & 1024u ? bones : NULL;
     job.bone_matrices = present & 2048u ? matrices : NULL;
+    job.stride.positions = next_stride(&r, 12, 4);
+    job.stride.normals = next_stride(&r, 12, 4);
+    job.stride.tangents = next_stride(&r, 16, 4);
+    job.stride.bone_indices = next_stride(&r, 8, 2);
+    job.stride.bone_weights = next_stride(&r, 16, 4);
+    job.stride.sdef = next_stride(&r, 36, 4);
+    job.stride.out_positions = next_stride(&r, 12, 4);
+    job.stride.out_normals = next_stride(&r, 12, 4);
+    job.stride.out_tangents = next_stride(&r, 16, 4);
     /* a corrupt CSR end past the storage is the caller's promise broken: only
        ranges inside it are fed to run */
     if (job.morph_start && morph_start[job.vertex_count] > MAX_ENTRIES) job.morph_start = NULL;
     {
         size_t n = (size_t)job.vertex_count, m = job.morph_start ? (size_t)morph_start[job.vertex_count] : 0,
                off = present & 65536u ? 4 : 0; /* prepared: exact, or 4 bytes off pm_skin_bone's 16-byte boundary */
-        job.positions = (const float *)heap_copy(job.positions, 3 * n, sizeof(float));
-        job.normals = (const float *)heap_copy(job.normals, 3 * n, sizeof(float));
-        job.tangents = (const float *)heap_copy(job.tangents, 4 * n, sizeof(float));
+        job.positions = (const float *)strided_copy(job.positions, n, 12, job.stride.positions);
+        job.normals = (const float *)strided_copy(job.normals, n, 12, job.stride.normals);
+        job.tangents = (const float *)strided_copy(job.tangents, n, 16, job.stride.tangents);
         job.types = (const unsigned char *)heap_copy(job.types, n, 1);
-        job.bone_indices = (const uint16_t *)heap_copy(job.bone_indices, 4 * n, sizeof(uint16_t));
-        job.bone_weights = (const float *)heap_copy(job.bone_weights, 4 * n, sizeof(float));
-        job.sdef = (const float *)heap_copy(job.sdef, 9 * n, sizeof(float));
+        job.bone_indices = (const uint16_t *)strided_copy(job.bone_indices, n, 8, job.stride.bone_indices);
+        job.bone_weights = (const float *)strided_copy(job.bone_weights, n, 16, job.stride.bone_weights);
+        job.sdef = (const float *)strided_copy(job.sdef, n, 36, job.stride.sdef);
         job.morph_start = (const int *)heap_copy(job.morph_start, n + 1, sizeof(int));
         job.morphs = (const pm_vertex_morph *)heap_copy(job.morphs, m, sizeof(pm_vertex_morph));
         job.morph_weights = (const float *)heap_copy(job.morph_weights, (size_t)job.morph_count, sizeof(float));
@@ -133,9 +172,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.bone_matrices = (const float *)heap_copy(job.bone_matrices, 16 * (size_t)job.bone_count, sizeof(float));
         prepared_storage = present & 4096u ? (unsigned char *)heap_array((size_t)job.bone_count * sizeof(pm_skin_bone) + off, 1) : NULL;
         job.prepared = prepared_storage ? (pm_skin_bone *)(void *)(prepared_storage + off) : NULL;
-        job.out_positions = present & 8192u ? (float *)heap_array(3 * n, sizeof(float)) : NULL;
-        job.out_normals = present & 16384u ? (float *)heap_array(3 * n, sizeof(float)) : NULL;
-        job.out_tangents = present & 32768u ? (float *)heap_array(4 * n, sizeof(float)) : NULL;
+        job.out_positions = present & 8192u ? (float *)heap_array(stream_bytes(n, 12, job.stride.out_positions), 1) : NULL;
+        job.out_normals = present & 16384u ? (float *)heap_array(stream_bytes(n, 12, job.stride.out_normals), 1) : NULL;
+        job.out_tangents = present & 32768u ? (float *)heap_array(stream_bytes(n, 16, job.stride.out_tangents), 1) : NULL;
     }
     {
         int bad_vertex = -2, report = next_byte(&r) & 1;
