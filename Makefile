@@ -534,6 +534,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	$(CXX) -O2 -std=c++11 -o $(BUILD)/skinning_qdef_glm tests/gen/skinning_qdef_glm.cpp
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 	/usr/bin/python3 tests/gen/skinning_blended_numpy.py > tests/fixtures/skinning_blended_numpy.h
+	/usr/bin/python3 tests/gen/skinning_eight_numpy.py > tests/fixtures/skinning_eight_numpy.h
 
 clean:
 	rm -rf $(BUILD)

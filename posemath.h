@@ -739,8 +739,10 @@ typedef struct pm_skin_job {
     const float *normals;            /* 3 per vertex, or NULL */
     const float *tangents;           /* 4 per vertex (xyz + handedness w, copied), or NULL */
     const unsigned char *types;      /* pm_skin_type per vertex, or NULL: all BDEF4 (glTF) */
-    const uint16_t *bone_indices;    /* 4 per vertex (glTF JOINTS_0); a slot of weight 0 is unused */
-    const float *bone_weights;       /* 4 per vertex, as stored (glTF WEIGHTS_0; PMX BDEF2/SDEF: w1 = 1 - w0) */
+    const uint16_t *bone_indices;    /* `influences` per vertex (glTF JOINTS_0); a slot of weight 0 is unused */
+    const float *bone_weights;       /* `influences` per vertex, as stored (glTF WEIGHTS_0; PMX BDEF2/SDEF: w1 = 1 - w0) */
+    int influences;                  /* indices and weights per vertex: 4 (0 in a zeroed job), or 8 with types NULL
+                                        (glTF JOINTS_0/1 and WEIGHTS_0/1, each vertex's 8 in a row) */
     const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
     const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
     const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
@@ -5047,6 +5049,10 @@ typedef struct pm__block {
 /* The kernels' `normals`: 0 none, 1 the exact rule, this the blended one */
 #define PM__NORMALS_BLENDED 2
 
+/* The kernels' type for a job with 8 influences (whose types are NULL):
+   linear blends of 8 slots */
+#define PM__SKIN_BDEF8 5
+
 /* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
 static int pm__skin_slots(unsigned type)
 {
@@ -5065,11 +5071,20 @@ static PM__INLINE void *pm__element_out(void *base, int stride, size_t size, int
     return (char *)base + (size_t)v * (stride ? (size_t)stride : size);
 }
 
-/* The vertex streams: element sizes and alignments, in pm_skin_strides's
-   order, and a job's strides in that order */
+/* Indices and weights per vertex: 4 or 8 */
+static PM__INLINE int pm__influences(const pm_skin_job *job) { return job->influences == 8 ? 8 : 4; }
+
+/* The vertex streams, in pm_skin_strides's order: element sizes (indices
+   and weights for 4 influences: twice that for 8) and alignments, and a
+   job's strides in that order */
 #define PM__STREAMS 9
 static const unsigned char pm__stream_size[PM__STREAMS] = {12, 12, 16, 8, 16, 36, 12, 12, 16};
 static const unsigned char pm__stream_alignment[PM__STREAMS] = {4, 4, 4, 2, 4, 4, 4, 4, 4};
+
+static PM__INLINE int pm__stream_bytes(const pm_skin_job *job, int k)
+{
+    return pm__stream_size[k] * (k == 3 || k == 4 ? pm__influences(job) / 4 : 1);
+}
 
 static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
 {
@@ -5091,7 +5106,7 @@ static int pm__skin_packed(const pm_skin_job *job)
     int stride[PM__STREAMS], k;
     pm__stride_list(&job->stride, stride);
     for (k = 0; k < PM__STREAMS; ++k)
-        if (stride[k] != 0 && stride[k] != pm__stream_size[k]) return 0;
+        if (stride[k] != 0 && stride[k] != pm__stream_bytes(job, k)) return 0;
     return 1;
 }
 
@@ -5186,6 +5201,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__bdef1 PM__K(bdef1)
 #define pm__bdef1_normal PM__K(bdef1_normal)
 #define pm__bdef1_normals_by_vertex PM__K(bdef1_normals_by_vertex)
+#define pm__bdef8 PM__K(bdef8)
 #define pm__blend PM__K(blend)
 #define pm__block_type PM__K(block_type)
 #define pm__bone_rows PM__K(bone_rows)
@@ -5244,6 +5260,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__skin_bdef1_normals PM__K(skin_bdef1_normals)
 #define pm__skin_bdef2 PM__K(skin_bdef2)
 #define pm__skin_bdef4 PM__K(skin_bdef4)
+#define pm__skin_bdef8 PM__K(skin_bdef8)
 #define pm__skin_block PM__K(skin_block)
 #define pm__skin_copied PM__K(skin_copied)
 #define pm__skin_blocks PM__K(skin_blocks)
@@ -5779,9 +5796,9 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uin
    j + 4 share registers, low half and high half, so one 8-wide
    multiply-add blends both and the rows are where the four-wide transposes
    want them (AVX-512: j, j + 4, j + 8 and j + 12 in quarters). */
-static PM__INLINE pm__f pm__bone_rows(const float *rows, const uint16_t *index, int j, int k, int row)
+static PM__INLINE pm__f pm__bone_rows(const float *rows, const uint16_t *index, int index_stride, int j, int k, int row)
 {
-    return pm__records(rows + 4 * row, PM__BONE_FLOATS, index + k, 4, j);
+    return pm__records(rows + 4 * row, PM__BONE_FLOATS, index + k, index_stride, j);
 }
 
 /* Lane j of w in every lane of each 128-bit lane (a macro: j is an
@@ -5795,41 +5812,43 @@ static PM__INLINE pm__f pm__bone_rows(const float *rows, const uint16_t *index, 
 #endif
 
 /* pm__blend's vertex j (a macro: j is an immediate) */
-#define PM__BLEND_VERTEX(rows, index, w, slots, m, j)                                                \
+#define PM__BLEND_VERTEX(rows, index, stride, w, slots, m, j)                                             \
     do {                                                                                             \
         int k_;                                                                                      \
         const pm__f w0_ = PM__LANE_OF((w)[0], j);                                                    \
-        (m)[j] = pm__mul(w0_, pm__bone_rows(rows, index, j, 0, 0));                                  \
-        (m)[4 + (j)] = pm__mul(w0_, pm__bone_rows(rows, index, j, 0, 1));                            \
-        (m)[8 + (j)] = pm__mul(w0_, pm__bone_rows(rows, index, j, 0, 2));                            \
+        (m)[j] = pm__mul(w0_, pm__bone_rows(rows, index, stride, j, 0, 0));                                  \
+        (m)[4 + (j)] = pm__mul(w0_, pm__bone_rows(rows, index, stride, j, 0, 1));                            \
+        (m)[8 + (j)] = pm__mul(w0_, pm__bone_rows(rows, index, stride, j, 0, 2));                            \
         PM__UNROLL                                                                                   \
         for (k_ = 1; k_ < (slots); ++k_) {                                                           \
             const pm__f w_ = PM__LANE_OF((w)[k_], j);                                                \
-            (m)[j] = pm__madd(w_, pm__bone_rows(rows, index, j, k_, 0), (m)[j]);                     \
-            (m)[4 + (j)] = pm__madd(w_, pm__bone_rows(rows, index, j, k_, 1), (m)[4 + (j)]);         \
-            (m)[8 + (j)] = pm__madd(w_, pm__bone_rows(rows, index, j, k_, 2), (m)[8 + (j)]);         \
+            (m)[j] = pm__madd(w_, pm__bone_rows(rows, index, stride, j, k_, 0), (m)[j]);                     \
+            (m)[4 + (j)] = pm__madd(w_, pm__bone_rows(rows, index, stride, j, k_, 1), (m)[4 + (j)]);         \
+            (m)[8 + (j)] = pm__madd(w_, pm__bone_rows(rows, index, stride, j, k_, 2), (m)[8 + (j)]);         \
         }                                                                                            \
     } while (0)
 #endif
 
 /* The blended 3x4 matrix of each vertex, m[e] element e of a pm_skin_bone
    field's 12 floats (rows: the field of bone 0): vertex j blends the bones
-   index[4 j + k] with the weights w[k]'s lane j, k < slots. Each vertex is
+   index[index_stride j + k] with the weights w[k]'s lane j, k < slots. Each vertex is
    blended in its own registers, one transpose for all: blending in lanes
    would transpose every bone. */
-static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, const pm__f w[4], int slots, pm__f m[12])
+static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, int index_stride, const pm__f *w, int slots,
+                                 pm__f m[12])
 {
 #if defined(PM__SIMD)
     /* written out: registers indexed by a loop counter would live in memory */
-    PM__BLEND_VERTEX(rows, index, w, slots, m, 0);
-    PM__BLEND_VERTEX(rows, index, w, slots, m, 1);
-    PM__BLEND_VERTEX(rows, index, w, slots, m, 2);
-    PM__BLEND_VERTEX(rows, index, w, slots, m, 3);
+    PM__BLEND_VERTEX(rows, index, index_stride, w, slots, m, 0);
+    PM__BLEND_VERTEX(rows, index, index_stride, w, slots, m, 1);
+    PM__BLEND_VERTEX(rows, index, index_stride, w, slots, m, 2);
+    PM__BLEND_VERTEX(rows, index, index_stride, w, slots, m, 3);
     pm__transpose4(m);
     pm__transpose4(m + 4);
     pm__transpose4(m + 8);
 #else
     int e, k;
+    (void)index_stride; /* one vertex */
     for (e = 0; e < 12; ++e) m[e] = w[0] * rows[PM__BONE_FLOATS * index[0] + (size_t)e];
     for (k = 1; k < slots; ++k)
         for (e = 0; e < 12; ++e) m[e] += w[k] * rows[PM__BONE_FLOATS * index[k] + (size_t)e];
@@ -5989,7 +6008,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
     uint16_t index[4 * PM__LANES];
     pm__f m[12];
     pm__clamp_indices(b->indices + 4 * v, last, index);
-    pm__blend(PM__BONE_FIELD(bones, matrix), index, one, 1, m);
+    pm__blend(PM__BONE_FIELD(bones, matrix), index, 4, one, 1, m);
     if (pm__linear(m, one[0], b, v, positions, normals, tangents)) pm__bdef1_normals_by_vertex(bones, index, b, v);
 }
 #elif defined(PM__SSE2)
@@ -6288,19 +6307,37 @@ static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index
     pm__rigid_extras(real, f, s, b, v, normals, tangents);
 }
 
-/* raw[k]: slot k's weight of every vertex, 0 for slots a vertex does not
-   read. w[k] = raw[k] scaled by the power of two that brings each vertex's
-   sum into [1, 2), and *inv = 1 / that sum: linear blends and QDEF's
-   start without waiting on a division, and multiply by *inv only what
-   needs weights that sum to 1. */
-static PM__INLINE void pm__scale_weights(const pm__f raw[4], pm__f w[4], pm__f *inv)
+/* raw[k]: slot k's weight of every vertex (k < slots: 4 or 8), 0 for
+   slots a vertex does not read. w[k] = raw[k] scaled by the power of two
+   that brings each vertex's sum into [1, 2), and *inv = 1 / that sum:
+   linear blends and QDEF's start without waiting on a division, and
+   multiply by *inv only what needs weights that sum to 1. */
+static PM__INLINE void pm__scale_weights(const pm__f *raw, int slots, pm__f *w, pm__f *inv)
 {
-    pm__f sum, power;
+    pm__f sum = pm__add(pm__add(raw[0], raw[1]), pm__add(raw[2], raw[3])), power;
     int k;
-    pm__split_exponent(pm__add(pm__add(raw[0], raw[1]), pm__add(raw[2], raw[3])), &sum, &power);
+    if (slots == 8) sum = pm__add(sum, pm__add(pm__add(raw[4], raw[5]), pm__add(raw[6], raw[7])));
+    pm__split_exponent(sum, &sum, &power);
     PM__UNROLL
-    for (k = 0; k < 4; ++k) w[k] = pm__mul(raw[k], power);
+    for (k = 0; k < slots; ++k) w[k] = pm__mul(raw[k], power);
     *inv = pm__div(pm__set1(1.0f), sum);
+}
+
+/* A job's 8-influence linear blends for the block's vertices v.. (bind
+   positions at `positions`) */
+static PM__INLINE void pm__bdef8(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions, int normals,
+                                 int tangents)
+{
+    const unsigned last = (unsigned)job->bone_count - 1u;
+    uint16_t index[8 * PM__LANES];
+    pm__f raw[8], w[8], inv, m[12];
+    pm__clamp_indices(b->indices + 8 * v, last, index);
+    pm__clamp_indices(b->indices + 8 * v + 4 * PM__LANES, last, index + 4 * PM__LANES);
+    pm__gather4(b->weights + 8 * v, 8, NULL, 0, raw);
+    pm__gather4(b->weights + 8 * v + 4, 8, NULL, 0, raw + 4);
+    pm__scale_weights(raw, 8, w, &inv);
+    pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 8, w, 8, m);
+    pm__linear(m, inv, b, v, positions, normals, tangents);
 }
 
 /* A mixed block's SDEF or QDEF vertices (the bits set in `lanes`) over the
@@ -6333,6 +6370,10 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__bdef1(job->prepared, (unsigned)job->bone_count - 1u, b, v, positions, normals, tangents);
         return;
     }
+    if (type == PM__SKIN_BDEF8) {
+        pm__bdef8(job, b, v, positions, normals, tangents);
+        return;
+    }
     pm__clamp_indices(b->indices + 4 * v, (unsigned)job->bone_count - 1u, index);
     if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
@@ -6342,11 +6383,11 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
             pm__sdef(job->prepared, index, raw, b, v, positions, normals, tangents);
             return;
         }
-        pm__scale_weights(raw, w, &inv);
+        pm__scale_weights(raw, 4, w, &inv);
         if (type == PM_SKIN_QDEF) {
             pm__qdef(job->prepared, index, w, inv, b, v, positions, normals, tangents);
         } else {
-            pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, w, slots, m);
+            pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, slots, m);
             pm__linear(m, inv, b, v, positions, normals, tangents);
         }
     } else { /* mixed: linear blends for all, then SDEF and QDEF where they belong */
@@ -6363,8 +6404,8 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         }
         PM__UNROLL
         for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
-        pm__scale_weights(raw, w, &inv);
-        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, w, 4, m);
+        pm__scale_weights(raw, 4, w, &inv);
+        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 4, m);
         pm__linear(m, inv, b, v, positions, normals, tangents);
         if (sdef_lanes | qdef_lanes) {
             float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
@@ -6443,6 +6484,7 @@ PM__SKIN_BLOCKS(pm__skin_bdef2, PM_SKIN_BDEF2, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_bdef4, PM_SKIN_BDEF4, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_sdef, PM_SKIN_SDEF, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_qdef, PM_SKIN_QDEF, normals, tangents)
+PM__SKIN_BLOCKS(pm__skin_bdef8, PM__SKIN_BDEF8, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents)
 #undef PM__SKIN_BLOCKS
 
@@ -6458,6 +6500,7 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
     case PM_SKIN_BDEF4: pm__skin_bdef4(job, b, v, end, normals, tangents, floor); break;
     case PM_SKIN_SDEF: pm__skin_sdef(job, b, v, end, normals, tangents, floor); break;
     case PM_SKIN_QDEF: pm__skin_qdef(job, b, v, end, normals, tangents, floor); break;
+    case PM__SKIN_BDEF8: pm__skin_bdef8(job, b, v, end, normals, tangents, floor); break;
     default: pm__skin_mixed(job, b, v, end, normals, tangents, floor); break;
     }
 }
@@ -6469,7 +6512,7 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
 {
     int stop;
     for (; v <= end - PM__LANES; v = stop) {
-        const int type = pm__block_type(b->types ? b->types + v : NULL);
+        const int type = job->influences == 8 ? PM__SKIN_BDEF8 : pm__block_type(b->types ? b->types + v : NULL);
         stop = pm__same_type_end(b->types, v, end, type);
         pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor);
     }
@@ -6481,8 +6524,8 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
 static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor)
 {
     float positions[3 * PM__COPIED], normal[3 * PM__COPIED], tangent[4 * PM__COPIED], sdef[9 * PM__COPIED],
-        weights[4 * PM__COPIED], out_positions[3 * PM__COPIED], out_normals[3 * PM__COPIED], out_tangents[4 * PM__COPIED];
-    uint16_t indices[4 * PM__COPIED];
+        weights[8 * PM__COPIED], out_positions[3 * PM__COPIED], out_normals[3 * PM__COPIED], out_tangents[4 * PM__COPIED];
+    uint16_t indices[8 * PM__COPIED];
     unsigned char types[PM__COPIED];
     const pm_skin_strides *stride = &job->stride;
     const int blocks_end = (n + PM__LANES - 1) / PM__LANES * PM__LANES;
@@ -6497,8 +6540,13 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     if (tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
     if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n)) /* read by SDEF vertices only */
         pm__copy_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
-    pm__copy_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
-    pm__copy_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
+    if (pm__influences(job) == 8) {
+        pm__copy_in(weights, job->bone_weights, stride->bone_weights, 32, v, n, blocks_end);
+        pm__copy_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
+    } else {
+        pm__copy_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
+        pm__copy_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
+    }
     if (job->types) pm__copy_in(types, job->types, 0, 1, v, n, blocks_end);
     b.positions = positions;
     b.normals = normal;
@@ -6607,8 +6655,10 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
         return PM_ERROR_INVALID_ARGUMENT;
     pm__stride_list(&job->stride, stride);
     for (k = 0; k < PM__STREAMS; ++k)
-        if (stride[k] != 0 && (stride[k] < pm__stream_size[k] || stride[k] % pm__stream_alignment[k] != 0))
+        if (stride[k] != 0 && (stride[k] < pm__stream_bytes(job, k) || stride[k] % pm__stream_alignment[k] != 0))
             return PM_ERROR_INVALID_ARGUMENT;
+    if (!(job->influences == 0 || job->influences == 4 || (job->influences == 8 && !job->types)))
+        return PM_ERROR_INVALID_ARGUMENT;
     if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
         return PM_ERROR_INVALID_ARGUMENT;
     if (job->morph_start && (job->morph_start[0] != 0 || job->morph_start[job->vertex_count] < 0 ||
@@ -6677,8 +6727,10 @@ PMDEF pm_result pm_skin_job_run(const pm_skin_job *job, int first_vertex, int co
 static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
 {
     const pm_skin_strides *stride = &job->stride;
-    const uint16_t *index = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, 8, v);
-    const float *weight = (const float *)pm__element(job->bone_weights, stride->bone_weights, 16, v);
+    const int influences = pm__influences(job);
+    const uint16_t *index =
+        (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, 2 * (size_t)influences, v);
+    const float *weight = (const float *)pm__element(job->bone_weights, stride->bone_weights, 4 * (size_t)influences, v);
     const unsigned type = job->types ? job->types[v] : (unsigned)PM_SKIN_BDEF4;
     int k;
     if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
@@ -6686,7 +6738,7 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
         if (index[0] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
     } else {
         float sum = 0.0f;
-        for (k = 0; k < pm__skin_slots(type); ++k) {
+        for (k = 0; k < (influences == 8 ? 8 : pm__skin_slots(type)); ++k) {
             /* not negative: then a QDEF sum, each term on its side, cannot cancel */
             if (!pm__finite(weight[k]) || weight[k] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
             if (weight[k] != 0.0f && index[k] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
@@ -6759,8 +6811,8 @@ static int pm__skin_overlap(const pm_skin_job *job)
     span[4] = pm__span_of(job->normals, n, 12, s->normals);
     span[5] = pm__span_of(job->tangents, n, 16, s->tangents);
     span[6] = pm__span_of(job->types, n, 1, 0);
-    span[7] = pm__span_of(job->bone_indices, n, 8, s->bone_indices);
-    span[8] = pm__span_of(job->bone_weights, n, 16, s->bone_weights);
+    span[7] = pm__span_of(job->bone_indices, n, (size_t)pm__stream_bytes(job, 3), s->bone_indices);
+    span[8] = pm__span_of(job->bone_weights, n, (size_t)pm__stream_bytes(job, 4), s->bone_weights);
     span[9] = pm__span_of(job->sdef, n, 36, s->sdef);
     span[10] = pm__span_of(job->morph_start, 1, (n + 1) * sizeof(int), 0);
     span[11] = pm__span_of(job->morphs, 1, entries * sizeof(pm_vertex_morph), 0);

@@ -743,6 +743,34 @@ static void bench_skinning(void)
 #ifndef PM_BENCH_OZZ
     printf("ozz-animation: ../shared/peers/ozz-animation absent or no C++ compiler, its column skipped\n");
 #endif
+    { /* 8 influences (glTF JOINTS_0/1, WEIGHTS_0/1), ozz-animation's K8 beside */
+        uint16_t *idx8 = (uint16_t *)malloc(sizeof(uint16_t) * 8 * SKIN_N);
+        float *wgt8 = (float *)malloc(sizeof(float) * 8 * SKIN_N);
+        const pm_skin_job packed = b.job;
+        double eight, peer = 0.0;
+        int v, k;
+        skin_bench_fill(&b, PM_SKIN_BDEF4);
+        for (v = 0; v < SKIN_N; ++v)
+            for (k = 0; k < 8; ++k) {
+                idx8[8 * v + k] = (uint16_t)((v / 64 + k * 7) % SKIN_BONE_COUNT);
+                wgt8[8 * v + k] = 0.125f;
+            }
+        b.job.types = NULL;
+        b.job.influences = 8;
+        b.job.bone_indices = idx8;
+        b.job.bone_weights = wgt8;
+        pm_skin_job_prepare(&b.job);
+        eight = skin_rate(&b, 1, 0);
+#ifdef PM_BENCH_OZZ
+        peer = ozz_skin_rate(8, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, idx8, wgt8, b.pos, b.nrm, b.out_pos,
+                             b.out_nrm, SKIN_RUNS);
+#endif
+        if (peer > 0.0) printf("8 influences  %8.1f M/s, ozz K8 %6.1f M/s: %5.2fx\n", eight, peer, eight / peer);
+        else printf("8 influences  %8.1f M/s\n", eight);
+        b.job = packed;
+        free(idx8);
+        free(wgt8);
+    }
     { /* the same jobs read from an engine's interleaved vertex buffer and written to another */
         typedef struct interleaved_in { float pos[3], nrm[3]; uint16_t idx[4]; float wgt[4]; } interleaved_in;
         typedef struct interleaved_out { float pos[3], nrm[3]; } interleaved_out;

@@ -26,11 +26,12 @@ extern "C" double ozz_skin_rate(int influences, int vertex_count, const float *m
   job.vertex_count = vertex_count;
   job.influences_count = influences;
   job.joint_matrices = ozz::make_span(joints);
-  job.joint_indices = ozz::span<const uint16_t>(indices, 4 * n);
-  job.joint_indices_stride = 4 * sizeof(uint16_t);
+  const size_t per_vertex = influences > 4 ? 8 : 4;  // indices and weights a vertex, as posemath's job reads them
+  job.joint_indices = ozz::span<const uint16_t>(indices, per_vertex * n);
+  job.joint_indices_stride = per_vertex * sizeof(uint16_t);
   if (influences > 1) {
-    job.joint_weights = ozz::span<const float>(weights, 4 * n);
-    job.joint_weights_stride = 4 * sizeof(float);
+    job.joint_weights = ozz::span<const float>(weights, per_vertex * n);
+    job.joint_weights_stride = per_vertex * sizeof(float);
   }
   job.in_positions = ozz::span<const float>(positions, 3 * n);
   job.in_positions_stride = 3 * sizeof(float);

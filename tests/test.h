@@ -145,6 +145,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(skin_misaligned)                                                                   \
     X(skin_strides)                                                                      \
     X(skin_strides_refused)                                                              \
+    X(skin_eight_influences)                                                             \
+    X(skin_eight_influences_exact)                                                       \
     X(skin_simd_matches_scalar)                                                          \
     X(skin_kernels_name)                                                                 \
     X(skin_kernel_passes)                                                                \

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fixtures/skinning_blended_numpy.h"
+#include "fixtures/skinning_eight_numpy.h"
 #include "fixtures/skinning_numpy.h"
 
 #define SKIN_TOL 1e-5
@@ -1077,6 +1078,155 @@ void test_skin_strides_refused(void)
     CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
     job.stride.out_positions = 2 * (int)sizeof(engine_vertex); /* another stride: its span meets theirs */
     CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+}
+
+#define EIGHT_VERTICES ((int)(sizeof eight_vertices / sizeof eight_vertices[0]))
+#define EIGHT_BONES ((int)(sizeof eight_bones / sizeof eight_bones[0]))
+
+typedef struct eight_case {
+    float pos[3 * EIGHT_VERTICES], nrm[3 * EIGHT_VERTICES], tan[4 * EIGHT_VERTICES], wgt[8 * EIGHT_VERTICES];
+    uint16_t idx[8 * EIGHT_VERTICES];
+    pm_skin_bone prepared[EIGHT_BONES];
+    float out_pos[3 * EIGHT_VERTICES], out_nrm[3 * EIGHT_VERTICES], out_tan[4 * EIGHT_VERTICES];
+    pm_skin_job job;
+} eight_case;
+
+static void load_eight_case(eight_case *c)
+{
+    int v;
+    memset(c, 0, sizeof *c);
+    for (v = 0; v < EIGHT_VERTICES; ++v) {
+        memcpy(c->pos + 3 * v, eight_vertices[v].position, 12);
+        memcpy(c->nrm + 3 * v, eight_vertices[v].normal, 12);
+        memcpy(c->tan + 4 * v, eight_vertices[v].tangent, 16);
+        memcpy(c->idx + 8 * v, eight_vertices[v].bones, 16);
+        memcpy(c->wgt + 8 * v, eight_vertices[v].weights, 32);
+    }
+    c->job.vertex_count = EIGHT_VERTICES;
+    c->job.positions = c->pos;
+    c->job.normals = c->nrm;
+    c->job.tangents = c->tan;
+    c->job.bone_indices = c->idx;
+    c->job.bone_weights = c->wgt;
+    c->job.influences = 8;
+    c->job.bone_matrices = eight_bones[0];
+    c->job.bone_count = EIGHT_BONES;
+    c->job.prepared = c->prepared;
+    c->job.out_positions = c->out_pos;
+    c->job.out_normals = c->out_nrm;
+    c->job.out_tangents = c->out_tan;
+}
+
+/* Eight influences (glTF JOINTS_0/1, WEIGHTS_0/1) as numpy blends them by
+   glTF's rule, on affine bones, with both normal rules, over the whole mesh
+   and in ranges that start and end inside blocks; tolerances as the
+   4-influence fixture's (SKIN_TOL). */
+void test_skin_eight_influences(void)
+{
+    static eight_case c;
+    int rule, split, v, k;
+    load_eight_case(&c);
+    CHECK_RESULT(pm_skin_job_validate(&c.job, NULL), PM_OK);
+    for (rule = 0; rule < 2; ++rule)
+        for (split = 0; split < 2; ++split) {
+            c.job.normal_rule = rule ? PM_SKIN_NORMALS_BLENDED : PM_SKIN_NORMALS_EXACT;
+            CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+            memset(c.out_pos, 0, sizeof c.out_pos);
+            if (split) {
+                CHECK_RESULT(pm_skin_job_run(&c.job, 0, 37), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(&c.job, 37, EIGHT_VERTICES - 37), PM_OK);
+            } else {
+                CHECK_RESULT(pm_skin_job_run(&c.job, 0, EIGHT_VERTICES), PM_OK);
+            }
+            for (v = 0; v < EIGHT_VERTICES; ++v) {
+                const struct eight_vertex *e = &eight_vertices[v];
+                test_context("rule %d vertex %d", rule, v);
+                CHECK_NEAR(position_error(c.out_pos + 3 * v, e->position_out), 0.0, SKIN_TOL);
+                for (k = 0; k < 3; ++k) {
+                    CHECK_NEAR(c.out_nrm[3 * v + k], rule ? e->normal_blended[k] : e->normal_exact[k], SKIN_TOL);
+                    CHECK_NEAR(c.out_tan[4 * v + k], e->tangent_out[k], SKIN_TOL);
+                }
+                CHECK(c.out_tan[4 * v + 3] == -1.0f);
+            }
+        }
+    test_context("%s", "");
+}
+
+/* Exact properties: an 8-influence job whose slots 4-7 weigh 0 gives the
+   4-influence job's bits; JOINTS_0/1 and WEIGHTS_0/1 interleaved in one
+   buffer give the packed job's bits. Refused: 8 influences with types, a
+   count other than 4 or 8, a used slot past 4 out of range or negative. */
+void test_skin_eight_influences_exact(void)
+{
+    static eight_case c, four;
+    static struct {
+        uint16_t joints[8];
+        float weights[8];
+    } interleaved[EIGHT_VERTICES];
+    static unsigned char types[EIGHT_VERTICES];
+    float packed_pos[3 * EIGHT_VERTICES], packed_nrm[3 * EIGHT_VERTICES];
+    pm_skin_job job;
+    int v, k, bad;
+    load_eight_case(&c);
+    load_eight_case(&four);
+    for (v = 0; v < EIGHT_VERTICES; ++v) {
+        for (k = 4; k < 8; ++k) c.wgt[8 * v + k] = 0.0f;
+        for (k = 0; k < 4; ++k) {
+            four.idx[4 * v + k] = c.idx[8 * v + k];
+            four.wgt[4 * v + k] = c.wgt[8 * v + k];
+        }
+    }
+    four.job.influences = 4;
+    CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_prepare(&four.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&c.job, 0, EIGHT_VERTICES), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&four.job, 0, EIGHT_VERTICES), PM_OK);
+    CHECK(memcmp(c.out_pos, four.out_pos, sizeof c.out_pos) == 0);
+    CHECK(memcmp(c.out_nrm, four.out_nrm, sizeof c.out_nrm) == 0);
+    CHECK(memcmp(c.out_tan, four.out_tan, sizeof c.out_tan) == 0);
+
+    load_eight_case(&c);
+    CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&c.job, 0, EIGHT_VERTICES), PM_OK);
+    memcpy(packed_pos, c.out_pos, sizeof packed_pos);
+    memcpy(packed_nrm, c.out_nrm, sizeof packed_nrm);
+    for (v = 0; v < EIGHT_VERTICES; ++v) {
+        memcpy(interleaved[v].joints, c.idx + 8 * v, 16);
+        memcpy(interleaved[v].weights, c.wgt + 8 * v, 32);
+    }
+    job = c.job;
+    job.bone_indices = interleaved[0].joints;
+    job.bone_weights = interleaved[0].weights;
+    job.stride.bone_indices = job.stride.bone_weights = (int)sizeof interleaved[0];
+    memset(c.out_pos, 0, sizeof c.out_pos);
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, EIGHT_VERTICES), PM_OK);
+    CHECK(memcmp(c.out_pos, packed_pos, sizeof packed_pos) == 0 && memcmp(c.out_nrm, packed_nrm, sizeof packed_nrm) == 0);
+    job.stride.bone_weights = 16; /* below 8 weights */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, EIGHT_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+
+    job = c.job;
+    job.types = types;
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, EIGHT_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    for (k = 0; k < 4; ++k) {
+        static const int counts[4] = {-1, 3, 5, 16};
+        job = c.job;
+        job.influences = counts[k];
+        CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_skin_job_run(&job, 0, EIGHT_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    }
+    c.idx[8 * 40 + 4] = EIGHT_BONES; /* vertex 40 uses slots 0-4 (5 + 40 % 4 influences) */
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_OUT_OF_RANGE);
+    CHECK(bad == 40);
+    c.idx[8 * 40 + 5] = EIGHT_BONES; /* its slot 5 weighs 0: unused, whatever its index */
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_OUT_OF_RANGE);
+    c.idx[8 * 40 + 4] = 0;
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_OK);
+    c.wgt[8 * 43 + 7] = -0.5f; /* vertex 43 uses 8 */
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == 43);
 }
 
 /* The SIMD path this build compiled (SSE2, or AVX2 + FMA) against the

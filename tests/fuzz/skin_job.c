@@ -1,7 +1,8 @@
 /* libFuzzer: arbitrary skinning jobs through validate, prepare and run. The
    bytes choose counts, whether each array is there at all (every pointer
    independently NULL or not), every vertex's type byte, bone indices and
-   weights (out of range, NaN, Inf, zero sums), positions, SDEF parameters,
+   weights (out of range, NaN, Inf, zero sums; 4 or 8 per vertex, or a
+   refused count), positions, SDEF parameters,
    the morph CSR (including bad starts and indices), each stream's stride
    (packed, interleaved, or refused), bones as rigid
    transforms or matrices (zero and non-finite ones) and the run range. run
@@ -77,9 +78,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     enum { MAX_V = 24, MAX_B = 6, MAX_M = 4, MAX_ENTRIES = 16 };
     reader r = {data, size};
-    float pos[3 * MAX_V], nrm[3 * MAX_V], tan[4 * MAX_V], wgt[4 * MAX_V], sdef[9 * MAX_V], morph_weights[MAX_M];
+    float pos[3 * MAX_V], nrm[3 * MAX_V], tan[4 * MAX_V], wgt[8 * MAX_V], sdef[9 * MAX_V], morph_weights[MAX_M];
     unsigned char types[MAX_V];
-    uint16_t idx[4 * MAX_V];
+    uint16_t idx[8 * MAX_V];
     int morph_start[MAX_V + 1], i, entries;
     unsigned present;
     unsigned char *prepared_storage;
@@ -96,12 +97,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int rule = next_byte(&r) % 4 - 1; /* -1 and 2 are no rule: refused */
         memcpy(&job.normal_rule, &rule, sizeof rule);
     }
+    {
+        static const int influences[5] = {0, 4, 8, 3, -8}; /* the last two refused */
+        job.influences = influences[next_byte(&r) % 5];
+    }
     for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
-    for (i = 0; i < 4 * job.vertex_count; ++i) {
+    for (i = 0; i < 8 * job.vertex_count; ++i) {
         idx[i] = (uint16_t)(next_byte(&r) == 255 ? 65535 : next_byte(&r) % (job.bone_count + 2));
         wgt[i] = next_value(&r);
-        tan[i] = next_value(&r);
     }
+    for (i = 0; i < 4 * job.vertex_count; ++i) tan[i] = next_value(&r);
     for (i = 0; i < 3 * job.vertex_count; ++i) {
         pos[i] = next_value(&r);
         nrm[i] = next_value(&r);
@@ -146,8 +151,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.stride.positions = next_stride(&r, 12, 4);
     job.stride.normals = next_stride(&r, 12, 4);
     job.stride.tangents = next_stride(&r, 16, 4);
-    job.stride.bone_indices = next_stride(&r, 8, 2);
-    job.stride.bone_weights = next_stride(&r, 16, 4);
+    job.stride.bone_indices = next_stride(&r, job.influences == 8 ? 16 : 8, 2);
+    job.stride.bone_weights = next_stride(&r, job.influences == 8 ? 32 : 16, 4);
     job.stride.sdef = next_stride(&r, 36, 4);
     job.stride.out_positions = next_stride(&r, 12, 4);
     job.stride.out_normals = next_stride(&r, 12, 4);
@@ -158,12 +163,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     {
         size_t n = (size_t)job.vertex_count, m = job.morph_start ? (size_t)morph_start[job.vertex_count] : 0,
                off = present & 65536u ? 4 : 0; /* prepared: exact, or 4 bytes off pm_skin_bone's 16-byte boundary */
+        const int slots = job.influences == 8 ? 8 : 4; /* indices and weights per vertex */
         job.positions = (const float *)strided_copy(job.positions, n, 12, job.stride.positions);
         job.normals = (const float *)strided_copy(job.normals, n, 12, job.stride.normals);
         job.tangents = (const float *)strided_copy(job.tangents, n, 16, job.stride.tangents);
         job.types = (const unsigned char *)heap_copy(job.types, n, 1);
-        job.bone_indices = (const uint16_t *)strided_copy(job.bone_indices, n, 8, job.stride.bone_indices);
-        job.bone_weights = (const float *)strided_copy(job.bone_weights, n, 16, job.stride.bone_weights);
+        job.bone_indices = (const uint16_t *)strided_copy(job.bone_indices, n, 2 * slots, job.stride.bone_indices);
+        job.bone_weights = (const float *)strided_copy(job.bone_weights, n, 4 * slots, job.stride.bone_weights);
         job.sdef = (const float *)strided_copy(job.sdef, n, 36, job.stride.sdef);
         job.morph_start = (const int *)heap_copy(job.morph_start, n + 1, sizeof(int));
         job.morphs = (const pm_vertex_morph *)heap_copy(job.morphs, m, sizeof(pm_vertex_morph));

@@ -6,25 +6,12 @@ normalize(M t). Random BDEF1, BDEF2 and BDEF4 vertices, one slot of weight
 0. Run with `make fixtures` (writes tests/fixtures/skinning_blended_numpy.h)."""
 import numpy as np
 
+from skinning_common import affine_bones
+
 rng = np.random.default_rng(20261125)
 BONES, VERTICES = 6, 96
 
-
-def rotation(q):
-    x, y, z, w = q / np.linalg.norm(q)
-    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-                     [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-                     [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
-
-
-matrices = []
-for b in range(BONES):
-    a = rotation(rng.normal(size=4)) @ np.diag(rng.uniform(0.5, 2.0, 3))
-    a[0, 1] += rng.uniform(-0.3, 0.3)  # shear
-    m = np.eye(4, dtype=np.float32)
-    m[:3, :3] = a
-    m[:3, 3] = rng.uniform(-1, 1, 3)
-    matrices.append(m.astype(np.float32))
+matrices = affine_bones(rng, BONES)
 rows, expected = [], []
 for v in range(VERTICES):
     kind = v % 3  # BDEF1, BDEF2, BDEF4 (PMX numbering)
