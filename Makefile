@@ -535,6 +535,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	/usr/bin/python3 tests/gen/skinning_numpy.py $(BUILD)/skinning_qdef_glm > tests/fixtures/skinning_numpy.h
 	/usr/bin/python3 tests/gen/skinning_blended_numpy.py > tests/fixtures/skinning_blended_numpy.h
 	/usr/bin/python3 tests/gen/skinning_eight_numpy.py > tests/fixtures/skinning_eight_numpy.h
+	/usr/bin/python3 tests/gen/skinning_morph_numpy.py > tests/fixtures/skinning_morph_numpy.h
 
 clean:
 	rm -rf $(BUILD)

@@ -746,6 +746,8 @@ typedef struct pm_skin_job {
     const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
     const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
     const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
+    const float *morph_normals;      /* 3 per entry: its normal's displacement (glTF NORMAL targets), or NULL */
+    const float *morph_tangents;     /* 3 per entry: its tangent's xyz displacement (glTF TANGENT targets), or NULL */
     const float *morph_weights;
     int morph_count;
     const pm_rigid *bones;           /* bone_count rigid transforms (MMD), or NULL ... */
@@ -5099,11 +5101,13 @@ static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
     stride[8] = s->out_tangents;
 }
 
-/* Whether every stream is packed: the kernels then read and write the
-   job's arrays in place; else they skin copies (pm__skin_copied). */
-static int pm__skin_packed(const pm_skin_job *job)
+/* Whether the kernels read and write the job's arrays in place: every
+   stream packed, and no morphed normals or tangents (else they skin
+   copies, pm__skin_copied, which morph those too). */
+static int pm__skin_in_place(const pm_skin_job *job)
 {
     int stride[PM__STREAMS], k;
+    if (job->morph_start && (job->morph_normals || job->morph_tangents)) return 0;
     pm__stride_list(&job->stride, stride);
     for (k = 0; k < PM__STREAMS; ++k)
         if (stride[k] != 0 && stride[k] != pm__stream_bytes(job, k)) return 0;
@@ -5139,16 +5143,42 @@ static PM__INLINE void pm__copy_out(void *stream, int stride, size_t size, int v
    n < PM__LANES */
 #define PM__COPIED 64
 
-/* The bind positions plus the morphs of vertices v..v+n-1, into out. Each
-   vertex's range of morph entries is kept inside the table and starts no
-   earlier than the previous one ended (*floor): whatever the table holds,
-   a run reads each entry at most once. */
-static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, float *out)
+/* v += w d, for 3 floats */
+static PM__INLINE void pm__add_scaled3(float *v, float w, const float *d)
+{
+    v[0] += w * d[0];
+    v[1] += w * d[1];
+    v[2] += w * d[2];
+}
+
+/* v / |v| (a zero vector stays zero), for 3 floats */
+static void pm__normalize3(float *v)
+{
+    const float length2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    const float scale = length2 > 0.0f ? 1.0f / sqrtf(length2) : 0.0f;
+    v[0] *= scale;
+    v[1] *= scale;
+    v[2] *= scale;
+}
+
+/* The bind positions plus the morphs of vertices v..v+n-1, into
+   positions; and where normals or tangents (3 and 4 floats a vertex, or
+   NULL) hold the vertices' own, their morphs' displacements (glTF 2.0's
+   rule: base + sum of weight x displacement), renormalized where a weight
+   is not 0, so that every method's result stays unit. Each vertex's range of morph entries is kept
+   inside the table and starts no earlier than the previous one ended
+   (*floor): whatever the table holds, a run reads each entry at most
+   once. */
+static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, float *positions, float *normals,
+                           float *tangents)
 {
     const int total = job->morph_start[job->vertex_count];
+    const float *normal_offsets = normals ? job->morph_normals : NULL;
+    const float *tangent_offsets = tangents ? job->morph_tangents : NULL;
     int j, k, end;
     for (j = 0; j < n; ++j) {
-        float *p = out + 3 * j;
+        float *p = positions + 3 * j;
+        int moved = 0;
         memcpy(p, pm__element(job->positions, job->stride.positions, 3 * sizeof(float), v + j), 3 * sizeof(float));
         k = job->morph_start[v + j];
         end = job->morph_start[v + j + 1];
@@ -5158,11 +5188,14 @@ static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, flo
             const pm_vertex_morph *m = &job->morphs[k];
             if ((unsigned)m->morph < (unsigned)job->morph_count) {
                 const float w = job->morph_weights[m->morph];
-                p[0] += w * m->offset[0];
-                p[1] += w * m->offset[1];
-                p[2] += w * m->offset[2];
+                pm__add_scaled3(p, w, m->offset);
+                if (normal_offsets) pm__add_scaled3(normals + 3 * j, w, normal_offsets + 3 * (size_t)k);
+                if (tangent_offsets) pm__add_scaled3(tangents + 4 * j, w, tangent_offsets + 3 * (size_t)k);
+                moved |= w != 0.0f;
             }
         }
+        if (moved && normal_offsets) pm__normalize3(normals + 3 * j);
+        if (moved && tangent_offsets) pm__normalize3(tangents + 4 * j);
         *floor = end;
     }
 }
@@ -6469,7 +6502,7 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
         for (; v < end; v += PM__LANES) {                                                              \
             const float *positions = b->positions + 3 * (size_t)v;                                     \
             if (floor) {                                                                               \
-                pm__skin_morph(job, v, PM__LANES, floor, morphed);                                    \
+                pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
                 positions = morphed;                                                                   \
             }                                                                                          \
             pm__skin_block(job, b, (size_t)v, positions, block_type, block_normals, block_tangents);   \
@@ -6530,14 +6563,18 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     const pm_skin_strides *stride = &job->stride;
     const int blocks_end = (n + PM__LANES - 1) / PM__LANES * PM__LANES;
     pm__block b;
+    if (normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
+    if (tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
     if (job->morph_start) {
-        pm__skin_morph(job, v, n, floor, positions);
-        if (n < blocks_end) pm__copy_in(positions + 3 * n, positions + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
+        pm__skin_morph(job, v, n, floor, positions, normals ? normal : NULL, tangents ? tangent : NULL);
+        if (n < blocks_end) {
+            pm__copy_in(positions + 3 * n, positions + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
+            if (normals) pm__copy_in(normal + 3 * n, normal + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
+            if (tangents) pm__copy_in(tangent + 4 * n, tangent + 4 * (n - 1), 0, 16, 0, 1, blocks_end - n);
+        }
     } else {
         pm__copy_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
     }
-    if (normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
-    if (tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
     if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n)) /* read by SDEF vertices only */
         pm__copy_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
     if (pm__influences(job) == 8) {
@@ -6573,7 +6610,7 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
                         : job->normal_rule == PM_SKIN_NORMALS_BLENDED ? PM__NORMALS_BLENDED : 1;
     const int tangents = job->tangents && job->out_tangents;
     int v = first, floor = 0;
-    if (pm__skin_packed(job)) {
+    if (pm__skin_in_place(job)) {
         pm__job_block(job, &arrays);
         pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL);
         v = end - (end - first) % PM__LANES;
@@ -6759,7 +6796,10 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
             return PM_ERROR_INVALID_ARGUMENT;
         for (m = job->morph_start[v]; m < end; ++m) {
             if (job->morphs[m].morph < 0 || job->morphs[m].morph >= job->morph_count) return PM_ERROR_OUT_OF_RANGE;
-            if (!pm__finite_n(job->morphs[m].offset, 3)) return PM_ERROR_INVALID_ARGUMENT;
+            if (!pm__finite_n(job->morphs[m].offset, 3) ||
+                (job->morph_normals && !pm__finite_n(job->morph_normals + 3 * (size_t)m, 3)) ||
+                (job->morph_tangents && !pm__finite_n(job->morph_tangents + 3 * (size_t)m, 3)))
+                return PM_ERROR_INVALID_ARGUMENT;
         }
     }
     return PM_OK;
@@ -6802,7 +6842,7 @@ static int pm__skin_overlap(const pm_skin_job *job)
     const size_t entries = job->morph_start ? (size_t)job->morph_start[n] : 0;
     const size_t bone_bytes = bones * (job->bones ? sizeof(pm_rigid) : 16 * sizeof(float));
     const pm_skin_strides *s = &job->stride;
-    pm__span span[15];
+    pm__span span[17];
     int a, b;
     span[0] = pm__span_of(job->out_positions, n, 12, s->out_positions);
     span[1] = pm__span_of(job->out_normals, n, 12, s->out_normals);
@@ -6819,8 +6859,10 @@ static int pm__skin_overlap(const pm_skin_job *job)
     span[12] = pm__span_of(job->morph_weights, 1, (size_t)job->morph_count * sizeof(float), 0);
     span[13] = pm__span_of(job->bones ? (const void *)job->bones : (const void *)job->bone_matrices, 1, bone_bytes, 0);
     span[14] = pm__span_of(job->prepared, 1, bones * sizeof(pm_skin_bone), 0);
+    span[15] = pm__span_of(job->morph_normals, 1, entries * 3 * sizeof(float), 0);
+    span[16] = pm__span_of(job->morph_tangents, 1, entries * 3 * sizeof(float), 0);
     for (a = 0; a < 3; ++a)
-        for (b = a + 1; b < 15; ++b)
+        for (b = a + 1; b < 17; ++b)
             if (pm__spans_meet(span[a], span[b])) return 1;
     return 0;
 }

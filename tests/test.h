@@ -147,6 +147,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(skin_strides_refused)                                                              \
     X(skin_eight_influences)                                                             \
     X(skin_eight_influences_exact)                                                       \
+    X(skin_morph_normals)                                                                \
+    X(skin_morph_normals_exact)                                                          \
     X(skin_simd_matches_scalar)                                                          \
     X(skin_kernels_name)                                                                 \
     X(skin_kernel_passes)                                                                \

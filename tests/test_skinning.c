@@ -12,6 +12,7 @@
 
 #include "fixtures/skinning_blended_numpy.h"
 #include "fixtures/skinning_eight_numpy.h"
+#include "fixtures/skinning_morph_numpy.h"
 #include "fixtures/skinning_numpy.h"
 
 #define SKIN_TOL 1e-5
@@ -1117,6 +1118,55 @@ static void load_eight_case(eight_case *c)
     c->job.out_tangents = c->out_tan;
 }
 
+/* numpy's outputs for one vertex, as the fixtures below store them */
+typedef struct numpy_outputs {
+    const double *position, *normal_exact, *normal_blended, *tangent;
+} numpy_outputs;
+
+/* Runs a job (outputs out_pos, out_nrm, out_tan) with both normal rules,
+   whole and split at split_at, against numpy's outputs (expected(v)) within
+   SKIN_TOL; tangent w stays `w`. */
+static void check_numpy_rules(pm_skin_job *job, int split_at, float *out_pos, const float *out_nrm, const float *out_tan,
+                              numpy_outputs (*expected)(int v), float w)
+{
+    int rule, split, v, k;
+    CHECK_RESULT(pm_skin_job_validate(job, NULL), PM_OK);
+    for (rule = 0; rule < 2; ++rule)
+        for (split = 0; split < 2; ++split) {
+            job->normal_rule = rule ? PM_SKIN_NORMALS_BLENDED : PM_SKIN_NORMALS_EXACT;
+            CHECK_RESULT(pm_skin_job_prepare(job), PM_OK);
+            memset(out_pos, 0, 3 * sizeof(float) * (size_t)job->vertex_count);
+            if (split) {
+                CHECK_RESULT(pm_skin_job_run(job, 0, split_at), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(job, split_at, job->vertex_count - split_at), PM_OK);
+            } else {
+                CHECK_RESULT(pm_skin_job_run(job, 0, job->vertex_count), PM_OK);
+            }
+            for (v = 0; v < job->vertex_count; ++v) {
+                const numpy_outputs e = expected(v);
+                test_context("rule %d vertex %d", rule, v);
+                CHECK_NEAR(position_error(out_pos + 3 * v, e.position), 0.0, SKIN_TOL);
+                for (k = 0; k < 3; ++k) {
+                    CHECK_NEAR(out_nrm[3 * v + k], rule ? e.normal_blended[k] : e.normal_exact[k], SKIN_TOL);
+                    CHECK_NEAR(out_tan[4 * v + k], e.tangent[k], SKIN_TOL);
+                }
+                CHECK(out_tan[4 * v + 3] == w);
+            }
+        }
+    test_context("%s", "");
+}
+
+static numpy_outputs eight_expected(int v)
+{
+    const struct eight_vertex *e = &eight_vertices[v];
+    numpy_outputs out;
+    out.position = e->position_out;
+    out.normal_exact = e->normal_exact;
+    out.normal_blended = e->normal_blended;
+    out.tangent = e->tangent_out;
+    return out;
+}
+
 /* Eight influences (glTF JOINTS_0/1, WEIGHTS_0/1) as numpy blends them by
    glTF's rule, on affine bones, with both normal rules, over the whole mesh
    and in ranges that start and end inside blocks; tolerances as the
@@ -1124,32 +1174,8 @@ static void load_eight_case(eight_case *c)
 void test_skin_eight_influences(void)
 {
     static eight_case c;
-    int rule, split, v, k;
     load_eight_case(&c);
-    CHECK_RESULT(pm_skin_job_validate(&c.job, NULL), PM_OK);
-    for (rule = 0; rule < 2; ++rule)
-        for (split = 0; split < 2; ++split) {
-            c.job.normal_rule = rule ? PM_SKIN_NORMALS_BLENDED : PM_SKIN_NORMALS_EXACT;
-            CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
-            memset(c.out_pos, 0, sizeof c.out_pos);
-            if (split) {
-                CHECK_RESULT(pm_skin_job_run(&c.job, 0, 37), PM_OK);
-                CHECK_RESULT(pm_skin_job_run(&c.job, 37, EIGHT_VERTICES - 37), PM_OK);
-            } else {
-                CHECK_RESULT(pm_skin_job_run(&c.job, 0, EIGHT_VERTICES), PM_OK);
-            }
-            for (v = 0; v < EIGHT_VERTICES; ++v) {
-                const struct eight_vertex *e = &eight_vertices[v];
-                test_context("rule %d vertex %d", rule, v);
-                CHECK_NEAR(position_error(c.out_pos + 3 * v, e->position_out), 0.0, SKIN_TOL);
-                for (k = 0; k < 3; ++k) {
-                    CHECK_NEAR(c.out_nrm[3 * v + k], rule ? e->normal_blended[k] : e->normal_exact[k], SKIN_TOL);
-                    CHECK_NEAR(c.out_tan[4 * v + k], e->tangent_out[k], SKIN_TOL);
-                }
-                CHECK(c.out_tan[4 * v + 3] == -1.0f);
-            }
-        }
-    test_context("%s", "");
+    check_numpy_rules(&c.job, 37, c.out_pos, c.out_nrm, c.out_tan, eight_expected, -1.0f);
 }
 
 /* Exact properties: an 8-influence job whose slots 4-7 weigh 0 gives the
@@ -1227,6 +1253,155 @@ void test_skin_eight_influences_exact(void)
     c.wgt[8 * 43 + 7] = -0.5f; /* vertex 43 uses 8 */
     CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_INVALID_ARGUMENT);
     CHECK(bad == 43);
+}
+
+#define MORPH_VERTICES ((int)(sizeof morph_vertices / sizeof morph_vertices[0]))
+#define MORPH_BONES ((int)(sizeof morph_bones / sizeof morph_bones[0]))
+#define MORPH_TARGETS ((int)(sizeof morph_target_weights / sizeof morph_target_weights[0]))
+
+typedef struct morph_case {
+    float pos[3 * MORPH_VERTICES], nrm[3 * MORPH_VERTICES], tan[4 * MORPH_VERTICES], wgt[4 * MORPH_VERTICES];
+    uint16_t idx[4 * MORPH_VERTICES];
+    int morph_start[MORPH_VERTICES + 1];
+    pm_vertex_morph morphs[MORPH_TARGETS * MORPH_VERTICES];
+    float morph_normals[3 * MORPH_TARGETS * MORPH_VERTICES], morph_tangents[3 * MORPH_TARGETS * MORPH_VERTICES];
+    pm_skin_bone prepared[MORPH_BONES];
+    float out_pos[3 * MORPH_VERTICES], out_nrm[3 * MORPH_VERTICES], out_tan[4 * MORPH_VERTICES];
+    pm_skin_job job;
+} morph_case;
+
+static void load_morph_case(morph_case *c)
+{
+    int v, e, entries = 0;
+    memset(c, 0, sizeof *c);
+    for (v = 0; v < MORPH_VERTICES; ++v) {
+        const struct morph_vertex *m = &morph_vertices[v];
+        memcpy(c->pos + 3 * v, m->position, 12);
+        memcpy(c->nrm + 3 * v, m->normal, 12);
+        memcpy(c->tan + 4 * v, m->tangent, 16);
+        memcpy(c->idx + 4 * v, m->bones, 8);
+        memcpy(c->wgt + 4 * v, m->weights, 16);
+        c->morph_start[v] = entries;
+        for (e = 0; e < m->entry_count; ++e, ++entries) {
+            c->morphs[entries].morph = m->entry[e].target;
+            memcpy(c->morphs[entries].offset, m->entry[e].position, 12);
+            memcpy(c->morph_normals + 3 * entries, m->entry[e].normal, 12);
+            memcpy(c->morph_tangents + 3 * entries, m->entry[e].tangent, 12);
+        }
+    }
+    c->morph_start[MORPH_VERTICES] = entries;
+    c->job.vertex_count = MORPH_VERTICES;
+    c->job.positions = c->pos;
+    c->job.normals = c->nrm;
+    c->job.tangents = c->tan;
+    c->job.bone_indices = c->idx;
+    c->job.bone_weights = c->wgt;
+    c->job.morph_start = c->morph_start;
+    c->job.morphs = c->morphs;
+    c->job.morph_normals = c->morph_normals;
+    c->job.morph_tangents = c->morph_tangents;
+    c->job.morph_weights = morph_target_weights;
+    c->job.morph_count = MORPH_TARGETS;
+    c->job.bone_matrices = morph_bones[0];
+    c->job.bone_count = MORPH_BONES;
+    c->job.prepared = c->prepared;
+    c->job.out_positions = c->out_pos;
+    c->job.out_normals = c->out_nrm;
+    c->job.out_tangents = c->out_tan;
+}
+
+static numpy_outputs morph_expected(int v)
+{
+    const struct morph_vertex *e = &morph_vertices[v];
+    numpy_outputs out;
+    out.position = e->position_out;
+    out.normal_exact = e->normal_exact;
+    out.normal_blended = e->normal_blended;
+    out.tangent = e->tangent_out;
+    return out;
+}
+
+/* glTF morph targets with NORMAL and TANGENT displacements (VRM
+   expressions), morphed and skinned as numpy does by glTF's rules, with
+   both normal rules, whole and in ranges that start and end inside blocks;
+   SKIN_TOL as the other fixtures (a morph that left the normals or
+   tangents alone is off by 0.1 or more here). */
+void test_skin_morph_normals(void)
+{
+    static morph_case c;
+    load_morph_case(&c);
+    check_numpy_rules(&c.job, 21, c.out_pos, c.out_nrm, c.out_tan, morph_expected, 1.0f);
+}
+
+/* Exact properties and bad input: with every target's weight 0 the job
+   gives the bits of the job without normal and tangent displacements;
+   positions morph the same with or without them; glTF's per-target lists
+   grouped by pm_morphs_group_by_vertex, once for positions and once for
+   normals, line up entry by entry; a non-finite displacement is refused,
+   and an array that overlaps an output. */
+void test_skin_morph_normals_exact(void)
+{
+    static morph_case c, plain;
+    static const float zero[MORPH_TARGETS] = {0.0f, 0.0f, 0.0f};
+    int bad;
+    load_morph_case(&c);
+    load_morph_case(&plain);
+    plain.job.morph_normals = plain.job.morph_tangents = NULL;
+    CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_prepare(&plain.job), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&c.job, 0, MORPH_VERTICES), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&plain.job, 0, MORPH_VERTICES), PM_OK);
+    CHECK(memcmp(c.out_pos, plain.out_pos, sizeof c.out_pos) == 0);
+    CHECK(memcmp(c.out_nrm, plain.out_nrm, sizeof c.out_nrm) != 0);
+    c.job.morph_weights = plain.job.morph_weights = zero;
+    CHECK_RESULT(pm_skin_job_run(&c.job, 0, MORPH_VERTICES), PM_OK);
+    CHECK_RESULT(pm_skin_job_run(&plain.job, 0, MORPH_VERTICES), PM_OK);
+    CHECK(memcmp(c.out_pos, plain.out_pos, sizeof c.out_pos) == 0);
+    CHECK(memcmp(c.out_nrm, plain.out_nrm, sizeof c.out_nrm) == 0);
+    CHECK(memcmp(c.out_tan, plain.out_tan, sizeof c.out_tan) == 0);
+
+    { /* glTF's per-target lists grouped by vertex: two calls, positions and normals, give the same entries */
+        static int start[MORPH_TARGETS + 1], vertex[MORPH_TARGETS * MORPH_VERTICES], grouped_start[MORPH_VERTICES + 1];
+        static float offset[3 * MORPH_TARGETS * MORPH_VERTICES], normal[3 * MORPH_TARGETS * MORPH_VERTICES];
+        static pm_vertex_morph by_position[MORPH_TARGETS * MORPH_VERTICES], by_normal[MORPH_TARGETS * MORPH_VERTICES];
+        int t, v, e, n = 0;
+        load_morph_case(&c);
+        for (t = 0; t < MORPH_TARGETS; ++t) {
+            start[t] = n;
+            for (v = 0; v < MORPH_VERTICES; ++v)
+                for (e = 0; e < morph_vertices[v].entry_count; ++e)
+                    if (morph_vertices[v].entry[e].target == t) {
+                        vertex[n] = v;
+                        memcpy(offset + 3 * n, morph_vertices[v].entry[e].position, 12);
+                        memcpy(normal + 3 * n, morph_vertices[v].entry[e].normal, 12);
+                        ++n;
+                    }
+        }
+        start[MORPH_TARGETS] = n;
+        CHECK_RESULT(pm_morphs_group_by_vertex(MORPH_VERTICES, MORPH_TARGETS, start, vertex, offset, grouped_start,
+                                               by_position, n), PM_OK);
+        CHECK_RESULT(pm_morphs_group_by_vertex(MORPH_VERTICES, MORPH_TARGETS, start, vertex, normal, grouped_start,
+                                               by_normal, n), PM_OK);
+        CHECK(memcmp(grouped_start, c.morph_start, sizeof grouped_start) == 0);
+        for (e = 0; e < n; ++e) {
+            CHECK(by_position[e].morph == c.morphs[e].morph && by_normal[e].morph == c.morphs[e].morph);
+            CHECK(memcmp(by_position[e].offset, c.morphs[e].offset, 12) == 0);
+            CHECK(memcmp(by_normal[e].offset, c.morph_normals + 3 * e, 12) == 0);
+        }
+    }
+
+    load_morph_case(&c);
+    c.morph_tangents[3 * 7 + 1] = INFINITY; /* entry 7: vertex 5's (vertices 0, 3, 6... move in one target, the rest in two) */
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad >= 0 && c.morph_start[bad] <= 7 && 7 < c.morph_start[bad + 1]);
+    load_morph_case(&c);
+    c.morph_normals[5] = NAN;
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == 0);
+    load_morph_case(&c);
+    c.job.out_tangents = c.morph_normals + 3; /* an output on the displacements */
+    CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == -1);
 }
 
 /* The SIMD path this build compiled (SSE2, or AVX2 + FMA) against the

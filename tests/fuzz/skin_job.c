@@ -3,7 +3,8 @@
    independently NULL or not), every vertex's type byte, bone indices and
    weights (out of range, NaN, Inf, zero sums; 4 or 8 per vertex, or a
    refused count), positions, SDEF parameters,
-   the morph CSR (including bad starts and indices), each stream's stride
+   the morph CSR (including bad starts and indices, normal and tangent
+   displacements or none), each stream's stride
    (packed, interleaved, or refused), bones as rigid
    transforms or matrices (zero and non-finite ones) and the run range. run
    is called whatever validate said: content is not its business, but
@@ -85,6 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned present;
     unsigned char *prepared_storage;
     pm_vertex_morph morphs[MAX_ENTRIES];
+    float morph_normals[3 * MAX_ENTRIES], morph_tangents[3 * MAX_ENTRIES];
     pm_rigid bones[MAX_B];
     float matrices[16 * MAX_B];
     pm_skin_job job;
@@ -132,7 +134,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < entries; ++i) {
         int k;
         morphs[i].morph = next_byte(&r) % (job.morph_count + 2) - 1;
-        for (k = 0; k < 3; ++k) morphs[i].offset[k] = next_value(&r);
+        for (k = 0; k < 3; ++k) {
+            morphs[i].offset[k] = next_value(&r);
+            morph_normals[3 * i + k] = next_value(&r);
+            morph_tangents[3 * i + k] = next_value(&r);
+        }
     }
     /* one bit per pointer: present or NULL */
     present = (unsigned)next_byte(&r) | (unsigned)next_byte(&r) << 8 | (unsigned)next_byte(&r) << 16;
@@ -146,6 +152,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.morph_start = present & 128u ? morph_start : NULL;
     job.morphs = present & 256u ? morphs : NULL;
     job.morph_weights = present & 512u ? morph_weights : NULL;
+    job.morph_normals = present & 131072u ? morph_normals : NULL;
+    job.morph_tangents = present & 262144u ? morph_tangents : NULL;
     job.bones = present & 1024u ? bones : NULL;
     job.bone_matrices = present & 2048u ? matrices : NULL;
     job.stride.positions = next_stride(&r, 12, 4);
@@ -173,6 +181,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.sdef = (const float *)strided_copy(job.sdef, n, 36, job.stride.sdef);
         job.morph_start = (const int *)heap_copy(job.morph_start, n + 1, sizeof(int));
         job.morphs = (const pm_vertex_morph *)heap_copy(job.morphs, m, sizeof(pm_vertex_morph));
+        job.morph_normals = (const float *)heap_copy(job.morph_normals, 3 * m, sizeof(float));
+        job.morph_tangents = (const float *)heap_copy(job.morph_tangents, 3 * m, sizeof(float));
         job.morph_weights = (const float *)heap_copy(job.morph_weights, (size_t)job.morph_count, sizeof(float));
         job.bones = (const pm_rigid *)heap_copy(job.bones, (size_t)job.bone_count, sizeof(pm_rigid));
         job.bone_matrices = (const float *)heap_copy(job.bone_matrices, 16 * (size_t)job.bone_count, sizeof(float));
@@ -204,6 +214,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free((void *)job.sdef);
     free((void *)job.morph_start);
     free((void *)job.morphs);
+    free((void *)job.morph_normals);
+    free((void *)job.morph_tangents);
     free((void *)job.morph_weights);
     free((void *)job.bones);
     free((void *)job.bone_matrices);
