@@ -358,9 +358,10 @@
          matrix itself, as MMD renderers shade (both then normalized).
          job->stride gives each stream's stride in bytes (0: packed);
          PM_ERROR_INVALID_ARGUMENT for one below its element's size or off
-         its alignment. Checks the job, not the vertices: on content validate refused it
-         still returns PM_OK and stays inside the arrays, its values
-         unspecified.
+         its alignment, and for job->influences other than 0, 4 or 8 (8
+         with types). Checks the job, not the vertices: on content
+         validate refused it still returns PM_OK and stays inside the
+         arrays, its values unspecified.
      const char *pm_skin_job_get_kernels(void)
          The kernels run uses in this build on this CPU: "AVX-512F",
          "AVX2 + FMA", "SSE2", "NEON" or "portable" (see
@@ -5037,7 +5038,7 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #define PM__KERNELS_AVX2 "AVX2 + FMA"
 
 /* The arrays blocks of PM__LANES vertices read and write: the job's, or
-   copies for a range's last vertices. NULL where the job has none. */
+   packed copies (pm__skin_copied). NULL where the job has none. */
 typedef struct pm__block {
     const float *positions, *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
