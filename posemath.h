@@ -5128,6 +5128,24 @@ static PM__INLINE void pm__copy_in(void *dst, const void *stream, int stride, si
     for (; j < count; ++j, to += size) memcpy(to, to - size, size);
 }
 
+/* Elements v..v+n-1 of a stream as pm__copy_in gives them at `copy`: in
+   place where the stream is packed and nothing needs padding (n == count),
+   else copied */
+static PM__INLINE const void *pm__stream_in(void *copy, const void *stream, int stride, size_t size, int v, int n, int count)
+{
+    if ((stride == 0 || (size_t)stride == size) && n == count) return pm__element(stream, stride, size, v);
+    pm__copy_in(copy, stream, stride, size, v, n, count);
+    return copy;
+}
+
+/* Where a block writes elements v..v+n-1 of an output stream: in place
+   where it is packed and nothing needs padding, else at `copy` (for
+   pm__copy_out) */
+static PM__INLINE float *pm__stream_out(float *copy, float *stream, int stride, size_t size, int v, int n, int count)
+{
+    return (stride == 0 || (size_t)stride == size) && n == count ? (float *)pm__element_out(stream, stride, size, v) : copy;
+}
+
 /* n packed elements from src to elements v..v+n-1 of a stream */
 static PM__INLINE void pm__copy_out(void *stream, int stride, size_t size, int v, int n, const void *src)
 {
@@ -6563,43 +6581,54 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     unsigned char types[PM__COPIED];
     const pm_skin_strides *stride = &job->stride;
     const int blocks_end = (n + PM__LANES - 1) / PM__LANES * PM__LANES;
+    const int morph_normals = job->morph_start && job->morph_normals, morph_tangents = job->morph_start && job->morph_tangents;
     pm__block b;
-    if (normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
-    if (tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
-    if (job->morph_start) {
-        pm__skin_morph(job, v, n, floor, positions, normals ? normal : NULL, tangents ? tangent : NULL);
-        if (n < blocks_end) {
-            pm__copy_in(positions + 3 * n, positions + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
-            if (normals) pm__copy_in(normal + 3 * n, normal + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
-            if (tangents) pm__copy_in(tangent + 4 * n, tangent + 4 * (n - 1), 0, 16, 0, 1, blocks_end - n);
-        }
-    } else {
-        pm__copy_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
-    }
-    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n)) /* read by SDEF vertices only */
-        pm__copy_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
-    if (pm__influences(job) == 8) {
-        pm__copy_in(weights, job->bone_weights, stride->bone_weights, 32, v, n, blocks_end);
-        pm__copy_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
-    } else {
-        pm__copy_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
-        pm__copy_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
-    }
-    if (job->types) pm__copy_in(types, job->types, 0, 1, v, n, blocks_end);
-    b.positions = positions;
     b.normals = normal;
     b.tangents = tangent;
-    b.sdef = job->sdef ? sdef : NULL;
-    b.weights = weights;
-    b.indices = indices;
-    b.types = job->types ? types : NULL;
-    b.out_positions = out_positions;
-    b.out_normals = out_normals;
-    b.out_tangents = out_tangents;
+    if (normals) {
+        if (morph_normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
+        else b.normals = (const float *)pm__stream_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
+    }
+    if (tangents) {
+        if (morph_tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
+        else b.tangents = (const float *)pm__stream_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
+    }
+    b.positions = positions;
+    if (job->morph_start) {
+        pm__skin_morph(job, v, n, floor, positions, normals && morph_normals ? normal : NULL,
+                       tangents && morph_tangents ? tangent : NULL);
+        if (n < blocks_end) {
+            pm__copy_in(positions + 3 * n, positions + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
+            if (normals && morph_normals) pm__copy_in(normal + 3 * n, normal + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
+            if (tangents && morph_tangents) pm__copy_in(tangent + 4 * n, tangent + 4 * (n - 1), 0, 16, 0, 1, blocks_end - n);
+        }
+    } else {
+        b.positions = (const float *)pm__stream_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
+    }
+    b.sdef = NULL;
+    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n)) /* read by SDEF vertices only */
+        b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
+    else if (job->sdef)
+        b.sdef = sdef; /* not read */
+    if (pm__influences(job) == 8) {
+        b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 32, v, n, blocks_end);
+        b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
+    } else {
+        b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
+        b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
+    }
+    b.types = job->types ? (const unsigned char *)pm__stream_in(types, job->types, 0, 1, v, n, blocks_end) : NULL;
+    b.out_positions = pm__stream_out(out_positions, job->out_positions, stride->out_positions, 12, v, n, blocks_end);
+    b.out_normals = normals ? pm__stream_out(out_normals, job->out_normals, stride->out_normals, 12, v, n, blocks_end)
+                            : out_normals;
+    b.out_tangents = tangents ? pm__stream_out(out_tangents, job->out_tangents, stride->out_tangents, 16, v, n, blocks_end)
+                              : out_tangents;
     pm__skin_span(job, &b, 0, blocks_end, normals, tangents, NULL);
-    pm__copy_out(job->out_positions, stride->out_positions, 12, v, n, out_positions);
-    if (normals) pm__copy_out(job->out_normals, stride->out_normals, 12, v, n, out_normals);
-    if (tangents) pm__copy_out(job->out_tangents, stride->out_tangents, 16, v, n, out_tangents);
+    if (b.out_positions == out_positions) pm__copy_out(job->out_positions, stride->out_positions, 12, v, n, out_positions);
+    if (normals && b.out_normals == out_normals)
+        pm__copy_out(job->out_normals, stride->out_normals, 12, v, n, out_normals);
+    if (tangents && b.out_tangents == out_tangents)
+        pm__copy_out(job->out_tangents, stride->out_tangents, 16, v, n, out_tangents);
 }
 
 /* Skins the vertices first..end-1 of a job that passed pm_skin_job_run's
