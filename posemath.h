@@ -5102,6 +5102,10 @@ static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
     stride[8] = s->out_tangents;
 }
 
+/* Whether a stream's elements of `size` bytes lie `stride` bytes apart as
+   if packed */
+static PM__INLINE int pm__packed(int stride, size_t size) { return stride == 0 || (size_t)stride == size; }
+
 /* Whether the kernels read and write the job's arrays in place: every
    stream packed, and no morphed normals or tangents (else they skin
    copies, pm__skin_copied, which morph those too). */
@@ -5111,8 +5115,17 @@ static int pm__skin_in_place(const pm_skin_job *job)
     if (job->morph_start && (job->morph_normals || job->morph_tangents)) return 0;
     pm__stride_list(&job->stride, stride);
     for (k = 0; k < PM__STREAMS; ++k)
-        if (stride[k] != 0 && stride[k] != pm__stream_bytes(job, k)) return 0;
+        if (!pm__packed(stride[k], (size_t)pm__stream_bytes(job, k))) return 0;
     return 1;
+}
+
+/* Packed elements n..count-1 of `array`: element n-1 again (the lanes
+   past a range's end) */
+static PM__INLINE void pm__pad(void *array, size_t size, int n, int count)
+{
+    char *to = (char *)array + (size_t)n * size;
+    int j;
+    for (j = n; j < count; ++j, to += size) memcpy(to, to - size, size);
 }
 
 /* Elements v..v+n-1 of a stream (pm__element's) to dst, packed, and the
@@ -5125,7 +5138,7 @@ static PM__INLINE void pm__copy_in(void *dst, const void *stream, int stride, si
     char *to = (char *)dst;
     int j;
     for (j = 0; j < n; ++j, from += step, to += size) memcpy(to, from, size);
-    for (; j < count; ++j, to += size) memcpy(to, to - size, size);
+    pm__pad(dst, size, n, count);
 }
 
 /* Elements v..v+n-1 of a stream as pm__copy_in gives them at `copy`: in
@@ -5133,7 +5146,7 @@ static PM__INLINE void pm__copy_in(void *dst, const void *stream, int stride, si
    else copied */
 static PM__INLINE const void *pm__stream_in(void *copy, const void *stream, int stride, size_t size, int v, int n, int count)
 {
-    if ((stride == 0 || (size_t)stride == size) && n == count) return pm__element(stream, stride, size, v);
+    if (pm__packed(stride, size) && n == count) return pm__element(stream, stride, size, v);
     pm__copy_in(copy, stream, stride, size, v, n, count);
     return copy;
 }
@@ -5143,7 +5156,7 @@ static PM__INLINE const void *pm__stream_in(void *copy, const void *stream, int 
    pm__copy_out) */
 static PM__INLINE float *pm__stream_out(float *copy, float *stream, int stride, size_t size, int v, int n, int count)
 {
-    return (stride == 0 || (size_t)stride == size) && n == count ? (float *)pm__element_out(stream, stride, size, v) : copy;
+    return pm__packed(stride, size) && n == count ? (float *)pm__element_out(stream, stride, size, v) : copy;
 }
 
 /* n packed elements from src to elements v..v+n-1 of a stream */
@@ -6597,19 +6610,15 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     if (job->morph_start) {
         pm__skin_morph(job, v, n, floor, positions, normals && morph_normals ? normal : NULL,
                        tangents && morph_tangents ? tangent : NULL);
-        if (n < blocks_end) {
-            pm__copy_in(positions + 3 * n, positions + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
-            if (normals && morph_normals) pm__copy_in(normal + 3 * n, normal + 3 * (n - 1), 0, 12, 0, 1, blocks_end - n);
-            if (tangents && morph_tangents) pm__copy_in(tangent + 4 * n, tangent + 4 * (n - 1), 0, 16, 0, 1, blocks_end - n);
-        }
+        pm__pad(positions, 12, n, blocks_end);
+        if (normals && morph_normals) pm__pad(normal, 12, n, blocks_end);
+        if (tangents && morph_tangents) pm__pad(tangent, 16, n, blocks_end);
     } else {
         b.positions = (const float *)pm__stream_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
     }
-    b.sdef = NULL;
-    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n)) /* read by SDEF vertices only */
+    b.sdef = job->sdef ? sdef : NULL; /* read by SDEF vertices only: */
+    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n))
         b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
-    else if (job->sdef)
-        b.sdef = sdef; /* not read */
     if (pm__influences(job) == 8) {
         b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 32, v, n, blocks_end);
         b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
