@@ -952,22 +952,24 @@ typedef struct engine_skinned {
     float position[3], normal[3], tangent[4], unused;
 } engine_skinned;
 
-/* A job reading every stream from one interleaved buffer and writing its
+/* A job reading its streams from one interleaved buffer and writing its
    outputs to another, in place, gives the packed job's bits for every mesh
    of the numpy fixture (morphs and every type included), over the whole
-   mesh and over ranges that start and end inside blocks: strided streams go
-   through copies and the same kernels, in the same blocks. */
+   mesh and over ranges that start and end inside blocks: the kernels read
+   a strided stream an element at a time, exactly its bytes, and the packed
+   streams beside it in runs, with the same math in the same blocks. Every
+   stream is tried strided by itself, and all of them at once. */
 void test_skin_strides(void)
 {
     static skin_case packed;
     static engine_vertex vertex[SKIN_VERTICES];
     static engine_skinned skinned[SKIN_VERTICES];
+    static float out_pos[3 * SKIN_VERTICES], out_nrm[3 * SKIN_VERTICES], out_tan[4 * SKIN_VERTICES];
     static const int cuts[][2] = {{0, SKIN_VERTICES}, {5, SKIN_VERTICES - 6}, {0, 133}, {133, 333}, {333, SKIN_VERTICES}};
     pm_skin_job job;
-    int n, v, c, bad;
+    int n, v, c, bad, layout;
     for (n = 0; n < SKIN_MESHES; ++n) {
         const struct skin_mesh *m = &skin_meshes[n];
-        test_context("mesh %d", n);
         load_skin_case(n, &packed);
         CHECK_RESULT(pm_skin_job_prepare(&packed.job), PM_OK);
         for (v = 0; v < SKIN_VERTICES; ++v) {
@@ -978,35 +980,46 @@ void test_skin_strides(void)
             memcpy(vertex[v].weights, m->wgt + 4 * v, sizeof vertex[v].weights);
             memcpy(vertex[v].sdef, m->sdef + 9 * v, sizeof vertex[v].sdef);
         }
-        job = packed.job;
-        job.positions = vertex[0].position;
-        job.normals = vertex[0].normal;
-        job.tangents = vertex[0].tangent;
-        job.bone_indices = vertex[0].joints;
-        job.bone_weights = vertex[0].weights;
-        job.sdef = vertex[0].sdef;
-        job.stride.positions = job.stride.normals = job.stride.tangents = job.stride.bone_indices =
-            job.stride.bone_weights = job.stride.sdef = (int)sizeof(engine_vertex);
-        job.out_positions = skinned[0].position;
-        job.out_normals = skinned[0].normal;
-        job.out_tangents = skinned[0].tangent;
-        job.stride.out_positions = job.stride.out_normals = job.stride.out_tangents = (int)sizeof(engine_skinned);
-        CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_OK);
-        for (c = 0; c < (int)(sizeof cuts / sizeof cuts[0]); ++c) {
-            const int first = cuts[c][0], count = cuts[c][1] - cuts[c][0];
-            test_context("mesh %d, vertices %d..%d", n, first, first + count - 1);
-            memset(skinned, 0, sizeof skinned);
-            memset(packed.out_pos, 0, sizeof packed.out_pos);
-            CHECK_RESULT(pm_skin_job_run(&packed.job, first, count), PM_OK);
-            CHECK_RESULT(pm_skin_job_run(&job, first, count), PM_OK);
-            for (v = 0; v < SKIN_VERTICES; ++v) {
-                const int inside = v >= first && v < first + count;
-                CHECK(memcmp(skinned[v].position, packed.out_pos + 3 * v, 12) == 0);
-                if (inside) CHECK(memcmp(skinned[v].normal, packed.out_nrm + 3 * v, 12) == 0);
-                if (inside) CHECK(memcmp(skinned[v].tangent, packed.out_tan + 4 * v, 16) == 0);
-                if (!inside) CHECK(skinned[v].normal[0] == 0.0f && skinned[v].tangent[3] == 0.0f);
-                CHECK(skinned[v].unused == 0.0f);
+        for (layout = 0; layout <= 9; ++layout) { /* stream `layout` strided (pm_skin_strides's order), 9: all */
+            const int in = sizeof(engine_vertex), out = sizeof(engine_skinned);
+#define STRIDED(k) (layout == 9 || layout == (k))
+            job = packed.job;
+            job.out_positions = out_pos;
+            job.out_normals = out_nrm;
+            job.out_tangents = out_tan;
+            if (STRIDED(0)) job.positions = vertex[0].position, job.stride.positions = in;
+            if (STRIDED(1)) job.normals = vertex[0].normal, job.stride.normals = in;
+            if (STRIDED(2)) job.tangents = vertex[0].tangent, job.stride.tangents = in;
+            if (STRIDED(3)) job.bone_indices = vertex[0].joints, job.stride.bone_indices = in;
+            if (STRIDED(4)) job.bone_weights = vertex[0].weights, job.stride.bone_weights = in;
+            if (STRIDED(5)) job.sdef = vertex[0].sdef, job.stride.sdef = in;
+            if (STRIDED(6)) job.out_positions = skinned[0].position, job.stride.out_positions = out;
+            if (STRIDED(7)) job.out_normals = skinned[0].normal, job.stride.out_normals = out;
+            if (STRIDED(8)) job.out_tangents = skinned[0].tangent, job.stride.out_tangents = out;
+            CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_OK);
+            for (c = 0; c < (int)(sizeof cuts / sizeof cuts[0]); ++c) {
+                const int first = cuts[c][0], count = cuts[c][1] - cuts[c][0];
+                test_context("mesh %d, stream %d strided (9: all), vertices %d..%d", n, layout, first, first + count - 1);
+                memset(skinned, 0, sizeof skinned);
+                memset(out_pos, 0, sizeof out_pos);
+                memset(out_nrm, 0, sizeof out_nrm);
+                memset(out_tan, 0, sizeof out_tan);
+                memset(packed.out_pos, 0, sizeof packed.out_pos);
+                CHECK_RESULT(pm_skin_job_run(&packed.job, first, count), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(&job, first, count), PM_OK);
+                for (v = 0; v < SKIN_VERTICES; ++v) { /* and the output buffer's other bytes still 0 */
+                    static const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+                    const int inside = v >= first && v < first + count;
+                    CHECK(memcmp(STRIDED(6) ? skinned[v].position : out_pos + 3 * v, packed.out_pos + 3 * v, 12) == 0);
+                    if (inside) CHECK(memcmp(STRIDED(7) ? skinned[v].normal : out_nrm + 3 * v, packed.out_nrm + 3 * v, 12) == 0);
+                    if (inside) CHECK(memcmp(STRIDED(8) ? skinned[v].tangent : out_tan + 4 * v, packed.out_tan + 4 * v, 16) == 0);
+                    if (!STRIDED(6)) CHECK(memcmp(skinned[v].position, zero, 12) == 0);
+                    if (!inside || !STRIDED(7)) CHECK(memcmp(skinned[v].normal, zero, 12) == 0);
+                    if (!inside || !STRIDED(8)) CHECK(memcmp(skinned[v].tangent, zero, 16) == 0);
+                    CHECK(skinned[v].unused == 0.0f);
+                }
             }
+#undef STRIDED
         }
     }
     test_context("%s", "");
