@@ -955,10 +955,11 @@ typedef struct engine_skinned {
 /* A job reading its streams from one interleaved buffer and writing its
    outputs to another, in place, gives the packed job's bits for every mesh
    of the numpy fixture (morphs and every type included), over the whole
-   mesh and over ranges that start and end inside blocks: the kernels read
-   a strided stream an element at a time, exactly its bytes, and the packed
-   streams beside it in runs, with the same math in the same blocks. Every
-   stream is tried strided by itself, and all of them at once. */
+   mesh and over ranges that start and end inside blocks: strided streams go
+   through copies and the same kernels, in the same blocks, and the packed
+   streams beside them are read and written in place. Every stream is tried
+   strided by itself, and all of them at once; no byte of the output buffer
+   outside the outputs' elements is written. */
 void test_skin_strides(void)
 {
     static skin_case packed;
