@@ -5185,10 +5185,11 @@ static PM__INLINE void pm__add_scaled3(float *v, float w, const float *d)
     v[2] += w * d[2];
 }
 
-/* v / |v| (a zero vector stays zero), for 3 floats */
+/* v / |v| (a zero vector stays zero), for 3 floats, summed in pm__dot3's
+   order */
 static void pm__normalize3(float *v)
 {
-    const float length2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    const float length2 = v[0] * v[0] + (v[1] * v[1] + v[2] * v[2]);
     const float scale = length2 > 0.0f ? 1.0f / sqrtf(length2) : 0.0f;
     v[0] *= scale;
     v[1] *= scale;
@@ -6041,12 +6042,11 @@ static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *
    pm_skin_job_prepare scaled to fit a float: right at any bone scale. */
 static void pm__bdef1_normal(const float normal[12], const float in[3], float out[3])
 {
-    float n[3], length2, scale;
+    float n[3];
     int r;
     for (r = 0; r < 3; ++r) n[r] = normal[r] * in[0] + normal[4 + r] * in[1] + normal[8 + r] * in[2];
-    length2 = n[0] * n[0] + (n[1] * n[1] + n[2] * n[2]); /* pm__dot3's order */
-    scale = length2 > 0.0f ? 1.0f / sqrtf(length2) : 0.0f;
-    for (r = 0; r < 3; ++r) out[r] = n[r] * scale;
+    pm__normalize3(n);
+    memcpy(out, n, sizeof n);
 }
 #endif
 
@@ -6903,7 +6903,7 @@ static int pm__skin_overlap(const pm_skin_job *job)
     span[15] = pm__span_of(job->morph_normals, 1, entries * 3 * sizeof(float), 0);
     span[16] = pm__span_of(job->morph_tangents, 1, entries * 3 * sizeof(float), 0);
     for (a = 0; a < 3; ++a)
-        for (b = a + 1; b < 17; ++b)
+        for (b = a + 1; b < (int)(sizeof span / sizeof span[0]); ++b)
             if (pm__spans_meet(span[a], span[b])) return 1;
     return 0;
 }
