@@ -443,9 +443,10 @@ static void bench_retarget(void)
 /* ---- skinning: 1M vertices, positions and normals ---------------------------- */
 
 #ifdef PM_BENCH_OZZ /* tests/bench_ozz.cc: ozz-animation's SkinningJob on the same arrays */
+typedef struct ozz_strides { int indices, weights, positions, normals, out_positions, out_normals; } ozz_strides;
 double ozz_skin_rate(int influences, int vertex_count, const float *matrices, int bone_count, const uint16_t *indices,
                      const float *weights, const float *positions, const float *normals, float *out_positions,
-                     float *out_normals, int runs);
+                     float *out_normals, const ozz_strides *strides, int runs);
 #endif
 
 enum { SKIN_N = 1 << 20, SKIN_BONE_COUNT = 64, SKIN_RUNS = 11 };
@@ -717,7 +718,7 @@ static void bench_skinning(void)
 #ifdef PM_BENCH_OZZ
         if (t <= PM_SKIN_BDEF4) { /* K = 1, 2, 4 influences */
             peer = ozz_skin_rate(t == 0 ? 1 : t == 1 ? 2 : 4, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, b.idx,
-                                 b.wgt, b.pos, b.nrm, b.out_pos, b.out_nrm, SKIN_RUNS);
+                                 b.wgt, b.pos, b.nrm, b.out_pos, b.out_nrm, NULL, SKIN_RUNS);
             snprintf(versus, sizeof versus, "%5.2fx", one / peer);
         }
 #endif
@@ -763,7 +764,7 @@ static void bench_skinning(void)
         eight = skin_rate(&b, 1, 0);
 #ifdef PM_BENCH_OZZ
         peer = ozz_skin_rate(8, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, idx8, wgt8, b.pos, b.nrm, b.out_pos,
-                             b.out_nrm, SKIN_RUNS);
+                             b.out_nrm, NULL, SKIN_RUNS);
 #endif
         if (peer > 0.0) printf("8 influences  %8.1f M/s, ozz K8 %6.1f M/s: %5.2fx\n", eight, peer, eight / peer);
         else printf("8 influences  %8.1f M/s\n", eight);
@@ -808,8 +809,22 @@ static void bench_skinning(void)
             b.job.out_normals = out[0].nrm;
             b.job.stride.out_positions = b.job.stride.out_normals = (int)sizeof(interleaved_out);
             strided_rate = skin_rate(&b, 1, 0);
-            printf("%-9s  %8.1f M/s, packed %6.1f M/s: %5.2fx; indices alone %6.1f M/s: %5.2fx\n", names[t], strided_rate,
+            printf("%-9s  %8.1f M/s, packed %6.1f M/s: %5.2fx; indices alone %6.1f M/s: %5.2fx", names[t], strided_rate,
                    packed_rate, strided_rate / packed_rate, joints_rate, joints_rate / packed_rate);
+#ifdef PM_BENCH_OZZ
+            { /* ozz on the same two buffers, against its packed rate: what the layout costs a vertex-at-a-time job */
+                const ozz_strides interleaved = {(int)sizeof *in, (int)sizeof *in, (int)sizeof *in, (int)sizeof *in,
+                                                 (int)sizeof *out, (int)sizeof *out};
+                const int k = t == 0 ? 1 : t == 1 ? 2 : 4;
+                const double ozz_packed = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, b.idx, b.wgt,
+                                                        b.pos, b.nrm, b.out_pos, b.out_nrm, NULL, SKIN_RUNS),
+                             ozz_strided = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, in[0].idx,
+                                                         in[0].wgt, in[0].pos, in[0].nrm, out[0].pos, out[0].nrm,
+                                                         &interleaved, SKIN_RUNS);
+                if (ozz_packed > 0.0) printf("; ozz interleaved %5.2fx", ozz_strided / ozz_packed);
+            }
+#endif
+            printf("\n");
         }
         b.job = packed;
         free(in);
