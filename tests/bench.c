@@ -780,9 +780,14 @@ static void bench_skinning(void)
         uint16_t *joints = (uint16_t *)malloc(sizeof(uint16_t) * 8 * SKIN_N); /* 16 bytes a vertex, as simple_skin's */
         const pm_skin_job packed = b.job;
         int v;
+#ifdef PM_BENCH_OZZ
+        const char *peer_note = "; ozz on both layouts against its packed job";
+#else
+        const char *peer_note = "";
+#endif
         printf("streams interleaved (positions, normals, indices, weights: %d bytes a vertex; outputs %d), and indices\n"
-               "alone at 16 bytes (glTF's JOINTS_0 in a padded buffer view):\n",
-               (int)sizeof(interleaved_in), (int)sizeof(interleaved_out));
+               "alone at 16 bytes (glTF's JOINTS_0 in a padded buffer view), each against the packed job%s:\n",
+               (int)sizeof(interleaved_in), (int)sizeof(interleaved_out), peer_note);
         for (t = 0; t <= PM_SKIN_BDEF4; ++t) {
             double packed_rate, strided_rate, joints_rate;
             skin_bench_fill(&b, t);
@@ -812,16 +817,20 @@ static void bench_skinning(void)
             printf("%-9s  %8.1f M/s, packed %6.1f M/s: %5.2fx; indices alone %6.1f M/s: %5.2fx", names[t], strided_rate,
                    packed_rate, strided_rate / packed_rate, joints_rate, joints_rate / packed_rate);
 #ifdef PM_BENCH_OZZ
-            { /* ozz on the same two buffers, against its packed rate: what the layout costs a vertex-at-a-time job */
+            { /* ozz on the same two layouts, against its packed rate: what they cost a vertex-at-a-time job */
                 const ozz_strides interleaved = {(int)sizeof *in, (int)sizeof *in, (int)sizeof *in, (int)sizeof *in,
-                                                 (int)sizeof *out, (int)sizeof *out};
+                                                 (int)sizeof *out, (int)sizeof *out},
+                                  joints_alone = {8 * (int)sizeof *joints, 0, 0, 0, 0, 0};
                 const int k = t == 0 ? 1 : t == 1 ? 2 : 4;
                 const double ozz_packed = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, b.idx, b.wgt,
                                                         b.pos, b.nrm, b.out_pos, b.out_nrm, NULL, SKIN_RUNS),
                              ozz_strided = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, in[0].idx,
                                                          in[0].wgt, in[0].pos, in[0].nrm, out[0].pos, out[0].nrm,
-                                                         &interleaved, SKIN_RUNS);
-                if (ozz_packed > 0.0) printf("; ozz interleaved %5.2fx", ozz_strided / ozz_packed);
+                                                         &interleaved, SKIN_RUNS),
+                             ozz_joints = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, joints, b.wgt,
+                                                        b.pos, b.nrm, b.out_pos, b.out_nrm, &joints_alone, SKIN_RUNS);
+                if (ozz_packed > 0.0)
+                    printf("; ozz %4.2fx and %4.2fx", ozz_strided / ozz_packed, ozz_joints / ozz_packed);
             }
 #endif
             printf("\n");
