@@ -26,6 +26,8 @@ ASSIMP_MODELS = /usr/share/assimp/models
 # The animation times at which the glTF skins are checked against three.js.
 CHAIN_TIMES = 0 0.35 1 1.7
 SIMPLE_SKIN_TIMES = 0 0.75 2.2 3.9
+MORPH_CUBE = $(ASSIMP_MODELS)/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF
+MORPH_CUBE_WEIGHTS = 0.3,0.8
 
 # Header (as #include'd) = Debian package that provides it: required.
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
@@ -181,11 +183,17 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q 'no-such.bvh: cannot be read' $(BUILD)/bad.err
 	! ./$(BUILD)/gltf_skin $(BUILD)/bad.bvh 0 2> $(BUILD)/bad.err
 	grep -q 'bad.bvh: not a readable glTF' $(BUILD)/bad.err
-	printf '{"asset":{"version":"2.0"},"nodes":[{}]}' > $(BUILD)/noskin.gltf
-	! ./$(BUILD)/gltf_skin $(BUILD)/noskin.gltf 0 2> $(BUILD)/bad.err
-	grep -q 'noskin.gltf: no skinned mesh' $(BUILD)/bad.err
+	printf '{"asset":{"version":"2.0"},"nodes":[{}]}' > $(BUILD)/nomesh.gltf
+	! ./$(BUILD)/gltf_skin $(BUILD)/nomesh.gltf 0 2> $(BUILD)/bad.err
+	grep -q 'nomesh.gltf: no mesh' $(BUILD)/bad.err
 	! ./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf 2> $(BUILD)/bad.err
 	grep -q '^usage: gltf_skin' $(BUILD)/bad.err
+	! ./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf --root-scale 2> $(BUILD)/bad.err
+	grep -q '^usage: gltf_skin' $(BUILD)/bad.err
+	! ./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf --no-such-option 0 2> $(BUILD)/bad.err
+	grep -q '^usage: gltf_skin' $(BUILD)/bad.err
+	! ./$(BUILD)/gltf_skin tests/fixtures/skin_chain.gltf --morph-weights 1 0 2> $(BUILD)/bad.err
+	grep -q -- '--morph-weights: the mesh has no morph targets' $(BUILD)/bad.err
 	printf 'Hips hips\nNoSuchJoint spine\n' > $(BUILD)/bad.map
 	! ./$(BUILD)/bvh2vrma --map $(BUILD)/bad.map $(BUILD)/hips.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
 	grep -q 'bad.map:2: expected "JointName vrmBoneName"' $(BUILD)/bad.err
@@ -271,6 +279,24 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/gltf_skin $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf --root-scale 0.01 $(SIMPLE_SKIN_TIMES) >> $(BUILD)/simple_skin.out && \
 	  awk -v name=simple_skin.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk tests/fixtures/skin_simple_threejs.txt $(BUILD)/simple_skin.out; \
 	else echo "examples-check: $(ASSIMP_MODELS)/glTF2/simple_skin (Debian assimp-testmodels) absent, skipped"; fi
+	@# Khronos' AnimatedMorphCube: morph targets with NORMAL displacements, against three.js's CPU morphs
+	@if [ -f $(MORPH_CUBE)/AnimatedMorphCube.gltf ]; then \
+	  for scale in 1 0.01; do ./$(BUILD)/gltf_skin $(MORPH_CUBE)/AnimatedMorphCube.gltf --root-scale $$scale \
+	    --morph-weights $(MORPH_CUBE_WEIGHTS) --normals 0 2>/dev/null || exit 1; done > $(BUILD)/morph_cube.out && \
+	  awk -v name=AnimatedMorphCube.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk \
+	    tests/fixtures/skin_morph_cube_threejs.txt $(BUILD)/morph_cube.out && \
+	  cp $(MORPH_CUBE)/AnimatedMorphCube.bin $(BUILD)/ && \
+	  sed 's/"NORMAL": 6,/"NORMAL": 9,/' $(MORPH_CUBE)/AnimatedMorphCube.gltf > $(BUILD)/bad-target.gltf && \
+	  ! ./$(BUILD)/gltf_skin $(BUILD)/bad-target.gltf 0 2> $(BUILD)/bad.err && \
+	  grep -q 'bad-target.gltf: morph target NORMAL: ' $(BUILD)/bad.err && \
+	  sed 's/"weights": \[/"weights": [1e39, /' $(MORPH_CUBE)/AnimatedMorphCube.gltf > $(BUILD)/bad-weights.gltf && \
+	  ! ./$(BUILD)/gltf_skin $(BUILD)/bad-weights.gltf 0 2> $(BUILD)/bad.err && \
+	  grep -q 'bad-weights.gltf: weights: not a float for each of the 2 targets' $(BUILD)/bad.err && \
+	  ! ./$(BUILD)/gltf_skin $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights 0.5 0 2> $(BUILD)/bad.err && \
+	  grep -q -- '--morph-weights: not 2 finite numbers' $(BUILD)/bad.err && \
+	  ! ./$(BUILD)/gltf_skin $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights 0.5,nan 0 2> $(BUILD)/bad.err && \
+	  grep -q -- '--morph-weights: not 2 finite numbers' $(BUILD)/bad.err; \
+	else echo "examples-check: $(MORPH_CUBE) (Debian assimp-testmodels) absent, skipped"; fi
 	@if [ -f $(SHARED_DATA)/three-vrm/cubes.gltf ]; then \
 	  ./$(BUILD)/constraints_gltf $(SHARED_DATA)/three-vrm/cubes.gltf > $(BUILD)/cubes.out && \
 	  awk -f tests/compare.awk -f tests/check_constraints_gltf.awk tests/fixtures/cubes_gltf_threevrm.txt $(BUILD)/cubes.out; \
@@ -513,7 +539,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
 	  && node skin_gltf_threejs.mjs ../fixtures/skin_chain.gltf $(CHAIN_TIMES) > ../fixtures/skin_chain_threejs.txt \
 	  && node skin_gltf_threejs.mjs $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf $(SIMPLE_SKIN_TIMES) \
-	     > ../fixtures/skin_simple_threejs.txt
+	     > ../fixtures/skin_simple_threejs.txt \
+	  && node skin_gltf_threejs.mjs $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights $(MORPH_CUBE_WEIGHTS) 0 \
+	     > ../fixtures/skin_morph_cube_threejs.txt
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 	/usr/bin/python3 tests/gen/vmd_bezier_scipy.py > $(BUILD)/vmd_bezier_scipy.txt
 	cd tests/gen && node vmd_bezier_babylon.mjs ../../$(BUILD)/vmd_bezier_scipy.txt > ../fixtures/vmd_bezier.h

@@ -2,26 +2,34 @@
    given times of its first animation, the way an engine feeds glTF to the
    skinning job: JOINTS_0 and WEIGHTS_0 as stored (types NULL: every vertex a
    4-influence linear blend), and world(joint) * inverseBindMatrix per joint
-   as bone_matrices, scale and shear included.
+   as bone_matrices, scale and shear included. A file without a skin has its
+   first mesh drawn by its node's world matrix: one bone, every weight on it.
+   The mesh's morph targets (POSITION and NORMAL displacements) are added
+   first, by glTF's rule, with the mesh's default weights or --morph-weights.
 
-   usage: gltf_skin FILE.gltf [--root-scale S] TIME...
+   usage: gltf_skin FILE.gltf [--root-scale S] [--morph-weights W,W,...] [--normals] TIME...
 
    --root-scale puts the scene under a node scaled by S (an armature exported
    in centimetres is S = 0.01). Prints "size S LARGEST_|P|_AT_THE_FIRST_TIME"
    then "position TIME S VERTEX X Y Z" in world space: the glTF
-   specification's skinned positions, which three.js draws. Reads .gltf files
-   whose buffers are data: URIs or files beside them; the first animation's
-   samplers through pm_track_sample, the bone matrices through
+   specification's skinned positions, which three.js draws; with --normals,
+   "normal TIME S VERTEX X Y Z" too (unit, by the job's exact rule). Reads
+   .gltf files whose buffers are data: URIs or files beside them; the first
+   animation's node samplers through pm_track_sample (its morph weights are
+   not read: --morph-weights sets them), the bone matrices through
    pm_skin_compute_bone_matrices. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "gltf_accessor.h"
 #include "gltf_json.h"
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 
-enum { MAX_NODES = 1024, MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024 };
+enum { MAX_NODES = 1024, MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024, MAX_TARGETS = 64, MAX_MORPH_ENTRIES = 1 << 22 };
+
+static const char usage[] = "usage: gltf_skin FILE.gltf [--root-scale S] [--morph-weights W,W,...] [--normals] TIME...\n";
 
 typedef struct gltf {
     cJSON *json;
@@ -110,6 +118,114 @@ static const void *vertex_attribute(const gltf *g, const char *path, const cJSON
     return *count < 0 ? NULL : copy;
 }
 
+/* The morph targets of a mesh's first primitive, grouped by vertex for the
+   job: each target's POSITION and NORMAL displacements (0 where a target
+   has none), dense (an entry per vertex and target). */
+typedef struct gltf_morphs {
+    int target_count;
+    int *start;               /* vertex_count + 1 */
+    pm_vertex_morph *entries; /* by vertex, the POSITION displacements as offsets */
+    float *normals;           /* 3 per entry: its NORMAL displacement */
+    float weights[MAX_TARGETS];
+} gltf_morphs;
+
+/* Attribute `name` of a morph target into `out` (3 floats per vertex), 0s
+   where the target has none; 0 after a message when it cannot be read */
+static int target_attribute(const gltf *g, const char *path, const cJSON *target, const char *name, int vertex_count,
+                            float *out)
+{
+    char what[64];
+    if (!cJSON_GetObjectItemCaseSensitive(target, name)) {
+        memset(out, 0, 3 * sizeof(float) * (size_t)vertex_count);
+        return 1;
+    }
+    snprintf(what, sizeof what, "morph target %s", name);
+    return read_accessor(g, path, what, json_whole(target, name, -1), 3, MAX_VERTICES, vertex_count, out, NULL) >= 0;
+}
+
+/* Reads `primitive`'s targets and `mesh`'s default weights (0 without
+   them) into m. pm_morphs_group_by_vertex groups the POSITION
+   displacements, and again the NORMAL ones, whose entries come out in the
+   same order. 0 after a message when they cannot be read. */
+static int read_morphs(const gltf *g, const char *path, const cJSON *mesh, const cJSON *primitive, int vertex_count,
+                       gltf_morphs *m)
+{
+    const cJSON *targets = cJSON_GetObjectItemCaseSensitive(primitive, "targets"), *target, *weight;
+    int *first, *vertex, *normal_start, t = 0, v, entries;
+    float *offsets, *normal_offsets;
+    pm_vertex_morph *normal_entries;
+    memset(m, 0, sizeof *m);
+    if (!targets) return 1;
+    if (!cJSON_IsArray(targets) || cJSON_GetArraySize(targets) > MAX_TARGETS ||
+        (size_t)cJSON_GetArraySize(targets) * (size_t)vertex_count > MAX_MORPH_ENTRIES) {
+        fprintf(stderr, "gltf_skin: %s: targets: not an array, or more than this example holds\n", path);
+        return 0;
+    }
+    m->target_count = cJSON_GetArraySize(targets);
+    entries = m->target_count * vertex_count;
+    first = (int *)malloc(sizeof(int) * (size_t)(m->target_count + 1));
+    vertex = (int *)malloc(sizeof(int) * (size_t)entries + 1);
+    normal_start = (int *)malloc(sizeof(int) * (size_t)(vertex_count + 1));
+    offsets = (float *)malloc(3 * sizeof(float) * (size_t)entries + 1);
+    normal_offsets = (float *)malloc(3 * sizeof(float) * (size_t)entries + 1);
+    normal_entries = (pm_vertex_morph *)malloc(sizeof(pm_vertex_morph) * (size_t)entries + 1);
+    m->start = (int *)malloc(sizeof(int) * (size_t)(vertex_count + 1));
+    m->entries = (pm_vertex_morph *)malloc(sizeof(pm_vertex_morph) * (size_t)entries + 1);
+    m->normals = (float *)malloc(3 * sizeof(float) * (size_t)entries + 1);
+    if (!first || !vertex || !normal_start || !offsets || !normal_offsets || !normal_entries || !m->start || !m->entries ||
+        !m->normals) {
+        fprintf(stderr, "gltf_skin: %s: out of memory\n", path);
+        return 0;
+    }
+    cJSON_ArrayForEach(target, targets) {
+        first[t] = t * vertex_count;
+        for (v = 0; v < vertex_count; ++v) vertex[first[t] + v] = v;
+        if (!target_attribute(g, path, target, "POSITION", vertex_count, offsets + 3 * (size_t)first[t]) ||
+            !target_attribute(g, path, target, "NORMAL", vertex_count, normal_offsets + 3 * (size_t)first[t]))
+            return 0;
+        ++t;
+    }
+    first[t] = entries;
+    if (pm_morphs_group_by_vertex(vertex_count, m->target_count, first, vertex, offsets, m->start, m->entries, entries) !=
+            PM_OK ||
+        pm_morphs_group_by_vertex(vertex_count, m->target_count, first, vertex, normal_offsets, normal_start,
+                                  normal_entries, entries) != PM_OK) {
+        fprintf(stderr, "gltf_skin: %s: targets: not grouped by vertex\n", path);
+        return 0;
+    }
+    for (v = 0; v < entries; ++v) memcpy(m->normals + 3 * (size_t)v, normal_entries[v].offset, 3 * sizeof(float));
+    t = 0;
+    cJSON_ArrayForEach(weight, cJSON_GetObjectItemCaseSensitive(mesh, "weights")) {
+        if (t == m->target_count || !cJSON_IsNumber(weight) || !(fabs(weight->valuedouble) <= FLT_MAX)) break;
+        m->weights[t++] = (float)weight->valuedouble;
+    }
+    if (cJSON_GetObjectItemCaseSensitive(mesh, "weights") && (weight || t != m->target_count)) {
+        fprintf(stderr, "gltf_skin: %s: weights: not a float for each of the %d targets\n", path, m->target_count);
+        return 0;
+    }
+    free(first);
+    free(vertex);
+    free(normal_start);
+    free(offsets);
+    free(normal_offsets);
+    free(normal_entries);
+    return 1;
+}
+
+/* "W,W,..." into weights: exactly `count` (> 0) numbers that a float holds, else 0 */
+static int parse_weights(const char *text, int count, float *weights)
+{
+    int k;
+    for (k = 0; k < count; ++k) {
+        char *end;
+        const double w = strtod(text, &end);
+        if (end == text || !(fabs(w) <= FLT_MAX) || *end != (k + 1 < count ? ',' : '\0')) return 0;
+        weights[k] = (float)w;
+        text = end + 1;
+    }
+    return 1;
+}
+
 /* The first animation's value of every animated node property at `time`
    (pm_track_sample: STEP, LINEAR, CUBICSPLINE) */
 static int animate(const gltf *g, const char *file, double time, int node_count, pm_transform *pose)
@@ -169,22 +285,25 @@ int main(int argc, char **argv)
     float *positions, *normals, *weights, *out_positions, *out_normals, *inverse_bind, *bone_matrices;
     uint16_t *joints;
     pm_skin_bone *prepared;
-    const cJSON *node, *skin, *attributes;
-    const char *path;
+    const cJSON *node, *skin, *mesh, *primitive, *attributes;
+    const char *path, *morph_weights = NULL;
     double root_scale = 1.0;
-    int node_count, mesh_node = -1, vertex_count, count, joint_count, first_time = 2, t, i, j, bad_vertex;
+    int node_count, mesh_node = -1, vertex_count, count, joint_count, first_time, print_normals = 0, t, i, j, bad_vertex;
     unsigned char *text;
     size_t size;
     gltf g;
+    gltf_morphs morphs;
     pm_skin_job job;
     pm_result result;
 
-    if (argc >= 4 && strcmp(argv[2], "--root-scale") == 0) {
-        root_scale = atof(argv[3]);
-        first_time = 4;
+    for (first_time = 2; first_time < argc && strncmp(argv[first_time], "--", 2) == 0; ++first_time) {
+        if (strcmp(argv[first_time], "--root-scale") == 0 && first_time + 1 < argc) root_scale = atof(argv[++first_time]);
+        else if (strcmp(argv[first_time], "--morph-weights") == 0 && first_time + 1 < argc) morph_weights = argv[++first_time];
+        else if (strcmp(argv[first_time], "--normals") == 0) print_normals = 1;
+        else break;
     }
-    if (argc <= first_time) {
-        fprintf(stderr, "usage: gltf_skin FILE.gltf [--root-scale S] TIME...\n");
+    if (argc < 2 || first_time >= argc || strncmp(argv[first_time], "--", 2) == 0) {
+        fputs(usage, stderr);
         return 2;
     }
     path = argv[1];
@@ -197,11 +316,14 @@ int main(int argc, char **argv)
         node = json_at(g.json, "nodes", i);
         if (cJSON_GetObjectItemCaseSensitive(node, "skin") && cJSON_GetObjectItemCaseSensitive(node, "mesh")) mesh_node = i;
     }
-    if (mesh_node < 0) return fail(path, "no skinned mesh");
+    for (i = 0; i < node_count && mesh_node < 0; ++i) /* else the first mesh, on its node as one bone */
+        if (cJSON_GetObjectItemCaseSensitive(json_at(g.json, "nodes", i), "mesh")) mesh_node = i;
+    if (mesh_node < 0) return fail(path, "no mesh");
     node = json_at(g.json, "nodes", mesh_node);
     skin = json_at(g.json, "skins", json_whole(node, "skin", -1));
-    attributes = cJSON_GetObjectItemCaseSensitive(
-        json_at(json_at(g.json, "meshes", json_whole(node, "mesh", -1)), "primitives", 0), "attributes");
+    mesh = json_at(g.json, "meshes", json_whole(node, "mesh", -1));
+    primitive = json_at(mesh, "primitives", 0);
+    attributes = cJSON_GetObjectItemCaseSensitive(primitive, "attributes");
 
     positions = (float *)malloc(3 * sizeof(float) * MAX_VERTICES);
     normals = (float *)malloc(3 * sizeof(float) * MAX_VERTICES);
@@ -218,21 +340,46 @@ int main(int argc, char **argv)
 
     memset(&job, 0, sizeof job);
     if (!(job.positions = (const float *)vertex_attribute(&g, path, attributes, "POSITION", 3, 5126, -1, positions,
-                                                          &job.stride.positions, &vertex_count)) ||
-        !(job.bone_indices = (const uint16_t *)vertex_attribute(&g, path, attributes, "JOINTS_0", 4, 5123, vertex_count,
-                                                                joints, &job.stride.bone_indices, &count)) ||
-        !(job.bone_weights = (const float *)vertex_attribute(&g, path, attributes, "WEIGHTS_0", 4, 5126, vertex_count,
-                                                             weights, &job.stride.bone_weights, &count)))
+                                                          &job.stride.positions, &vertex_count)))
         return 1;
-    joint_count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
-    if (joint_count < 1 || joint_count > MAX_JOINTS) return fail(path, "a skin without joints, or too many");
-    for (j = 0; j < joint_count; ++j) /* a joint that is not a node: pm_skin_compute_bone_matrices says so */
-        joint_node[j] = json_whole_value(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(skin, "joints"), j));
+    if (!skin) { /* one bone, the mesh node's world matrix, every vertex's whole weight on it */
+        joint_count = 1;
+        joint_node[0] = mesh_node;
+        memset(joints, 0, 4 * sizeof(uint16_t) * (size_t)vertex_count);
+        for (i = 0; i < vertex_count; ++i) glm_vec4_copy((vec4){1.0f, 0.0f, 0.0f, 0.0f}, weights + 4 * i);
+        job.bone_indices = joints;
+        job.bone_weights = weights;
+    } else if (!(job.bone_indices = (const uint16_t *)vertex_attribute(&g, path, attributes, "JOINTS_0", 4, 5123,
+                                                                       vertex_count, joints, &job.stride.bone_indices,
+                                                                       &count)) ||
+               !(job.bone_weights = (const float *)vertex_attribute(&g, path, attributes, "WEIGHTS_0", 4, 5126,
+                                                                    vertex_count, weights, &job.stride.bone_weights,
+                                                                    &count))) {
+        return 1;
+    } else {
+        joint_count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
+        if (joint_count < 1 || joint_count > MAX_JOINTS) return fail(path, "a skin without joints, or too many");
+        for (j = 0; j < joint_count; ++j) /* a joint that is not a node: pm_skin_compute_bone_matrices says so */
+            joint_node[j] = json_whole_value(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(skin, "joints"), j));
+    }
     for (j = 0; j < joint_count; ++j) memcpy(inverse_bind + 16 * j, GLM_MAT4_IDENTITY, sizeof(mat4));
     if (cJSON_GetObjectItemCaseSensitive(skin, "inverseBindMatrices") &&
         read_accessor(&g, path, "inverseBindMatrices", json_whole(skin, "inverseBindMatrices", -1), 16, MAX_JOINTS,
                       joint_count, inverse_bind, NULL) < 0)
         return 1;
+    if (!read_morphs(&g, path, mesh, primitive, vertex_count, &morphs)) return 1;
+    if (morph_weights && !morphs.target_count) return fail(path, "--morph-weights: the mesh has no morph targets");
+    if (morph_weights && !parse_weights(morph_weights, morphs.target_count, morphs.weights)) {
+        fprintf(stderr, "gltf_skin: %s: --morph-weights: not %d finite numbers, one for each morph target\n", path,
+                morphs.target_count);
+        return 1;
+    }
+    if (morphs.target_count) {
+        job.morph_start = morphs.start;
+        job.morphs = morphs.entries;
+        job.morph_weights = morphs.weights;
+        job.morph_count = morphs.target_count;
+    }
 
     job.vertex_count = vertex_count; /* types NULL: every vertex blends JOINTS_0 by WEIGHTS_0 */
     job.bone_matrices = bone_matrices;
@@ -244,7 +391,9 @@ int main(int argc, char **argv)
                                                            &job.stride.normals, &count)))
             return 1;
         job.out_normals = out_normals;
+        if (morphs.target_count) job.morph_normals = morphs.normals;
     }
+    if (print_normals && !job.normals) return fail(path, "--normals: the mesh has no NORMAL");
     if ((result = pm_skin_job_validate(&job, &bad_vertex)) != PM_OK) {
         fprintf(stderr, "gltf_skin: %s: vertex %d: %s\n", path, bad_vertex, pm_result_string(result));
         return 1;
@@ -272,6 +421,9 @@ int main(int argc, char **argv)
         for (i = 0; i < vertex_count; ++i)
             printf("position %g %g %d %.9g %.9g %.9g\n", time, root_scale, i, (double)out_positions[3 * i],
                    (double)out_positions[3 * i + 1], (double)out_positions[3 * i + 2]);
+        for (i = 0; print_normals && i < vertex_count; ++i)
+            printf("normal %g %g %d %.9g %.9g %.9g\n", time, root_scale, i, (double)out_normals[3 * i],
+                   (double)out_normals[3 * i + 1], (double)out_normals[3 * i + 2]);
     }
     for (i = 0; i < GLTF_MAX_BUFFERS; ++i) free(g.buffers.data[i]);
     cJSON_Delete(g.json);

@@ -6,15 +6,25 @@
 // mesh's world matrix times it is what three.js draws: sum w * world(joint) *
 // inverseBind * p, the glTF specification's skinned position.
 //
-//   node skin_gltf_threejs.mjs --write-chain FILE.gltf   writes the chain file
-//   node skin_gltf_threejs.mjs FILE.gltf TIME...          prints the positions
+// A file without a skin: its first mesh, morphed by its targets with the
+// given weights (three.js's computeMorphedAttributes, which adds POSITION and
+// NORMAL displacements on the CPU as its shaders do) and placed by its node's
+// world matrix; normals by that matrix's normal matrix, normalized.
 //
-// Output: "size SCALE S" (the largest |p| at time 0) then lines
-// "position TIME SCALE VERTEX X Y Z". Run with `make fixtures` (writes
-// tests/fixtures/skin_*_threejs.txt and tests/fixtures/skin_chain.gltf).
+//   node skin_gltf_threejs.mjs --write-chain FILE.gltf          writes the chain file
+//   node skin_gltf_threejs.mjs FILE.gltf TIME...                 prints the skinned positions
+//   node skin_gltf_threejs.mjs FILE.gltf --morph-weights W,W,... TIME...
+//                                                                prints morphed positions and normals
+//
+// Output: "size SCALE S" (the largest |p| at the first time) then lines
+// "position TIME SCALE VERTEX X Y Z" (and "normal ..." for a morphed mesh).
+// Run with `make fixtures` (writes tests/fixtures/skin_*_threejs.txt and
+// tests/fixtures/skin_chain.gltf).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { computeMorphedAttributes } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { seededRandom, randomQuaternion } from './common.mjs';
 
 // FileLoader, which reads the data: URIs through fetch, reports progress with
@@ -127,13 +137,42 @@ function chainGltf() {
   };
 }
 
-async function skinnedPositions(json, rootScale, times) {
-  if (rootScale !== 1) { // the scene under one more node, scaled
+// The glTF under one more node scaled by rootScale, loaded by GLTFLoader
+function loadScaled(json, rootScale) {
+  if (rootScale !== 1) {
     const scene = json.scenes[json.scene ?? 0];
     json.nodes.push({ name: 'Scaled', scale: [rootScale, rootScale, rootScale], children: scene.nodes });
     scene.nodes = [json.nodes.length - 1];
   }
-  const gltf = await new GLTFLoader().parseAsync(JSON.stringify(json), '');
+  return new GLTFLoader().parseAsync(JSON.stringify(json), '');
+}
+
+async function morphedMesh(json, rootScale, weights, times) {
+  const gltf = await loadScaled(json, rootScale);
+  let mesh = null;
+  gltf.scene.traverse((o) => { if (!mesh && o.isMesh) mesh = o; });
+  if (mesh.isSkinnedMesh || mesh.morphTargetInfluences.length !== weights.length) throw new Error('not a mesh with these targets');
+  mesh.morphTargetInfluences.splice(0, weights.length, ...weights);
+  gltf.scene.updateMatrixWorld(true);
+  const { morphedPositionAttribute, morphedNormalAttribute } = computeMorphedAttributes(mesh);
+  const normalMatrix = new THREE.Matrix3().getNormalMatrix(mesh.matrixWorld);
+  const p = new THREE.Vector3(), n = new THREE.Vector3();
+  const lines = [], normals = [];
+  let size = 0;
+  for (const t of times) { // no animation moves this mesh: the same pose each time
+    for (let v = 0; v < morphedPositionAttribute.count; v++) {
+      p.fromBufferAttribute(morphedPositionAttribute, v).applyMatrix4(mesh.matrixWorld);
+      n.fromBufferAttribute(morphedNormalAttribute, v).applyMatrix3(normalMatrix).normalize();
+      if (t === times[0]) size = Math.max(size, p.length());
+      lines.push(`position ${t} ${rootScale} ${v} ${p.x.toPrecision(9)} ${p.y.toPrecision(9)} ${p.z.toPrecision(9)}`);
+      normals.push(`normal ${t} ${rootScale} ${v} ${n.x.toPrecision(9)} ${n.y.toPrecision(9)} ${n.z.toPrecision(9)}`);
+    }
+  }
+  return [`size ${rootScale} ${size.toPrecision(9)}`, ...lines, ...normals];
+}
+
+async function skinnedPositions(json, rootScale, times) {
+  const gltf = await loadScaled(json, rootScale);
   let mesh = null;
   gltf.scene.traverse((o) => { if (!mesh && o.isSkinnedMesh) mesh = o; });
   if (!mesh.bindMatrix.equals(new THREE.Matrix4())) throw new Error('bind matrix is not the identity');
@@ -160,6 +199,17 @@ async function skinnedPositions(json, rootScale, times) {
 
 if (process.argv[2] === '--write-chain') {
   writeFileSync(process.argv[3], `${JSON.stringify(chainGltf(), null, 1)}\n`);
+} else if (process.argv[3] === '--morph-weights') {
+  const file = process.argv[2], json = JSON.parse(readFileSync(file, 'utf8'));
+  const weights = process.argv[4].split(',').map(Number), times = process.argv.slice(5).map(Number);
+  for (const buffer of json.buffers) { // files beside the glTF as data: URIs (Node's fetch reads no file: URLs)
+    if (!buffer.uri.startsWith('data:')) {
+      buffer.uri = `data:application/octet-stream;base64,${readFileSync(join(dirname(file), buffer.uri)).toString('base64')}`;
+    }
+  }
+  for (const scale of [1, 0.01]) {
+    for (const line of await morphedMesh(structuredClone(json), scale, weights, times)) console.log(line);
+  }
 } else {
   const text = readFileSync(process.argv[2], 'utf8');
   const times = process.argv.slice(3).map(Number);
