@@ -5130,16 +5130,28 @@ static PM__INLINE void pm__pad(void *array, size_t size, int n, int count)
     for (j = n; j < count; ++j, to += size) memcpy(to, to - size, size);
 }
 
+/* n elements of `size` bytes, from_step bytes apart at from, to_step
+   apart at to; four a turn (the loop's own instructions were half a
+   strided job's copying: docs/skinning.md) */
+static PM__INLINE void pm__copy_elements(char *to, size_t to_step, const char *from, size_t from_step, size_t size, int n)
+{
+    int j;
+    for (j = 0; j + 4 <= n; j += 4, to += 4 * to_step, from += 4 * from_step) {
+        memcpy(to, from, size);
+        memcpy(to + to_step, from + from_step, size);
+        memcpy(to + 2 * to_step, from + 2 * from_step, size);
+        memcpy(to + 3 * to_step, from + 3 * from_step, size);
+    }
+    for (; j < n; ++j, to += to_step, from += from_step) memcpy(to, from, size);
+}
+
 /* Elements v..v+n-1 of a stream (pm__element's) to dst, packed, and the
    last one again up to `count`; one loop per stream, its size a constant
    once inlined */
 static PM__INLINE void pm__copy_in(void *dst, const void *stream, int stride, size_t size, int v, int n, int count)
 {
-    const char *from = (const char *)pm__element(stream, stride, size, v);
-    const size_t step = stride ? (size_t)stride : size;
-    char *to = (char *)dst;
-    int j;
-    for (j = 0; j < n; ++j, from += step, to += size) memcpy(to, from, size);
+    pm__copy_elements((char *)dst, size, (const char *)pm__element(stream, stride, size, v),
+                      stride ? (size_t)stride : size, size, n);
     pm__pad(dst, size, n, count);
 }
 
@@ -5164,11 +5176,8 @@ static PM__INLINE float *pm__stream_out(float *copy, float *stream, int stride, 
 /* n packed elements from src to elements v..v+n-1 of a stream */
 static PM__INLINE void pm__copy_out(void *stream, int stride, size_t size, int v, int n, const void *src)
 {
-    char *to = (char *)pm__element_out(stream, stride, size, v);
-    const size_t step = stride ? (size_t)stride : size;
-    const char *from = (const char *)src;
-    int j;
-    for (j = 0; j < n; ++j, to += step, from += size) memcpy(to, from, size);
+    pm__copy_elements((char *)pm__element_out(stream, stride, size, v), stride ? (size_t)stride : size,
+                      (const char *)src, size, size, n);
 }
 
 /* Vertices a range skins through packed copies, at most: every vertex of a
