@@ -286,6 +286,11 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  awk -v name=AnimatedMorphCube.gltf -f tests/compare.awk -f tests/check_gltf_skin.awk \
 	    tests/fixtures/skin_morph_cube_threejs.txt $(BUILD)/morph_cube.out && \
 	  cp $(MORPH_CUBE)/AnimatedMorphCube.bin $(BUILD)/ && \
+	  sed 's/"mesh": 0,/"mesh": 0, "weights": [$(MORPH_CUBE_WEIGHTS)],/' $(MORPH_CUBE)/AnimatedMorphCube.gltf \
+	    > $(BUILD)/node-weights.gltf && \
+	  ./$(BUILD)/gltf_skin $(BUILD)/node-weights.gltf --normals 0 2>/dev/null > $(BUILD)/node-weights.out && \
+	  ./$(BUILD)/gltf_skin $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights $(MORPH_CUBE_WEIGHTS) --normals 0 2>/dev/null | \
+	    cmp -s - $(BUILD)/node-weights.out && \
 	  sed 's/"NORMAL": 6,/"NORMAL": 9,/' $(MORPH_CUBE)/AnimatedMorphCube.gltf > $(BUILD)/bad-target.gltf && \
 	  ! ./$(BUILD)/gltf_skin $(BUILD)/bad-target.gltf 0 2> $(BUILD)/bad.err && \
 	  grep -q 'bad-target.gltf: morph target NORMAL: ' $(BUILD)/bad.err && \

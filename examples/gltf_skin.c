@@ -5,7 +5,8 @@
    as bone_matrices, scale and shear included. A file without a skin has its
    first mesh drawn by its node's world matrix: one bone, every weight on it.
    The mesh's morph targets (POSITION and NORMAL displacements) are added
-   first, by glTF's rule, with the mesh's default weights or --morph-weights.
+   first, by glTF's rule, with the node's or the mesh's default weights or
+   --morph-weights.
 
    usage: gltf_skin FILE.gltf [--root-scale S] [--morph-weights W,W,...] [--normals] TIME...
 
@@ -143,14 +144,16 @@ static int target_attribute(const gltf *g, const char *path, const cJSON *target
     return read_accessor(g, path, what, json_whole(target, name, -1), 3, MAX_VERTICES, vertex_count, out, NULL) >= 0;
 }
 
-/* Reads `primitive`'s targets and `mesh`'s default weights (0 without
-   them) into m. pm_morphs_group_by_vertex groups the POSITION
-   displacements, and again the NORMAL ones, whose entries come out in the
-   same order. 0 after a message when they cannot be read. */
-static int read_morphs(const gltf *g, const char *path, const cJSON *mesh, const cJSON *primitive, int vertex_count,
-                       gltf_morphs *m)
+/* Reads `primitive`'s targets and their weights into m: the node's, else
+   the mesh's, else 0 (glTF's order). pm_morphs_group_by_vertex groups the
+   POSITION displacements, and again the NORMAL ones, whose entries come out
+   in the same order. 0 after a message when they cannot be read. */
+static int read_morphs(const gltf *g, const char *path, const cJSON *node, const cJSON *mesh, const cJSON *primitive,
+                       int vertex_count, gltf_morphs *m)
 {
     const cJSON *targets = cJSON_GetObjectItemCaseSensitive(primitive, "targets"), *target, *weight;
+    const cJSON *weights = cJSON_GetObjectItemCaseSensitive(node, "weights") ? cJSON_GetObjectItemCaseSensitive(node, "weights")
+                                                                             : cJSON_GetObjectItemCaseSensitive(mesh, "weights");
     int *first, *vertex, *normal_start, t = 0, v, entries;
     float *offsets, *normal_offsets;
     pm_vertex_morph *normal_entries;
@@ -195,11 +198,11 @@ static int read_morphs(const gltf *g, const char *path, const cJSON *mesh, const
     }
     for (v = 0; v < entries; ++v) memcpy(m->normals + 3 * (size_t)v, normal_entries[v].offset, 3 * sizeof(float));
     t = 0;
-    cJSON_ArrayForEach(weight, cJSON_GetObjectItemCaseSensitive(mesh, "weights")) {
+    cJSON_ArrayForEach(weight, weights) {
         if (t == m->target_count || !cJSON_IsNumber(weight) || !(fabs(weight->valuedouble) <= FLT_MAX)) break;
         m->weights[t++] = (float)weight->valuedouble;
     }
-    if (cJSON_GetObjectItemCaseSensitive(mesh, "weights") && (weight || t != m->target_count)) {
+    if (weights && (weight || t != m->target_count)) {
         fprintf(stderr, "gltf_skin: %s: weights: not a float for each of the %d targets\n", path, m->target_count);
         return 0;
     }
@@ -367,7 +370,7 @@ int main(int argc, char **argv)
         read_accessor(&g, path, "inverseBindMatrices", json_whole(skin, "inverseBindMatrices", -1), 16, MAX_JOINTS,
                       joint_count, inverse_bind, NULL) < 0)
         return 1;
-    if (!read_morphs(&g, path, mesh, primitive, vertex_count, &morphs)) return 1;
+    if (!read_morphs(&g, path, node, mesh, primitive, vertex_count, &morphs)) return 1;
     if (morph_weights && !morphs.target_count) return fail(path, "--morph-weights: the mesh has no morph targets");
     if (morph_weights && !parse_weights(morph_weights, morphs.target_count, morphs.weights)) {
         fprintf(stderr, "gltf_skin: %s: --morph-weights: not %d finite numbers, one for each morph target\n", path,
