@@ -5044,6 +5044,7 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 typedef struct pm__block {
     const float *positions, *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
+    size_t index_step; /* indices from a vertex's to the next's: 4 packed, more in place in a strided stream (8 influences: 8) */
     const unsigned char *types; /* or NULL */
     float *out_positions, *out_normals, *out_tangents;
 } pm__block;
@@ -5108,16 +5109,26 @@ static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
    if packed */
 static PM__INLINE int pm__packed(int stride, size_t size) { return stride == 0 || (size_t)stride == size; }
 
+/* Indices from one vertex's bone indices to the next's, as the kernels
+   read them in place: 4 influences at any stride (glTF's JOINTS_0 padded
+   in its buffer view), 8 packed */
+static size_t pm__index_step(const pm_skin_job *job)
+{
+    return pm__influences(job) == 4 && job->stride.bone_indices ? (size_t)job->stride.bone_indices / 2
+                                                               : (size_t)pm__influences(job);
+}
+
 /* Whether the kernels read and write the job's arrays in place: every
-   stream packed, and no morphed normals or tangents (else they skin
-   copies, pm__skin_copied, which morph those too). */
+   stream packed but 4 influences' indices (pm__index_step), and no
+   morphed normals or tangents (else they skin copies, pm__skin_copied,
+   which morph those too). */
 static int pm__skin_in_place(const pm_skin_job *job)
 {
     int stride[PM__STREAMS], k;
     if (job->morph_start && (job->morph_normals || job->morph_tangents)) return 0;
     pm__stride_list(&job->stride, stride);
     for (k = 0; k < PM__STREAMS; ++k)
-        if (!pm__packed(stride[k], (size_t)pm__stream_bytes(job, k))) return 0;
+        if (!pm__packed(stride[k], (size_t)pm__stream_bytes(job, k)) && !(k == 3 && pm__influences(job) == 4)) return 0;
     return 1;
 }
 
@@ -5181,8 +5192,9 @@ static PM__INLINE void pm__copy_out(void *stream, int stride, size_t size, int v
 }
 
 /* Vertices a range skins through packed copies, at most: every vertex of a
-   job with strided streams, 64 at a time (a multiple of every width, so
-   that blocks start where a packed job's would), and a packed range's last
+   job with strided streams (but 4 influences' indices, which the kernels
+   read at any stride), 64 at a time (a multiple of every width, so that
+   blocks start where a packed job's would), and a packed range's last
    n < PM__LANES */
 #define PM__COPIED 64
 
@@ -5252,6 +5264,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
     b->sdef = job->sdef;
     b->weights = job->bone_weights;
     b->indices = job->bone_indices;
+    b->index_step = pm__index_step(job);
     b->types = job->types;
     b->out_positions = job->out_positions;
     b->out_normals = job->out_normals;
@@ -5283,6 +5296,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__block_type PM__K(block_type)
 #define pm__bone_rows PM__K(bone_rows)
 #define pm__clamp_indices PM__K(clamp_indices)
+#define pm__clamp_pair PM__K(clamp_pair)
 #define pm__cofactor_normals PM__K(cofactor_normals)
 #define pm__columns PM__K(columns)
 #define pm__copy_lanes PM__K(copy_lanes)
@@ -5838,24 +5852,42 @@ static PM__INLINE void pm__store_xyz(float *dst, const pm__f xyz[3])
 #endif
 }
 
-/* The vertices' 4 bone indices each, clamped to `last`: whatever the
-   content, a bone read is a bone of the job. */
-static PM__INLINE void pm__clamp_indices(const uint16_t *src, unsigned last, uint16_t dst[4 * PM__LANES])
+#if defined(PM__SSE2)
+/* Two vertices' indices (i) clamped and stored at dst: the unsigned 16-bit
+   minimum from SSE2's signed one, with the sign bits flipped */
+static PM__INLINE void pm__clamp_pair(uint16_t *dst, __m128i i, __m128i flip, __m128i bound)
+{
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm_xor_si128(_mm_min_epi16(_mm_xor_si128(i, flip), bound), flip));
+}
+#endif
+
+/* The vertices' 4 bone indices each (vertex j's at src + step j), packed
+   and clamped to `last`: whatever the content, a bone read is a bone of
+   the job. A strided vertex's 8 bytes are read by themselves. */
+static PM__INLINE void pm__clamp_indices(const uint16_t *src, size_t step, unsigned last, uint16_t dst[4 * PM__LANES])
 {
 #if defined(PM__SSE2)
-    /* unsigned 16-bit minimum from SSE2's signed one, with the sign bits flipped */
     const __m128i flip = _mm_set1_epi16(INT16_MIN), bound = _mm_xor_si128(_mm_set1_epi16((short)last), flip);
     int k;
-    for (k = 0; k < PM__LANES / 2; ++k) {
-        __m128i i = _mm_loadu_si128((const __m128i *)(const void *)(src + 8 * k));
-        _mm_storeu_si128((__m128i *)(void *)(dst + 8 * k), _mm_xor_si128(_mm_min_epi16(_mm_xor_si128(i, flip), bound), flip));
-    }
+    if (step == 4) /* packed: two vertices a load */
+        for (k = 0; k < PM__LANES / 2; ++k)
+            pm__clamp_pair(dst + 8 * k, _mm_loadu_si128((const __m128i *)(const void *)(src + 8 * k)), flip, bound);
+    else
+        for (k = 0; k < PM__LANES / 2; ++k)
+            pm__clamp_pair(dst + 8 * k,
+                           _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(src + 2 * (size_t)k * step)),
+                                              _mm_loadl_epi64((const __m128i *)(const void *)(src + (2 * (size_t)k + 1) * step))),
+                           flip, bound);
 #elif defined(PM__NEON)
     const uint16x8_t bound = vdupq_n_u16((uint16_t)last);
-    vst1q_u16(dst, vminq_u16(vld1q_u16(src), bound));
-    vst1q_u16(dst + 8, vminq_u16(vld1q_u16(src + 8), bound));
+    int k;
+    for (k = 0; k < PM__LANES / 2; ++k) {
+        const uint16_t *pair = src + 2 * (size_t)k * step;
+        vst1q_u16(dst + 8 * k, vminq_u16(vcombine_u16(vld1_u16(pair), vld1_u16(pair + step)), bound));
+    }
 #else
     int k;
+    (void)step; /* one vertex */
     for (k = 0; k < 4; ++k) dst[k] = (uint16_t)(src[k] <= last ? src[k] : last);
 #endif
 }
@@ -6083,7 +6115,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
     const pm__f one[4] = {pm__set1(1.0f), pm__set1(0.0f), pm__set1(0.0f), pm__set1(0.0f)};
     uint16_t index[4 * PM__LANES];
     pm__f m[12];
-    pm__clamp_indices(b->indices + 4 * v, last, index);
+    pm__clamp_indices(b->indices + b->index_step * v, b->index_step, last, index);
     pm__blend(PM__BONE_FIELD(bones, matrix), index, 4, one, 1, m);
     if (pm__linear(m, one[0], b, v, positions, normals, tangents)) pm__bdef1_normals_by_vertex(bones, index, b, v);
 }
@@ -6181,7 +6213,8 @@ static PM__INLINE void pm__store_xyz4(float *dst, const __m128 v[4])
 static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
                                  const float *positions, int normals, int tangents)
 {
-    const uint16_t *index = b->indices + 4 * v;
+    const size_t step = b->index_step;
+    const uint16_t *index = b->indices + step * v;
     const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
     int g, j;
     for (g = 0; g < PM__LANES; g += 4) {
@@ -6191,7 +6224,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
         pm__floats f;
         PM__UNROLL
         for (j = 0; j < 4; ++j) {
-            const unsigned i = index[4 * (g + j)];
+            const unsigned i = index[step * (size_t)(g + j)];
             bone[j] = &bones[i <= last ? i : last];
         }
         pm__load_floats(positions + 3 * g, 3, &f);
@@ -6234,7 +6267,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
 static void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v, const float *positions,
                       int normals, int tangents)
 {
-    const unsigned i = b->indices[4 * v];
+    const unsigned i = b->indices[b->index_step * v];
     const pm_skin_bone *bone = &bones[i <= last ? i : last];
     const float *m = bone->matrix;
     float t[3];
@@ -6407,8 +6440,8 @@ static PM__INLINE void pm__bdef8(const pm_skin_job *job, const pm__block *b, siz
     const unsigned last = (unsigned)job->bone_count - 1u;
     uint16_t index[8 * PM__LANES];
     pm__f raw[8], w[8], inv, m[12];
-    pm__clamp_indices(b->indices + 8 * v, last, index);
-    pm__clamp_indices(b->indices + 8 * v + 4 * PM__LANES, last, index + 4 * PM__LANES);
+    pm__clamp_indices(b->indices + 8 * v, 4, last, index); /* packed: as 8 indices of half as many vertices */
+    pm__clamp_indices(b->indices + 8 * v + 4 * PM__LANES, 4, last, index + 4 * PM__LANES);
     pm__gather4(b->weights + 8 * v, 8, NULL, 0, raw);
     pm__gather4(b->weights + 8 * v + 4, 8, NULL, 0, raw + 4);
     pm__scale_weights(raw, 8, w, &inv);
@@ -6450,7 +6483,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__bdef8(job, b, v, positions, normals, tangents);
         return;
     }
-    pm__clamp_indices(b->indices + 4 * v, (unsigned)job->bone_count - 1u, index);
+    pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
     if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
         pm__gather4(b->weights + 4 * v, 4, NULL, 0, raw);
@@ -6630,12 +6663,19 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     b.sdef = job->sdef ? sdef : NULL; /* read by SDEF vertices only: */
     if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n))
         b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
+    b.index_step = (size_t)pm__influences(job);
     if (pm__influences(job) == 8) {
         b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 32, v, n, blocks_end);
         b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
     } else {
         b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
-        b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
+        b.indices = indices;
+        if (n == blocks_end) { /* whole blocks: the indices in place, at any stride */
+            b.indices = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, 8, v);
+            b.index_step = pm__index_step(job);
+        } else {
+            pm__copy_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
+        }
     }
     b.types = job->types ? (const unsigned char *)pm__stream_in(types, job->types, 0, 1, v, n, blocks_end) : NULL;
     b.out_positions = pm__stream_out(out_positions, job->out_positions, stride->out_positions, 12, v, n, blocks_end);
