@@ -293,10 +293,10 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	    cmp -s - $(BUILD)/node-weights.out && \
 	  sed 's/"NORMAL": 6,/"NORMAL": 9,/' $(MORPH_CUBE)/AnimatedMorphCube.gltf > $(BUILD)/bad-target.gltf && \
 	  ! ./$(BUILD)/gltf_skin $(BUILD)/bad-target.gltf 0 2> $(BUILD)/bad.err && \
-	  grep -q 'bad-target.gltf: morph target NORMAL: ' $(BUILD)/bad.err && \
+	  grep -q 'bad-target.gltf: morph target 1 NORMAL: ' $(BUILD)/bad.err && \
 	  sed 's/"weights": \[/"weights": [1e39, /' $(MORPH_CUBE)/AnimatedMorphCube.gltf > $(BUILD)/bad-weights.gltf && \
 	  ! ./$(BUILD)/gltf_skin $(BUILD)/bad-weights.gltf 0 2> $(BUILD)/bad.err && \
-	  grep -q 'bad-weights.gltf: weights: not a float for each of the 2 targets' $(BUILD)/bad.err && \
+	  grep -q "bad-weights.gltf: the mesh's weights: not a float for each of the 2 targets" $(BUILD)/bad.err && \
 	  ! ./$(BUILD)/gltf_skin $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights 0.5 0 2> $(BUILD)/bad.err && \
 	  grep -q -- '--morph-weights: not 2 finite numbers' $(BUILD)/bad.err && \
 	  ! ./$(BUILD)/gltf_skin $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights 0.5,nan 0 2> $(BUILD)/bad.err && \

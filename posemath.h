@@ -6440,8 +6440,9 @@ static PM__INLINE void pm__bdef8(const pm_skin_job *job, const pm__block *b, siz
     const unsigned last = (unsigned)job->bone_count - 1u;
     uint16_t index[8 * PM__LANES];
     pm__f raw[8], w[8], inv, m[12];
-    pm__clamp_indices(b->indices + 8 * v, 4, last, index); /* packed: as 8 indices of half as many vertices */
-    pm__clamp_indices(b->indices + 8 * v + 4 * PM__LANES, 4, last, index + 4 * PM__LANES);
+    const uint16_t *indices = b->indices + b->index_step * v; /* packed: clamped as 4 indices of twice the vertices */
+    pm__clamp_indices(indices, 4, last, index);
+    pm__clamp_indices(indices + 4 * PM__LANES, 4, last, index + 4 * PM__LANES);
     pm__gather4(b->weights + 8 * v, 8, NULL, 0, raw);
     pm__gather4(b->weights + 8 * v + 4, 8, NULL, 0, raw + 4);
     pm__scale_weights(raw, 8, w, &inv);

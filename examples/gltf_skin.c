@@ -130,17 +130,18 @@ typedef struct gltf_morphs {
     float weights[MAX_TARGETS];
 } gltf_morphs;
 
-/* Attribute `name` of a morph target into `out` (3 floats per vertex), 0s
-   where the target has none; 0 after a message when it cannot be read */
-static int target_attribute(const gltf *g, const char *path, const cJSON *target, const char *name, int vertex_count,
-                            float *out)
+/* Attribute `name` of morph target t into `out` (3 floats per vertex), 0s
+   where the target has none; 0 after a message naming the target when it
+   cannot be read */
+static int target_attribute(const gltf *g, const char *path, const cJSON *target, int t, const char *name,
+                            int vertex_count, float *out)
 {
     char what[64];
     if (!cJSON_GetObjectItemCaseSensitive(target, name)) {
         memset(out, 0, 3 * sizeof(float) * (size_t)vertex_count);
         return 1;
     }
-    snprintf(what, sizeof what, "morph target %s", name);
+    snprintf(what, sizeof what, "morph target %d %s", t, name);
     return read_accessor(g, path, what, json_whole(target, name, -1), 3, MAX_VERTICES, vertex_count, out, NULL) >= 0;
 }
 
@@ -183,8 +184,8 @@ static int read_morphs(const gltf *g, const char *path, const cJSON *node, const
     cJSON_ArrayForEach(target, targets) {
         first[t] = t * vertex_count;
         for (v = 0; v < vertex_count; ++v) vertex[first[t] + v] = v;
-        if (!target_attribute(g, path, target, "POSITION", vertex_count, offsets + 3 * (size_t)first[t]) ||
-            !target_attribute(g, path, target, "NORMAL", vertex_count, normal_offsets + 3 * (size_t)first[t]))
+        if (!target_attribute(g, path, target, t, "POSITION", vertex_count, offsets + 3 * (size_t)first[t]) ||
+            !target_attribute(g, path, target, t, "NORMAL", vertex_count, normal_offsets + 3 * (size_t)first[t]))
             return 0;
         ++t;
     }
@@ -203,7 +204,8 @@ static int read_morphs(const gltf *g, const char *path, const cJSON *node, const
         m->weights[t++] = (float)weight->valuedouble;
     }
     if (weights && (weight || t != m->target_count)) {
-        fprintf(stderr, "gltf_skin: %s: weights: not a float for each of the %d targets\n", path, m->target_count);
+        fprintf(stderr, "gltf_skin: %s: the %s's weights: not a float for each of the %d targets\n", path,
+                cJSON_GetObjectItemCaseSensitive(node, "weights") ? "node" : "mesh", m->target_count);
         return 0;
     }
     free(first);
