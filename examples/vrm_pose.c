@@ -10,10 +10,11 @@
 
    The pose lowers both arms 60 degrees and turns the head 20 degrees
    (--rest keeps the T-pose). Prints the model's counts, how far the left
-   hand dropped against what the arm's length says it must (the T-pose
-   holds the arm along +X, so lowering it by 60 degrees drops the hand by
-   its distance from the shoulder joint times sin 60), and writes the posed
-   meshes as Wavefront OBJ. */
+   hand dropped against what the arm's rest direction says it must (the
+   normalized pose turns the arm about the world's Z axis: a T-pose arm
+   along X drops by its length times sin 60, one that hangs a little lower
+   at rest as far as the turn takes it), and writes the posed meshes as
+   Wavefront OBJ. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
@@ -29,17 +30,21 @@ static int fail(const char *path, const char *what, const char *detail)
     return 1;
 }
 
-/* The VRM's normalized pose: T-pose, arms lowered, head turned */
-static void choose_pose(const pm_humanoid *h, int rest, pm_normalized_pose *pose)
+/* The VRM's normalized pose: T-pose, arms lowered, head turned. The
+   angles are a VRM 1.0 model's (facing +Z, its left arm along +X); a VRM
+   0.x model faces -Z, so its pose is the same one turned half about Y. */
+static void choose_pose(const pm_humanoid *h, int rest, int vrm0, pm_normalized_pose *pose)
 {
     const vec3 down_left = {0, 0, -60}, down_right = {0, 0, 60}, turn = {0, 20, 0};
     int b;
     for (b = 0; b < PM_BONE_COUNT; ++b) glm_quat_identity(pose->rotation[b]);
+    if (!rest) {
+        pm_euler_deg_to_quat(down_left, PM_EULER_XYZ, PM_ROTATION_POINT, pose->rotation[PM_BONE_LEFT_UPPER_ARM]);
+        pm_euler_deg_to_quat(down_right, PM_EULER_XYZ, PM_ROTATION_POINT, pose->rotation[PM_BONE_RIGHT_UPPER_ARM]);
+        pm_euler_deg_to_quat(turn, PM_EULER_XYZ, PM_ROTATION_POINT, pose->rotation[PM_BONE_HEAD]);
+        if (vrm0) pm_pose_turn_y180(pose, pose);
+    }
     glm_vec3_copy((float *)h->rest_hips, pose->hips_position);
-    if (rest) return;
-    pm_euler_deg_to_quat(down_left, PM_EULER_XYZ, PM_ROTATION_POINT, pose->rotation[PM_BONE_LEFT_UPPER_ARM]);
-    pm_euler_deg_to_quat(down_right, PM_EULER_XYZ, PM_ROTATION_POINT, pose->rotation[PM_BONE_RIGHT_UPPER_ARM]);
-    pm_euler_deg_to_quat(turn, PM_EULER_XYZ, PM_ROTATION_POINT, pose->rotation[PM_BONE_HEAD]);
 }
 
 /* Skins node `node`'s mesh (every primitive) into the OBJ file; the
@@ -124,7 +129,7 @@ int main(int argc, char **argv)
     static pm_transform rest[MAX_NODES], pose[MAX_NODES];
     static float world[16 * MAX_NODES], rest_world[16 * MAX_NODES];
     const char *path = NULL, *obj_path = NULL;
-    int bone_node[PM_BONE_COUNT], node_count, i, meshes = 0, vertices = 0, keep_rest = 0, bones = 0;
+    int bone_node[PM_BONE_COUNT], node_count, i, meshes = 0, vertices = 0, keep_rest = 0, bones = 0, vrm0 = 0;
     unsigned char *data;
     size_t size;
     glb g;
@@ -157,7 +162,7 @@ int main(int argc, char **argv)
     {
         const cJSON *extensions = cJSON_GetObjectItemCaseSensitive(g.json, "extensions");
         const cJSON *vrm = cJSON_GetObjectItemCaseSensitive(extensions, "VRMC_vrm");
-        if (!vrm) vrm = cJSON_GetObjectItemCaseSensitive(extensions, "VRM");
+        if (!vrm) vrm0 = (vrm = cJSON_GetObjectItemCaseSensitive(extensions, "VRM")) != NULL;
         if (!vrm || !(vrm_text = cJSON_PrintUnformatted(vrm))) return fail(path, "no VRMC_vrm or VRM extension", NULL);
     }
     if (pm_humanoid_map_parse_json(vrm_text, strlen(vrm_text), node_count, bone_node, &parse_error) != PM_OK) {
@@ -173,7 +178,7 @@ int main(int argc, char **argv)
     for (i = 0; i < PM_BONE_COUNT; ++i) bones += bone_node[i] >= 0;
 
     /* 3. a normalized pose, onto this model's nodes (the scene pose starts as the rest) */
-    choose_pose(&humanoid, keep_rest, &normalized);
+    choose_pose(&humanoid, keep_rest, vrm0, &normalized);
     memcpy(pose, rest, sizeof(pm_transform) * (size_t)node_count);
     if ((result = pm_pose_denormalize(&humanoid, &normalized, &raw)) != PM_OK ||
         (result = pm_pose_write(&humanoid, &raw, pose)) != PM_OK ||
@@ -194,14 +199,14 @@ int main(int argc, char **argv)
 
     printf("%s: %d nodes, %d humanoid bones, %d meshes, %d vertices%s\n", path, node_count, bones, meshes, vertices,
            obj_path ? ", written" : "");
-    { /* the left hand drops by its distance from the shoulder joint (upperArm) times sin 60 */
+    { /* the normalized pose turns the arm 60 degrees about the world's Z axis at the shoulder joint (upperArm):
+         the hand drops by |dx| sin 60 + dy (1 - cos 60), for the rest arm (dx, dy, dz) from shoulder to hand */
         const float *shoulder = rest_world + 16 * bone_node[PM_BONE_LEFT_UPPER_ARM] + 12;
         const float *hand_rest = rest_world + 16 * bone_node[PM_BONE_LEFT_HAND] + 12;
         const float *hand = world + 16 * bone_node[PM_BONE_LEFT_HAND] + 12;
-        const double reach = sqrt(pow((double)hand_rest[0] - shoulder[0], 2) + pow((double)hand_rest[1] - shoulder[1], 2) +
-                                  pow((double)hand_rest[2] - shoulder[2], 2));
-        printf("left hand dropped %.6f m, the arm's length says %.6f m\n", (double)(hand_rest[1] - hand[1]),
-               keep_rest ? 0.0 : reach * sin(60.0 * GLM_PI / 180.0));
+        const double dx = (double)hand_rest[0] - shoulder[0], dy = (double)hand_rest[1] - shoulder[1];
+        printf("left hand dropped %.6f m, the arm's rest direction says %.6f m\n", (double)(hand_rest[1] - hand[1]),
+               keep_rest ? 0.0 : fabs(dx) * sin(60.0 * GLM_PI / 180.0) + dy * (1.0 - cos(60.0 * GLM_PI / 180.0)));
     }
     free(vrm_text);
     cJSON_Delete(g.json);
