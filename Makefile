@@ -102,6 +102,12 @@ else
 SKIPPED += "test-avx512: skipped, this CPU lacks AVX-512F, AVX2 or FMA"
 endif
 TEST_CONFIGS += test-sse2
+# x86's reciprocal square root estimates at both edges of the error Intel's
+# and AMD's manuals allow (posemath.h, POSEMATH_TEST_RSQRT_EDGE): the
+# tolerances hold on every conforming CPU, not only on this one.
+ifneq ($(filter x86_64 i%86,$(shell uname -m)),)
+TEST_CONFIGS += test-rsqrt-high test-rsqrt-low
+endif
 ifeq ($(HAVE_CLANG),yes)
 TEST_CONFIGS += test-clang test-clangxx test-clang-fastmath
 else
@@ -390,6 +396,8 @@ $(eval $(call test_config,test-aarch64-bin,$(AARCH64_CC),-std=c99,-O2 -idirafter
 $(BUILD)/test-aarch64: $(BUILD)/test-aarch64-bin
 	printf '#!/bin/sh\nexec qemu-aarch64 -L /usr/aarch64-linux-gnu "$$(dirname "$$0")/test-aarch64-bin" "$$@"\n' > $@
 	chmod +x $@
+$(eval $(call test_config,test-rsqrt-high,$(CC),-std=c99,-O2 -DPOSEMATH_TEST_RSQRT_EDGE=1))
+$(eval $(call test_config,test-rsqrt-low,$(CC),-std=c99,-O2 -DPOSEMATH_TEST_RSQRT_EDGE=-1))
 # make check: the contributor's loop, one configuration that catches most
 # (ASan + UBSan, SSE2, C11); T=substring runs the tests whose name has it.
 $(eval $(call test_config,test-check,$(CC),-std=c11,-O1 $(SANITIZE)))

@@ -48,6 +48,10 @@
                        Unoptimized builds (-O0) compile the flags' kernels
                        alone.
                        MSVC runs the SSE2 kernels.
+     POSEMATH_TEST_RSQRT_EDGE
+                       tests only, 1 or -1: x86's reciprocal square root
+                       estimates replaced by values at that edge of the
+                       error the CPU manuals allow (see the implementation).
 
    CONVENTIONS
 
@@ -918,6 +922,20 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #define PM__FLAGS_AVX512
 #endif
 #endif
+#endif
+/* Reciprocal square root estimates: Intel's and AMD's manuals bound
+   RSQRTPS's relative error by 1.5 x 2^-12 and VRSQRT14PS's by 2^-14, and
+   the vendors' estimates differ within those bounds. Tests only: with
+   POSEMATH_TEST_RSQRT_EDGE defined as 1 or -1, each estimate is instead
+   1/sqrt(d) moved by its whole bound that way, as a CPU at the edge of the
+   manuals would give it, so that the tests' tolerances are shown to hold
+   on every conforming CPU, not only on the one that runs them. NEON's
+   FRSQRTE is left alone: the Arm Architecture Reference Manual defines
+   its result bit for bit (FPRSqrtEstimate). */
+#if defined(POSEMATH_TEST_RSQRT_EDGE)
+#define PM__RSQRT_EDGE(bound) (1.0f + (float)(POSEMATH_TEST_RSQRT_EDGE) * (bound))
+#define PM__RSQRTPS_BOUND 0.0003662109375f /* 1.5 x 2^-12 */
+#define PM__RSQRT14PS_BOUND 0.00006103515625f /* 2^-14 */
 #endif
 /* gcc and clang on x86 also compile the wider skinning kernels the flags
    leave out, each under its instruction sets' target pragma, and
@@ -5387,12 +5405,18 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 /* ---- Lanes: the primitives, one block per instruction set -------------- */
 
 /* 1 / sqrt(d) where d > 0, else 0. SIMD: the reciprocal square root
-   estimate and one Newton step, ~23 bits, well inside the 1e-5 the paths
-   must agree to, at a fraction of sqrt and divide's cost. */
+   estimate and one Newton step, at a fraction of sqrt and divide's cost.
+   The step turns an estimate's relative error e into -1.5 e^2 (plus the
+   step's float roundings): at most 2.0e-7 from RSQRTPS's 1.5 x 2^-12, far
+   inside the 1e-5 the paths must agree to. */
 #if defined(PM__SSE2)
 static PM__INLINE __m128 pm__inverse_length4(__m128 d)
 {
+#if defined(POSEMATH_TEST_RSQRT_EDGE)
+    __m128 r = _mm_mul_ps(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(d)), _mm_set1_ps(PM__RSQRT_EDGE(PM__RSQRTPS_BOUND)));
+#else
     __m128 r = _mm_rsqrt_ps(d);
+#endif
     r = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r), _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(d, _mm_mul_ps(r, r))));
     return _mm_and_ps(r, _mm_cmpgt_ps(d, _mm_setzero_ps()));
 }
@@ -5415,7 +5439,12 @@ static PM__INLINE pm__f pm__load(const float *p) { return _mm512_loadu_ps(p); }
 static PM__INLINE void pm__store(float *p, pm__f a) { _mm512_storeu_ps(p, a); }
 static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
 {
+#if defined(POSEMATH_TEST_RSQRT_EDGE)
+    __m512 r = _mm512_mul_ps(_mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_sqrt_ps(d)),
+                             _mm512_set1_ps(PM__RSQRT_EDGE(PM__RSQRT14PS_BOUND)));
+#else
     __m512 r = _mm512_rsqrt14_ps(d);
+#endif
     r = _mm512_mul_ps(_mm512_mul_ps(_mm512_set1_ps(0.5f), r), _mm512_fnmadd_ps(d, _mm512_mul_ps(r, r), _mm512_set1_ps(3.0f)));
     return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(d, _mm512_setzero_ps(), _CMP_GT_OQ), r);
 }
@@ -5454,7 +5483,12 @@ static PM__INLINE pm__f pm__load(const float *p) { return _mm256_loadu_ps(p); }
 static PM__INLINE void pm__store(float *p, pm__f a) { _mm256_storeu_ps(p, a); }
 static PM__INLINE pm__f pm__inverse_length(pm__f d) /* 1 / sqrt(d) where d > 0, else 0 */
 {
+#if defined(POSEMATH_TEST_RSQRT_EDGE)
+    __m256 r = _mm256_mul_ps(_mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(d)),
+                             _mm256_set1_ps(PM__RSQRT_EDGE(PM__RSQRTPS_BOUND)));
+#else
     __m256 r = _mm256_rsqrt_ps(d);
+#endif
     r = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r), _mm256_fnmadd_ps(d, _mm256_mul_ps(r, r), _mm256_set1_ps(3.0f)));
     return _mm256_and_ps(r, _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_GT_OQ));
 }

@@ -53,6 +53,13 @@ double test_quat_diff(const float a[4], const double b[4])
     return fmin(plus, minus);
 }
 
+void test_quat_normalize(float q[4])
+{
+    const double length = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+    int i;
+    for (i = 0; i < 4; ++i) q[i] = (float)(q[i] / length);
+}
+
 void test_set_transform(pm_transform *t, const float trs[10])
 {
     memcpy(t->translation, trs, 3 * sizeof(float));

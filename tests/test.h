@@ -26,6 +26,9 @@ void test_fail(const char *file, int line, const char *format, ...)
                       pm_result_string(r_), pm_result_string(e_));                       \
     } while (0)
 
+/* 2^-24: the most a float's rounding moves a value, relative to it. */
+#define FLOAT_ROUNDING 5.9604644775390625e-8
+
 /* |a - b| <= tol, and neither is NaN. */
 #define CHECK_NEAR(a, b, tol)                                                            \
     do {                                                                                 \
@@ -45,6 +48,14 @@ void test_context(const char *format, ...)
 /* Largest component difference between a and the closer of b and -b
    (q and -q are the same rotation). */
 double test_quat_diff(const float a[4], const double b[4]);
+
+/* q made unit in double and rounded to float: within FLOAT_ROUNDING of the
+   exact unit quaternion whatever the flags. References use it, not
+   glm_quat_normalize: under -ffast-math compilers take a float 1/sqrt from
+   the CPU's reciprocal square root estimate and one Newton step, whose
+   error (up to 1.5 (1.5 x 2^-12)^2 = 2.0e-7 plus the step's roundings)
+   depends on the CPU's vendor. */
+void test_quat_normalize(float q[4]);
 
 /* A transform from a fixture's 10 floats: translation, rotation (x, y, z, w), scale. */
 void test_set_transform(pm_transform *t, const float trs[10]);

@@ -51,10 +51,11 @@ static void check_rotation(const versor q, int count, const char *axes, const fl
     mat4 expected, got;
     int i, r, c;
     glm_mat4_identity(expected);
-    for (i = 0; i < count; ++i) {
-        vec3 axis = {0.0f, 0.0f, 0.0f};
-        axis[axes[i] - 'X'] = 1.0f;
-        glm_rotate(expected, glm_rad(degrees[i]), axis);
+    for (i = 0; i < count; ++i) { /* by axis: glm_rotate would normalize the axis (a 1/sqrt estimate under -ffast-math) */
+        const float angle = glm_rad(degrees[i]);
+        if (axes[i] == 'X') glm_rotate_x(expected, angle, expected);
+        else if (axes[i] == 'Y') glm_rotate_y(expected, angle, expected);
+        else glm_rotate_z(expected, angle, expected);
     }
     {
         versor aligned;
