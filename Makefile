@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_springs.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose \
            mmd_dance vmd2vrma
 LIBS_constraints_gltf = -lcjson
@@ -547,6 +547,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node track_threejs.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma $(ASSIMP_MODELS)/glTF2/simple_skin/simple_skin.gltf \
 	     ../fixtures/tracks.gltf > ../fixtures/track_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
+	  && node springbone_threevrm.mjs > ../fixtures/springbone_threevrm.h \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \

@@ -189,6 +189,37 @@
          a parent array changed since init into a loop is PM_ERROR_CYCLE.
          On error, the constraints before the failing one have been applied.
 
+     VRM SPRING BONES (docs/vrm.md)
+
+     pm_result pm_spring_set_init(pm_spring_set *set,
+                                  const pm_transform *rest_pose,
+                                  pm_spring_report *report)
+         Checks the springs, joints, colliders and groups (VRMC_springBone
+         1.0 with VRMC_springBone_extended_collider, or VRM 0.x's
+         secondaryAnimation in three-vrm's reading: every node of a bone
+         group's subtrees a joint, child -1 at the leaves), the parent array,
+         and stores in set->joints and set->work (caller storage) the rest
+         transforms, the joints' order (each after the joints that move its
+         node or its colliders) and the nodes each joint's turn moves.
+         report (may be NULL) names the spring and joint, collider or group
+         at fault. PM_ERROR_CYCLE when a joint collides with a collider its
+         own turn moves; PM_ERROR_CAPACITY past joint_capacity. Call reset
+         before the first step.
+     pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose,
+                                   float *world)
+         Every joint back at its rest rotation, its tail at rest and still,
+         for the pose's other nodes as they are; world (the pose's world
+         matrices, pm_scene_world_matrices) is updated for the joints and
+         the nodes below them.
+     pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose,
+                                  float *world, float dt)
+         One step of dt seconds, as three-vrm 3.5.5 steps (bone lengths
+         measured with the child where the node now is): give the animated
+         pose and its world matrices; the joints' rotations in pose and the
+         world matrices of the joints and the nodes below them are updated
+         as the step goes, so the result can be skinned at once. dt <= 0
+         changes nothing. A state that is not finite is an error: reset it.
+
      HUMANOID (docs/retargeting.md)
 
      const char *pm_bone_name(pm_bone bone)              "leftUpperArm"; NULL if bad
@@ -568,6 +599,91 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
    this; init returns PM_ERROR_LIMIT past it, so that apply stays linear in
    the scene's size even for a scene that is one long chain. */
 #define PM_CONSTRAINT_AIM_DEPTH_LIMIT(node_count) (4 * (int64_t)(node_count) + 16384)
+
+/* ---- VRM spring bones: VRMC_springBone 1.0 --------------------------------- */
+
+typedef enum pm_collider_shape {
+    PM_COLLIDER_SPHERE,         /* offset, radius: joints kept outside */
+    PM_COLLIDER_CAPSULE,        /* offset to tail, radius: joints kept outside */
+    PM_COLLIDER_PLANE,          /* through offset: joints kept on the normal's side */
+    PM_COLLIDER_INSIDE_SPHERE,  /* VRMC_springBone_extended_collider: joints kept inside */
+    PM_COLLIDER_INSIDE_CAPSULE
+} pm_collider_shape;
+
+typedef struct pm_spring_collider {
+    int node;
+    pm_collider_shape shape;
+    vec3 offset;  /* in the node's space */
+    float radius; /* spheres and capsules, >= 0 */
+    vec3 tail;    /* capsules: the other end, in the node's space */
+    vec3 normal;  /* planes: unit, in the node's space */
+} pm_spring_collider;
+
+typedef struct pm_spring_collider_group {
+    const int *colliders; /* indices into the set's colliders */
+    int collider_count;
+} pm_spring_collider_group;
+
+/* One joint turns its node so that a tail point swings: the origin of
+   `child`, which must be a child node of `node` (VRMC_springBone's joints
+   n and n + 1), or with child -1 the point 7 cm along the node's own rest
+   translation, three-vrm's tail for VRM 0.x's leaf bones. */
+typedef struct pm_spring_joint {
+    int node;
+    int child;
+    float hit_radius;    /* >= 0 */
+    float stiffness;     /* >= 0: pull back toward the rest direction, per second */
+    float gravity_power; /* >= 0 */
+    vec3 gravity_dir;    /* world space, used as given (three-vrm does not normalize it) */
+    float drag_force;    /* [0, 1]: 1 keeps no velocity */
+} pm_spring_joint;
+
+typedef struct pm_spring {
+    const pm_spring_joint *joints;
+    int joint_count;
+    const int *collider_groups; /* indices into the set's collider groups */
+    int collider_group_count;
+    int center; /* a node whose space carries the tails' inertia, or -1: world space */
+} pm_spring;
+
+/* Which part of a description init refused, and why: indices or -1. */
+typedef struct pm_spring_report {
+    int spring, joint; /* joint: within its spring */
+    int collider, group;
+    const char *message; /* a string literal; NULL on success */
+} pm_spring_report;
+
+/* What a joint carries from step to step (caller storage, set by init and
+   reset; read it, do not write it). */
+typedef struct pm_spring_joint_state {
+    double tail[3], previous_tail[3]; /* the tail now and one step before, in the center's space */
+    double rest_tail[3];              /* the tail in the node's space at rest */
+    double axis[3];                   /* rest_tail's direction */
+    versor rest_rotation;             /* the node's rest local transform */
+    vec3 rest_translation, rest_scale;
+    int spring, joint;                /* the joint's description */
+} pm_spring_joint_state;
+
+typedef struct pm_spring_set {
+    const pm_spring *springs;
+    int spring_count;
+    const pm_spring_collider *colliders;
+    int collider_count;
+    const pm_spring_collider_group *groups;
+    int group_count;
+    const int *parent; /* the scene's parent array */
+    int node_count;
+    pm_spring_joint_state *joints; /* caller storage: one entry per joint of all springs */
+    int joint_capacity;
+    int *work; /* caller storage: PM_SPRING_WORK_INTS(node_count, joint_capacity) ints */
+    int joint_count; /* set by init */
+} pm_spring_set;
+
+#define PM_SPRING_WORK_INTS(node_count, joint_capacity) (6 * (size_t)(node_count) + 3 * (size_t)(joint_capacity) + 2)
+
+PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_pose, pm_spring_report *report);
+PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world);
+PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt);
 
 /* ---- Humanoid: VRM bones, normalized poses, retargeting ------------------- */
 
@@ -3021,6 +3137,509 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
     return PM_OK;
 }
 
+
+/* ---- VRM spring bones -----------------------------------------------------------
+
+   The step of three-vrm 3.5.5 (VRMSpringBoneJoint.update, in
+   VRMSpringBoneManager's order), which the VRMC_springBone specification's
+   algorithm section describes: the tail keeps its velocity (less the drag)
+   in the center's space, is pulled toward the rest direction (stiffness)
+   and along gravity in world space, is put back at the bone's length from
+   the node's origin and pushed out of (or into) the colliders, and the
+   node turns from its rest rotation to point at it. One change: the bone's
+   length is measured with the child as this step has placed the node
+   (three-vrm reads the child's world matrix of the step before, which
+   after the joints above have turned is not yet where the node is).
+   Doubles inside; rotations and world matrices stored as floats.
+
+   set->work holds, after init: the joints' order (joint_capacity ints);
+   for each joint, where its region starts (joint_capacity + 1); the
+   regions (node_count): the nodes a joint's turn moves that no other
+   joint's does, parents first, which the step refreshes after the turn.
+   init's scratch follows them. */
+
+static int *pm__spring_order(const pm_spring_set *s) { return s->work; }
+static int *pm__spring_region_first(const pm_spring_set *s) { return s->work + s->joint_capacity; }
+static int *pm__spring_region(const pm_spring_set *s) { return s->work + 2 * (size_t)s->joint_capacity + 1; }
+
+static const pm_spring_joint *pm__spring_joint(const pm_spring_set *s, int j)
+{
+    return &s->springs[s->joints[j].spring].joints[s->joints[j].joint];
+}
+
+static void pm__spring_report(pm_spring_report *report, int spring, int joint, int collider, int group,
+                              const char *message)
+{
+    if (!report) return;
+    report->spring = spring;
+    report->joint = joint;
+    report->collider = collider;
+    report->group = group;
+    report->message = message;
+}
+
+static void pm__affine_identity(pm__affine *a)
+{
+    memset(a, 0, sizeof *a);
+    a->m[0][0] = a->m[1][1] = a->m[2][2] = 1.0;
+}
+
+/* node's world matrix as stored, or identity for -1 */
+static void pm__affine_of_world(const float *world, int node, pm__affine *out)
+{
+    const float *m = world + (size_t)node * 16;
+    int c, r;
+    if (node < 0) {
+        pm__affine_identity(out);
+        return;
+    }
+    for (c = 0; c < 3; ++c)
+        for (r = 0; r < 3; ++r) out->m[c][r] = (double)m[c * 4 + r];
+    for (r = 0; r < 3; ++r) out->t[r] = (double)m[12 + r];
+}
+
+static void pm__affine_point(const pm__affine *a, const double p[3], double out[3])
+{
+    double r[3];
+    int i;
+    for (i = 0; i < 3; ++i) r[i] = a->m[0][i] * p[0] + a->m[1][i] * p[1] + a->m[2][i] * p[2] + a->t[i];
+    memcpy(out, r, sizeof r);
+}
+
+static void pm__affine_vector(const pm__affine *a, const double v[3], double out[3])
+{
+    double r[3];
+    int i;
+    for (i = 0; i < 3; ++i) r[i] = a->m[0][i] * v[0] + a->m[1][i] * v[1] + a->m[2][i] * v[2];
+    memcpy(out, r, sizeof r);
+}
+
+/* The inverse of a's 3x3 block, transposed (three.js's normal matrix), and
+   its determinant. */
+static double pm__affine_cofactors(const pm__affine *a, double cof[3][3])
+{
+    int c, r;
+    for (c = 0; c < 3; ++c)
+        for (r = 0; r < 3; ++r) {
+            const int c1 = (c + 1) % 3, c2 = (c + 2) % 3, r1 = (r + 1) % 3, r2 = (r + 2) % 3;
+            cof[c][r] = a->m[c1][r1] * a->m[c2][r2] - a->m[c1][r2] * a->m[c2][r1];
+        }
+    return a->m[0][0] * cof[0][0] + a->m[0][1] * cof[0][1] + a->m[0][2] * cof[0][2];
+}
+
+/* 0 for a singular block */
+static int pm__affine_inverse(const pm__affine *a, pm__affine *out)
+{
+    double cof[3][3], det = pm__affine_cofactors(a, cof), t[3];
+    int c, r;
+    if (!(fabs(det) > 0.0) || !pm__finite_d(det)) return 0;
+    for (c = 0; c < 3; ++c)
+        for (r = 0; r < 3; ++r) out->m[c][r] = cof[r][c] / det;
+    memcpy(t, a->t, sizeof t);
+    for (r = 0; r < 3; ++r) out->t[r] = -(out->m[0][r] * t[0] + out->m[1][r] * t[1] + out->m[2][r] * t[2]);
+    return 1;
+}
+
+static double pm__length3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+/* v / |v|, or v unchanged when it is zero (as three.js's normalize) */
+static void pm__normalize3d(double v[3])
+{
+    const double length = pm__length3(v);
+    if (length > 0.0) {
+        v[0] /= length;
+        v[1] /= length;
+        v[2] /= length;
+    }
+}
+
+PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_pose, pm_spring_report *report)
+{
+    int *joint_of_node, *near, *depth, *sorted, *counts, *stack_joint, *stack_group, *stack_collider, *mark;
+    int *order, *region_first, *region;
+    int n = 0, s, k, j, g, c, count, node_count, joint_count = 0;
+    pm__spring_report(report, -1, -1, -1, -1, NULL);
+    if (!set) return PM_ERROR_INVALID_ARGUMENT;
+    node_count = set->node_count;
+    set->joint_count = 0;
+    if (node_count < 0 || set->spring_count < 0 || set->collider_count < 0 || set->group_count < 0 ||
+        set->joint_capacity < 0 || (node_count > 0 && (!set->parent || !rest_pose || !set->work)) ||
+        (set->spring_count > 0 && !set->springs) || (set->collider_count > 0 && !set->colliders) ||
+        (set->group_count > 0 && !set->groups))
+        return pm__spring_report(report, -1, -1, -1, -1, "a NULL array or a negative count"), PM_ERROR_INVALID_ARGUMENT;
+    for (s = 0; s < set->spring_count; ++s) {
+        const pm_spring *spring = &set->springs[s];
+        if (spring->joint_count < 0 || (spring->joint_count > 0 && !spring->joints) || spring->collider_group_count < 0 ||
+            (spring->collider_group_count > 0 && !spring->collider_groups))
+            return pm__spring_report(report, s, -1, -1, -1, "a NULL array or a negative count"), PM_ERROR_INVALID_ARGUMENT;
+        if (spring->joint_count > node_count - joint_count)
+            return pm__spring_report(report, s, -1, -1, -1, "more joints than nodes"), PM_ERROR_OUT_OF_RANGE;
+        joint_count += spring->joint_count;
+    }
+    if (joint_count > set->joint_capacity || (joint_count > 0 && !set->joints))
+        return pm__spring_report(report, -1, -1, -1, -1, "more joints than joint_capacity"), PM_ERROR_CAPACITY;
+    if (node_count == 0) return PM_OK;
+    order = pm__spring_order(set);
+    region_first = pm__spring_region_first(set);
+    region = pm__spring_region(set);
+    joint_of_node = region + node_count;
+    near = joint_of_node + node_count;
+    depth = near + node_count;
+    sorted = depth + node_count;
+    counts = sorted + node_count;
+
+    {
+        const pm_result r = pm_scene_validate(set->parent, node_count, depth);
+        if (r != PM_OK) return pm__spring_report(report, -1, -1, -1, -1, "the parent array has a loop or a parent out of range"), r;
+    }
+    for (c = 0; c < set->collider_count; ++c) {
+        const pm_spring_collider *col = &set->colliders[c];
+        if (col->node < 0 || col->node >= node_count)
+            return pm__spring_report(report, -1, -1, c, -1, "the collider's node is out of range"), PM_ERROR_OUT_OF_RANGE;
+        if ((unsigned)col->shape > (unsigned)PM_COLLIDER_INSIDE_CAPSULE)
+            return pm__spring_report(report, -1, -1, c, -1, "the collider's shape is not a pm_collider_shape"), PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite_n(col->offset, 3) || !pm__finite_n(col->tail, 3) || !pm__finite_n(col->normal, 3) ||
+            !pm__finite(col->radius) || col->radius < 0.0f)
+            return pm__spring_report(report, -1, -1, c, -1, "the collider has a number that is not finite, or a negative radius"),
+                   PM_ERROR_INVALID_ARGUMENT;
+        if (col->shape == PM_COLLIDER_PLANE) {
+            const double n2 = (double)col->normal[0] * (double)col->normal[0] + (double)col->normal[1] * (double)col->normal[1] +
+                              (double)col->normal[2] * (double)col->normal[2];
+            if (fabs(n2 - 1.0) > 1e-5)
+                return pm__spring_report(report, -1, -1, c, -1, "the plane collider's normal is not a unit vector"),
+                       PM_ERROR_INVALID_ARGUMENT;
+        }
+    }
+    for (g = 0; g < set->group_count; ++g) {
+        const pm_spring_collider_group *group = &set->groups[g];
+        if (group->collider_count < 0 || (group->collider_count > 0 && !group->colliders))
+            return pm__spring_report(report, -1, -1, -1, g, "a NULL array or a negative count"), PM_ERROR_INVALID_ARGUMENT;
+        for (c = 0; c < group->collider_count; ++c)
+            if (group->colliders[c] < 0 || group->colliders[c] >= set->collider_count)
+                return pm__spring_report(report, -1, -1, group->colliders[c], g, "the group names a collider out of range"),
+                       PM_ERROR_OUT_OF_RANGE;
+    }
+    for (k = 0; k < node_count; ++k) joint_of_node[k] = -1;
+    for (s = 0, j = 0; s < set->spring_count; ++s) {
+        const pm_spring *spring = &set->springs[s];
+        for (g = 0; g < spring->collider_group_count; ++g)
+            if (spring->collider_groups[g] < 0 || spring->collider_groups[g] >= set->group_count)
+                return pm__spring_report(report, s, -1, -1, spring->collider_groups[g], "the spring names a collider group out of range"),
+                       PM_ERROR_OUT_OF_RANGE;
+        if (spring->center < -1 || spring->center >= node_count)
+            return pm__spring_report(report, s, -1, -1, -1, "the spring's center node is out of range"), PM_ERROR_OUT_OF_RANGE;
+        for (k = 0; k < spring->joint_count; ++k, ++j) {
+            const pm_spring_joint *joint = &spring->joints[k];
+            if (joint->node < 0 || joint->node >= node_count)
+                return pm__spring_report(report, s, k, -1, -1, "the joint's node is out of range"), PM_ERROR_OUT_OF_RANGE;
+            if (joint->child != -1 && (joint->child < 0 || joint->child >= node_count || set->parent[joint->child] != joint->node))
+                return pm__spring_report(report, s, k, -1, -1, "the joint's child is not a child node of its node (nor -1)"),
+                       PM_ERROR_OUT_OF_RANGE;
+            if (!pm__finite(joint->hit_radius) || !pm__finite(joint->stiffness) || !pm__finite(joint->gravity_power) ||
+                !pm__finite(joint->drag_force) || !pm__finite_n(joint->gravity_dir, 3) || joint->hit_radius < 0.0f ||
+                joint->stiffness < 0.0f || joint->gravity_power < 0.0f || joint->drag_force < 0.0f || joint->drag_force > 1.0f)
+                return pm__spring_report(report, s, k, -1, -1,
+                                         "the joint has a number that is not finite, a negative radius, stiffness or gravity, "
+                                         "or a drag outside [0, 1]"),
+                       PM_ERROR_INVALID_ARGUMENT;
+            if (joint_of_node[joint->node] >= 0)
+                return pm__spring_report(report, s, k, -1, -1, "the joint's node is already another joint's"),
+                       PM_ERROR_INVALID_ARGUMENT;
+            joint_of_node[joint->node] = j;
+            set->joints[j].spring = s;
+            set->joints[j].joint = k;
+        }
+    }
+
+    /* parents first: the nodes by depth */
+    for (k = 0; k <= node_count; ++k) counts[k] = 0;
+    for (k = 0; k < node_count; ++k) ++counts[depth[k] + 1];
+    for (k = 1; k <= node_count; ++k) counts[k] += counts[k - 1];
+    for (k = 0; k < node_count; ++k) sorted[counts[depth[k]]++] = k;
+    /* near: the joint nearest above each node (-1: none) */
+    for (k = 0; k < node_count; ++k) {
+        const int node = sorted[k], up = set->parent[node];
+        near[node] = up < 0 ? -1 : joint_of_node[up] >= 0 ? joint_of_node[up] : near[up];
+    }
+    for (s = 0; s < set->spring_count; ++s) {
+        const int center = set->springs[s].center;
+        if (center >= 0 && (joint_of_node[center] >= 0 || near[center] >= 0))
+            return pm__spring_report(report, s, -1, -1, -1, "the spring's center is a joint or moves with one"),
+                   PM_ERROR_INVALID_ARGUMENT;
+    }
+    /* each joint's region, parents first */
+    for (j = 0; j <= joint_count; ++j) region_first[j] = 0;
+    for (k = 0; k < node_count; ++k)
+        if (joint_of_node[k] < 0 && near[k] >= 0) ++region_first[near[k] + 1];
+    for (j = 1; j <= joint_count; ++j) region_first[j] += region_first[j - 1];
+    for (j = 0; j < joint_count; ++j) counts[j] = region_first[j];
+    for (k = 0; k < node_count; ++k) {
+        const int node = sorted[k];
+        if (joint_of_node[node] < 0 && near[node] >= 0) region[counts[near[node]]++] = node;
+    }
+
+    /* the order: each joint after the joints that move its node or its
+       colliders (depth first, in the description's order, as three-vrm) */
+    stack_joint = depth; /* depth, sorted and counts are free now: 3 node_count + 1 >= 3 joint_count */
+    stack_group = stack_joint + joint_count;
+    stack_collider = stack_group + joint_count;
+    mark = counts + node_count + 1;
+    for (j = 0; j < joint_count; ++j) mark[j] = 0;
+    for (j = 0, count = 0; j < joint_count; ++j) {
+        if (mark[j]) continue;
+        stack_joint[0] = j;
+        stack_group[0] = -1;
+        stack_collider[0] = 0;
+        mark[j] = 1;
+        n = 1;
+        while (n > 0) {
+            const int top = stack_joint[n - 1];
+            const pm_spring *spring = &set->springs[set->joints[top].spring];
+            int before = -1, found = 0;
+            while (!found) { /* the next joint this one waits for */
+                if (stack_group[n - 1] < 0) {
+                    before = near[pm__spring_joint(set, top)->node];
+                    stack_group[n - 1] = 0;
+                } else if (stack_group[n - 1] < spring->collider_group_count) {
+                    const pm_spring_collider_group *group = &set->groups[spring->collider_groups[stack_group[n - 1]]];
+                    if (stack_collider[n - 1] >= group->collider_count) {
+                        ++stack_group[n - 1];
+                        stack_collider[n - 1] = 0;
+                        continue;
+                    }
+                    {
+                        const int node = set->colliders[group->colliders[stack_collider[n - 1]++]].node;
+                        before = joint_of_node[node] >= 0 ? joint_of_node[node] : near[node];
+                    }
+                } else {
+                    break;
+                }
+                if (before >= 0 && mark[before] != 2) found = 1;
+            }
+            if (!found) {
+                mark[top] = 2;
+                order[count++] = top;
+                --n;
+            } else if (mark[before] == 1) {
+                return pm__spring_report(report, set->joints[top].spring, set->joints[top].joint, -1, -1,
+                                         "the joint collides with a collider that its own turn moves (a circular dependency)"),
+                       PM_ERROR_CYCLE;
+            } else {
+                mark[before] = 1;
+                stack_joint[n] = before;
+                stack_group[n] = -1;
+                stack_collider[n] = 0;
+                ++n;
+            }
+        }
+    }
+
+    for (j = 0; j < joint_count; ++j) {
+        pm_spring_joint_state *st = &set->joints[j];
+        const pm_spring_joint *joint = pm__spring_joint(set, j);
+        const pm_transform *rest = &rest_pose[joint->node];
+        pm__trs trs;
+        if (!pm__load_trs(rest_pose, joint->node, &trs) || (joint->child >= 0 && !pm__finite_n(rest_pose[joint->child].translation, 3)))
+            return pm__spring_report(report, st->spring, st->joint, -1, -1, "the rest pose of the joint's node or child is not finite"),
+                   PM_ERROR_INVALID_ARGUMENT;
+        pm__store4(st->rest_rotation, trs.q);
+        memcpy(st->rest_translation, rest->translation, sizeof st->rest_translation);
+        memcpy(st->rest_scale, rest->scale, sizeof st->rest_scale);
+        for (k = 0; k < 3; ++k)
+            st->rest_tail[k] = joint->child >= 0 ? (double)rest_pose[joint->child].translation[k] : trs.t[k];
+        if (joint->child < 0) { /* three-vrm's leaf: 7 cm along the node's own translation */
+            pm__normalize3d(st->rest_tail);
+            for (k = 0; k < 3; ++k) st->rest_tail[k] *= 0.07;
+        }
+        memcpy(st->axis, st->rest_tail, sizeof st->axis);
+        pm__normalize3d(st->axis);
+        memset(st->tail, 0, sizeof st->tail);
+        memset(st->previous_tail, 0, sizeof st->previous_tail);
+    }
+    set->joint_count = joint_count;
+    return PM_OK;
+}
+
+/* node's world matrix from its parent's and its local transform in pose;
+   0 when it is not finite */
+static int pm__spring_world(const pm_spring_set *set, int node, const pm_transform *pose, float *world)
+{
+    pm__trs trs;
+    return pm__load_trs(pose, node, &trs) && pm__finish_world(world, node, set->parent[node], &trs);
+}
+
+/* The world matrices of joint j's node and of its region. */
+static int pm__spring_refresh(const pm_spring_set *set, int j, const pm_transform *pose, float *world)
+{
+    const int *region = pm__spring_region(set), *first = pm__spring_region_first(set);
+    int k;
+    if (!pm__spring_world(set, pm__spring_joint(set, j)->node, pose, world)) return 0;
+    for (k = first[j]; k < first[j + 1]; ++k)
+        if (!pm__spring_world(set, region[k], pose, world)) return 0;
+    return 1;
+}
+
+static int pm__spring_center(const pm_spring_set *set, const pm_spring_joint_state *st, const float *world,
+                             pm__affine *to_world, pm__affine *to_center)
+{
+    pm__affine_of_world(world, set->springs[st->spring].center, to_world);
+    return pm__affine_inverse(to_world, to_center);
+}
+
+static int pm__spring_check(const pm_spring_set *set, const pm_transform *pose, const float *world)
+{
+    return set && pose && world && set->joint_count >= 0 && (set->joint_count == 0 || (set->joints && set->work));
+}
+
+PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world)
+{
+    const int *order;
+    int k;
+    if (!pm__spring_check(set, pose, world)) return PM_ERROR_INVALID_ARGUMENT;
+    order = pm__spring_order(set);
+    for (k = 0; k < set->joint_count; ++k) {
+        const int j = order[k];
+        pm_spring_joint_state *st = &set->joints[j];
+        const int node = pm__spring_joint(set, j)->node;
+        pm__affine node_world, to_world, to_center;
+        memcpy(pose[node].rotation, st->rest_rotation, sizeof st->rest_rotation);
+        if (!pm__spring_refresh(set, j, pose, world) || !pm__spring_center(set, st, world, &to_world, &to_center))
+            return PM_ERROR_INVALID_ARGUMENT;
+        pm__affine_of_world(world, node, &node_world);
+        pm__affine_point(&node_world, st->rest_tail, st->tail);
+        pm__affine_point(&to_center, st->tail, st->tail);
+        memcpy(st->previous_tail, st->tail, sizeof st->tail);
+    }
+    return PM_OK;
+}
+
+/* The tail pushed out of (or into) a collider, kept at the bone's length
+   from head; as three-vrm's VRMSpringBoneColliderShape*.calculateCollision. */
+static void pm__spring_collide(const pm_spring_collider *col, const float *world, const double head[3], double length,
+                               double radius, double tail[3])
+{
+    pm__affine m;
+    double origin[3], offset[3], to[3], distance, d;
+    int i;
+    pm__affine_of_world(world, col->node, &m);
+    for (i = 0; i < 3; ++i) offset[i] = (double)col->offset[i];
+    pm__affine_point(&m, offset, origin);
+    for (i = 0; i < 3; ++i) to[i] = tail[i] - origin[i];
+    if (col->shape == PM_COLLIDER_PLANE) { /* the normal turned by three.js's normal matrix, inverse transposed */
+        double cof[3][3], normal[3];
+        const double sign = pm__affine_cofactors(&m, cof) < 0.0 ? -1.0 : 1.0; /* cofactors: that matrix x determinant */
+        for (i = 0; i < 3; ++i)
+            normal[i] = sign * (cof[0][i] * (double)col->normal[0] + cof[1][i] * (double)col->normal[1] +
+                                cof[2][i] * (double)col->normal[2]);
+        pm__normalize3d(normal);
+        distance = to[0] * normal[0] + to[1] * normal[1] + to[2] * normal[2] - radius;
+        memcpy(to, normal, sizeof to);
+    } else {
+        const int inside = col->shape == PM_COLLIDER_INSIDE_SPHERE || col->shape == PM_COLLIDER_INSIDE_CAPSULE;
+        if (col->shape == PM_COLLIDER_CAPSULE || col->shape == PM_COLLIDER_INSIDE_CAPSULE) {
+            double axis[3], along, axis2;
+            for (i = 0; i < 3; ++i) axis[i] = (double)col->tail[i] - offset[i];
+            pm__affine_vector(&m, axis, axis);
+            axis2 = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
+            along = axis[0] * to[0] + axis[1] * to[1] + axis[2] * to[2];
+            if (along <= 0.0) {
+            } else if (axis2 <= along) {
+                for (i = 0; i < 3; ++i) to[i] -= axis[i];
+            } else {
+                for (i = 0; i < 3; ++i) to[i] -= axis[i] * (along / axis2);
+            }
+        }
+        d = pm__length3(to);
+        distance = inside ? (double)col->radius - radius - d : d - radius - (double)col->radius;
+        if (!(d > 0.0)) return; /* the tail on the collider's center: no way out (three-vrm divides by 0) */
+        for (i = 0; i < 3; ++i) to[i] *= (inside ? -1.0 : 1.0) / d;
+    }
+    if (distance < 0.0) {
+        for (i = 0; i < 3; ++i) to[i] = tail[i] - distance * to[i] - head[i];
+        d = pm__length3(to);
+        if (d > 0.0)
+            for (i = 0; i < 3; ++i) tail[i] = head[i] + to[i] * (length / d);
+    }
+}
+
+PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt)
+{
+    const int *order;
+    const double delta = (double)dt;
+    int k;
+    if (!pm__spring_check(set, pose, world) || !pm__finite(dt)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!(dt > 0.0f)) return PM_OK;
+    order = pm__spring_order(set);
+    for (k = 0; k < set->joint_count; ++k) {
+        const int j = order[k];
+        pm_spring_joint_state *st = &set->joints[j];
+        const pm_spring_joint *joint = pm__spring_joint(set, j);
+        const pm_spring *spring = &set->springs[st->spring];
+        const int node = joint->node, up = set->parent[node];
+        pm__affine parent_world, node_world, rest_local, rest_world, to_rest, to_world, to_center;
+        pm__trs rest;
+        double child[3], head[3], axis[3], next[3], length, q[4], turn[4], drag = 1.0 - (double)joint->drag_force;
+        int i, g, c;
+        /* the node's world matrix from its parent's as this step left it */
+        if (!pm__spring_world(set, node, pose, world) || !pm__spring_center(set, st, world, &to_world, &to_center))
+            return PM_ERROR_INVALID_ARGUMENT;
+        pm__affine_of_world(world, up, &parent_world);
+        pm__affine_of_world(world, node, &node_world);
+        for (i = 0; i < 3; ++i)
+            child[i] = joint->child >= 0 ? (double)pose[joint->child].translation[i] : st->rest_tail[i];
+        pm__affine_vector(&node_world, child, child);
+        length = pm__length3(child);
+        /* the rest direction in world space */
+        pm__load4(st->rest_rotation, rest.q);
+        for (i = 0; i < 3; ++i) {
+            rest.t[i] = (double)st->rest_translation[i];
+            rest.s[i] = (double)st->rest_scale[i];
+        }
+        pm__trs_to_affine(&rest, &rest_local);
+        pm__affine_vector(&rest_local, st->axis, axis);
+        pm__normalize3d(axis);
+        pm__affine_vector(&parent_world, axis, axis);
+        pm__normalize3d(axis);
+        /* inertia in the center's space, then stiffness and gravity in world space */
+        for (i = 0; i < 3; ++i) next[i] = st->tail[i] + (st->tail[i] - st->previous_tail[i]) * drag;
+        pm__affine_point(&to_world, next, next);
+        for (i = 0; i < 3; ++i)
+            next[i] += axis[i] * ((double)joint->stiffness * delta) +
+                       (double)joint->gravity_dir[i] * ((double)joint->gravity_power * delta);
+        /* back at the bone's length, then out of the colliders */
+        memcpy(head, node_world.t, sizeof head);
+        for (i = 0; i < 3; ++i) next[i] -= head[i];
+        pm__normalize3d(next);
+        for (i = 0; i < 3; ++i) next[i] = head[i] + next[i] * length;
+        for (g = 0; g < spring->collider_group_count; ++g) {
+            const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
+            for (c = 0; c < group->collider_count; ++c)
+                pm__spring_collide(&set->colliders[group->colliders[c]], world, head, length, (double)joint->hit_radius, next);
+        }
+        if (!pm__finite_d(next[0]) || !pm__finite_d(next[1]) || !pm__finite_d(next[2]))
+            return PM_ERROR_INVALID_ARGUMENT; /* a state that is not finite: reset it */
+        memcpy(st->previous_tail, st->tail, sizeof st->tail);
+        pm__affine_point(&to_center, next, st->tail);
+        /* the turn from the rest direction to the tail's, in the rest frame */
+        pm__affine_mul(&parent_world, &rest_local, &rest_world);
+        if (!pm__affine_inverse(&rest_world, &to_rest)) return PM_ERROR_INVALID_ARGUMENT;
+        pm__affine_point(&to_rest, next, next);
+        pm__normalize3d(next);
+        if (pm__length3(next) > 0.0 && pm__length3(st->axis) > 0.0) {
+            pm__quat_from_to(st->axis, next, turn);
+        } else { /* a bone of no length: three.js's setFromUnitVectors gives no turn */
+            turn[0] = turn[1] = turn[2] = 0.0;
+            turn[3] = 1.0;
+        }
+        pm__quat_mul(rest.q, turn, q);
+        if (!pm__finite_d(q[0]) || !pm__finite_d(q[1]) || !pm__finite_d(q[2]) || !pm__finite_d(q[3]) ||
+            !pm__quat_normalize(q))
+            return PM_ERROR_INVALID_ARGUMENT;
+        pm__store4(pose[node].rotation, q);
+        if (!pm__spring_refresh(set, j, pose, world)) return PM_ERROR_INVALID_ARGUMENT;
+    }
+    return PM_OK;
+}
 
 /* ---- Humanoid ---------------------------------------------------------------
 

@@ -1,0 +1,288 @@
+/* VRM spring bones: generated scenes against three-vrm 3.5.5 (every
+   collider shape, inside ones included, a center node, rotated and scaled
+   parents, colliders on another spring's joints, VRM 0.x's leaf tails and
+   branching subtrees, a root that walks, turns and hops), exact
+   properties, and bad input.
+
+   The reference measures each bone's length with its child where the node
+   now is, as posemath does (tests/gen/springbone_threevrm.mjs); three-vrm's
+   own rule, the child's world matrix of the step before, moves these
+   joints by 5.8e-4 to 3.9e-2 m. Tolerance: 1e-4 m for world positions and
+   1e-3 rad for local rotations, the agreement asked of a VRM runtime here,
+   which that rule fails; three-vrm computes in double, posemath stores
+   world matrices and rotations as floats (2^-24 of coordinates of a few
+   metres, 2e-7 m, each step). */
+#include "test.h"
+
+#include <string.h>
+
+#include "fixtures/springbone_threevrm.h"
+
+enum { MAX_NODES = 32, MAX_JOINTS = 32, MAX_COLLIDERS = 8, MAX_GROUPS = 4, MAX_SPRINGS = 4 };
+
+typedef struct spring_case {
+    int parent[MAX_NODES];
+    pm_transform rest[MAX_NODES], pose[MAX_NODES];
+    float world[16 * MAX_NODES];
+    pm_spring_collider colliders[MAX_COLLIDERS];
+    int group_colliders[MAX_COLLIDERS * MAX_GROUPS];
+    pm_spring_collider_group groups[MAX_GROUPS];
+    int spring_groups[MAX_GROUPS * MAX_SPRINGS];
+    pm_spring_joint joints[MAX_JOINTS];
+    pm_spring springs[MAX_SPRINGS];
+    pm_spring_joint_state state[MAX_JOINTS];
+    int work[PM_SPRING_WORK_INTS(MAX_NODES, MAX_JOINTS)];
+    pm_spring_set set;
+} spring_case;
+
+/* scene n of the fixture, as a set (not yet initialized) */
+static void load_spring_scene(int n, spring_case *c)
+{
+    const struct spring_scene *s = &spring_scenes[n];
+    int i, k, used = 0;
+    memset(c, 0, sizeof *c);
+    for (i = 0; i < s->node_count; ++i) {
+        c->parent[i] = s->parent[i];
+        test_set_transform(&c->rest[i], s->rest + 10 * i);
+    }
+    for (i = 0; i < s->collider_count; ++i) {
+        const float *f = s->colliders + 12 * i;
+        pm_spring_collider *col = &c->colliders[i];
+        col->node = (int)f[0];
+        col->shape = (pm_collider_shape)(int)f[1];
+        memcpy(col->offset, f + 2, sizeof col->offset);
+        col->radius = f[5];
+        memcpy(col->tail, f + 6, sizeof col->tail);
+        memcpy(col->normal, f + 9, sizeof col->normal);
+    }
+    for (i = 0; i < s->group_count; ++i) {
+        c->groups[i].colliders = c->group_colliders + used;
+        c->groups[i].collider_count = s->group_sizes[i];
+        for (k = 0; k < s->group_sizes[i]; ++k, ++used) c->group_colliders[used] = s->group_colliders[used];
+    }
+    for (i = 0; i < s->joint_count; ++i) {
+        const float *f = s->joints + 9 * i;
+        pm_spring_joint *j = &c->joints[i];
+        j->node = (int)f[0];
+        j->child = (int)f[1];
+        j->hit_radius = f[2];
+        j->stiffness = f[3];
+        j->gravity_power = f[4];
+        memcpy(j->gravity_dir, f + 5, sizeof j->gravity_dir);
+        j->drag_force = f[8];
+    }
+    for (i = 0, used = 0, k = 0; i < s->spring_count; ++i) {
+        pm_spring *spring = &c->springs[i];
+        spring->joints = c->joints + k;
+        spring->joint_count = s->springs[3 * i];
+        spring->collider_groups = c->spring_groups + used;
+        spring->collider_group_count = s->springs[3 * i + 1];
+        spring->center = s->springs[3 * i + 2];
+        memcpy(c->spring_groups + used, s->spring_groups + used, sizeof(int) * (size_t)spring->collider_group_count);
+        used += spring->collider_group_count;
+        k += spring->joint_count;
+    }
+    c->set.springs = c->springs;
+    c->set.spring_count = s->spring_count;
+    c->set.colliders = c->colliders;
+    c->set.collider_count = s->collider_count;
+    c->set.groups = c->groups;
+    c->set.group_count = s->group_count;
+    c->set.parent = c->parent;
+    c->set.node_count = s->node_count;
+    c->set.joints = c->state;
+    c->set.joint_capacity = MAX_JOINTS;
+    c->set.work = c->work;
+}
+
+/* init, then every body at rest: the world matrices of the rest pose and reset */
+static void start_spring_scene(spring_case *c)
+{
+    memcpy(c->pose, c->rest, sizeof c->pose);
+    CHECK_RESULT(pm_spring_set_init(&c->set, c->rest, NULL), PM_OK);
+    CHECK_RESULT(pm_scene_world_matrices(c->parent, c->set.node_count, c->pose, c->world), PM_OK);
+    CHECK_RESULT(pm_spring_set_reset(&c->set, c->pose, c->world), PM_OK);
+}
+
+/* frame k's animated nodes into the pose, then the world matrices as a host computes them */
+static void animate_spring_scene(const struct spring_scene *s, int k, spring_case *c)
+{
+    int a;
+    for (a = 0; a < s->animated; ++a) {
+        const float *f = s->animation + ((size_t)k * (size_t)s->animated + (size_t)a) * 11;
+        test_set_transform(&c->pose[(int)f[0]], f + 1);
+    }
+    CHECK_RESULT(pm_scene_world_matrices(c->parent, c->set.node_count, c->pose, c->world), PM_OK);
+}
+
+void test_springs_match_threevrm(void)
+{
+    static spring_case c;
+    int n;
+    for (n = 0; n < SPRING_SCENES; ++n) {
+        const struct spring_scene *s = &spring_scenes[n];
+        double worst_position = 0.0, worst_angle = 0.0;
+        int k, j;
+        load_spring_scene(n, &c);
+        start_spring_scene(&c);
+        for (k = 0; k < s->frames; ++k) {
+            animate_spring_scene(s, k, &c);
+            CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 1.0f / (float)s->fps), PM_OK);
+            for (j = 0; j < s->joint_count; ++j) {
+                const float *e = s->expected + ((size_t)k * (size_t)s->joint_count + (size_t)j) * 7;
+                const int node = c.joints[j].node;
+                const float *q = c.pose[node].rotation;
+                /* the angle between the rotations: of conj(q) e, from its vector part's length */
+                const double w = (double)q[3] * e[6] + (double)q[0] * e[3] + (double)q[1] * e[4] + (double)q[2] * e[5];
+                const double v[3] = {(double)q[3] * e[3] - (double)q[0] * e[6] - (double)q[1] * e[5] + (double)q[2] * e[4],
+                                     (double)q[3] * e[4] - (double)q[1] * e[6] - (double)q[2] * e[3] + (double)q[0] * e[5],
+                                     (double)q[3] * e[5] - (double)q[2] * e[6] - (double)q[0] * e[4] + (double)q[1] * e[3]};
+                double position = 0.0;
+                int i;
+                for (i = 0; i < 3; ++i) position = fmax(position, fabs((double)c.world[16 * node + 12 + i] - e[i]));
+                worst_position = fmax(worst_position, position);
+                worst_angle = fmax(worst_angle, 2.0 * atan2(sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]), fabs(w)));
+            }
+        }
+        test_context("scene %s", s->name);
+        printf("    springs %s (%d joints, %d frames at %d fps): worst %.2g m, %.2g rad\n", s->name, s->joint_count,
+               s->frames, s->fps, worst_position, worst_angle);
+        CHECK_NEAR(worst_position, 0.0, 1e-4);
+        CHECK_NEAR(worst_angle, 0.0, 1e-3);
+    }
+    test_context("%s", "");
+}
+
+/* every rotation's bits finite (not isfinite: -ffast-math builds) */
+static int finite_rotations(const pm_transform *pose, int count)
+{
+    int i, k;
+    for (i = 0; i < count; ++i)
+        for (k = 0; k < 4; ++k) {
+            uint32_t bits;
+            memcpy(&bits, &pose[i].rotation[k], sizeof bits);
+            if ((bits & 0x7f800000u) == 0x7f800000u) return 0;
+        }
+    return 1;
+}
+
+/* dt <= 0 changes nothing; reset puts every joint back at rest, bit for bit */
+void test_springs_properties(void)
+{
+    static spring_case c;
+    static pm_transform before_pose[MAX_NODES];
+    static float before_world[16 * MAX_NODES];
+    static pm_spring_joint_state before_state[MAX_JOINTS];
+    const struct spring_scene *s = &spring_scenes[0];
+    int k, j;
+    load_spring_scene(0, &c);
+    start_spring_scene(&c);
+    for (k = 0; k < 20; ++k) {
+        animate_spring_scene(s, k, &c);
+        CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 1.0f / 60.0f), PM_OK);
+    }
+    memcpy(before_pose, c.pose, sizeof before_pose);
+    memcpy(before_world, c.world, sizeof before_world);
+    memcpy(before_state, c.state, sizeof before_state);
+    CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 0.0f), PM_OK);
+    CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, -1.0f), PM_OK);
+    CHECK(memcmp(before_pose, c.pose, sizeof before_pose) == 0 && memcmp(before_world, c.world, sizeof before_world) == 0 &&
+          memcmp(before_state, c.state, sizeof before_state) == 0);
+    /* the joints moved; reset takes them back to their rest rotations, their tails onto the rest tails */
+    for (j = 0, k = 0; j < s->joint_count; ++j)
+        k += memcmp(c.pose[c.joints[j].node].rotation, c.rest[c.joints[j].node].rotation, sizeof(versor)) != 0;
+    CHECK(k == s->joint_count);
+    CHECK_RESULT(pm_spring_set_reset(&c.set, c.pose, c.world), PM_OK);
+    for (j = 0; j < s->joint_count; ++j) {
+        const int node = c.joints[j].node;
+        CHECK(memcmp(c.pose[node].rotation, c.rest[node].rotation, sizeof(versor)) == 0);
+        CHECK(memcmp(c.state[j].tail, c.state[j].previous_tail, sizeof c.state[j].tail) == 0);
+    }
+    /* the world matrices reset leaves are the pose's */
+    memcpy(before_world, c.world, sizeof before_world);
+    CHECK_RESULT(pm_scene_world_matrices(c.parent, c.set.node_count, c.pose, c.world), PM_OK);
+    CHECK(memcmp(before_world, c.world, sizeof before_world) == 0);
+}
+
+/* Every rule of the description: its error, and the report naming the part at fault. */
+void test_springs_bad_input(void)
+{
+    static spring_case c;
+    static const struct {
+        int what;
+        pm_result result;
+        int spring, joint, collider, group;
+        const char *message;
+    } cases[] = {
+        {0, PM_ERROR_OUT_OF_RANGE, 0, 2, -1, -1, "the joint's node is out of range"},
+        {1, PM_ERROR_OUT_OF_RANGE, 0, 2, -1, -1, "the joint's child is not a child node of its node (nor -1)"},
+        {2, PM_ERROR_INVALID_ARGUMENT, 0, 2, -1, -1, "the joint has a number"},
+        {3, PM_ERROR_INVALID_ARGUMENT, 0, 2, -1, -1, "the joint has a number"},
+        {4, PM_ERROR_INVALID_ARGUMENT, 0, 2, -1, -1, "the joint has a number"},
+        {5, PM_ERROR_INVALID_ARGUMENT, 1, 0, -1, -1, "the joint's node is already another joint's"},
+        {6, PM_ERROR_OUT_OF_RANGE, -1, -1, 1, -1, "the collider's node is out of range"},
+        {7, PM_ERROR_INVALID_ARGUMENT, -1, -1, 1, -1, "the collider's shape is not a pm_collider_shape"},
+        {8, PM_ERROR_INVALID_ARGUMENT, -1, -1, 1, -1, "the collider has a number"},
+        {9, PM_ERROR_INVALID_ARGUMENT, -1, -1, 3, -1, "the plane collider's normal is not a unit vector"},
+        {10, PM_ERROR_OUT_OF_RANGE, -1, -1, 9, 1, "the group names a collider out of range"},
+        {11, PM_ERROR_OUT_OF_RANGE, 2, -1, -1, 7, "the spring names a collider group out of range"},
+        {12, PM_ERROR_OUT_OF_RANGE, 1, -1, -1, -1, "the spring's center node is out of range"},
+        {13, PM_ERROR_INVALID_ARGUMENT, 1, -1, -1, -1, "the spring's center is a joint or moves with one"},
+        {14, PM_ERROR_CYCLE, 0, 1, -1, -1, "the joint collides with a collider that its own turn moves"},
+        {15, PM_ERROR_CAPACITY, -1, -1, -1, -1, "more joints than joint_capacity"},
+        {16, PM_ERROR_CYCLE, -1, -1, -1, -1, "the parent array"},
+        {17, PM_ERROR_INVALID_ARGUMENT, -1, -1, -1, -1, "a NULL array or a negative count"},
+        {18, PM_ERROR_INVALID_ARGUMENT, 0, 2, -1, -1, "the rest pose of the joint's node or child is not finite"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        pm_spring_report report;
+        pm_spring_joint *joint = &c.joints[2]; /* spring 0's third joint */
+        int bad_groups[1] = {7}, bad_colliders[1] = {9};
+        load_spring_scene(0, &c);
+        switch (cases[i].what) {
+        case 0: joint->node = spring_scenes[0].node_count; break;
+        case 1: joint->child = c.joints[0].node; break;
+        case 2: joint->drag_force = 1.5f; break;
+        case 3: joint->stiffness = -1.0f; break;
+        case 4: memcpy(&joint->gravity_dir[1], "\0\0\xc0\x7f", 4); break; /* a NaN */
+        case 5: c.joints[c.springs[0].joint_count].child = -1, c.joints[c.springs[0].joint_count].node = c.joints[1].node; break;
+        case 6: c.colliders[1].node = -2; break;
+        case 7: c.colliders[1].shape = (pm_collider_shape)7; break;
+        case 8: c.colliders[1].radius = -0.5f; break;
+        case 9: c.colliders[3].normal[2] = 0.9f; break;
+        case 10: c.groups[1].colliders = bad_colliders, c.groups[1].collider_count = 1; break;
+        case 11: c.springs[2].collider_groups = bad_groups, c.springs[2].collider_group_count = 1; break;
+        case 12: c.springs[1].center = 99; break;
+        case 13: c.springs[1].center = c.joints[3].node; break;
+        case 14: c.colliders[0].node = c.joints[1].node; break; /* the hair's head sphere on its own second joint */
+        case 15: c.set.joint_capacity = 3; break;
+        case 16: c.parent[0] = 1; break;
+        case 17: c.set.colliders = NULL; break;
+        case 18: memcpy(&c.rest[c.joints[2].node].scale[0], "\0\0\x80\x7f", 4); break; /* infinity */
+        }
+        test_context("case %d", cases[i].what);
+        CHECK_RESULT(pm_spring_set_init(&c.set, c.rest, &report), cases[i].result);
+        CHECK(report.message && strncmp(report.message, cases[i].message, strlen(cases[i].message)) == 0);
+        CHECK(report.spring == cases[i].spring && report.joint == cases[i].joint && report.collider == cases[i].collider &&
+              report.group == cases[i].group);
+    }
+    test_context("%s", "");
+    /* NULLs: init, reset and step refuse them; a report may be NULL */
+    load_spring_scene(0, &c);
+    CHECK_RESULT(pm_spring_set_init(NULL, c.rest, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_init(&c.set, NULL, NULL), PM_ERROR_INVALID_ARGUMENT);
+    start_spring_scene(&c);
+    CHECK_RESULT(pm_spring_set_reset(NULL, c.pose, c.world), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_reset(&c.set, NULL, c.world), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, NULL, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+    {
+        float nan;
+        memcpy(&nan, "\0\0\xc0\x7f", 4);
+        CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, nan), PM_ERROR_INVALID_ARGUMENT);
+        /* a NaN tail: refused, never a NaN rotation */
+        c.state[0].tail[1] = (double)nan;
+        CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+        CHECK(finite_rotations(c.pose, c.set.node_count));
+    }
+}
