@@ -508,7 +508,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones spring_set
 FUZZ_LIBS_gltf_accessor = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).

@@ -3187,12 +3187,13 @@ static void pm__affine_identity(pm__affine *a)
 /* node's world matrix as stored, or identity for -1 */
 static void pm__affine_of_world(const float *world, int node, pm__affine *out)
 {
-    const float *m = world + (size_t)node * 16;
+    const float *m;
     int c, r;
     if (node < 0) {
         pm__affine_identity(out);
         return;
     }
+    m = world + (size_t)node * 16;
     for (c = 0; c < 3; ++c)
         for (r = 0; r < 3; ++r) out->m[c][r] = (double)m[c * 4 + r];
     for (r = 0; r < 3; ++r) out->t[r] = (double)m[12 + r];
