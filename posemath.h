@@ -219,6 +219,13 @@
          world matrices of the joints and the nodes below them are updated
          as the step goes, so the result can be skinned at once. dt <= 0
          changes nothing. A state that is not finite is an error: reset it.
+     pm_result pm_spring_set_teleport(const pm_spring_set *set,
+                                      const float transform[16],
+                                      int keep_velocity)
+         The character jumped by a rigid transform (column-major, as world
+         matrices): the tails of springs without a center move with it
+         (tails in a center's space move with the center already), so the
+         next step swings on as before; keep_velocity 0 also stops them.
 
      HUMANOID (docs/retargeting.md)
 
@@ -684,6 +691,7 @@ typedef struct pm_spring_set {
 PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_pose, pm_spring_report *report);
 PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world);
 PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt);
+PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float transform[16], int keep_velocity);
 
 /* ---- Humanoid: VRM bones, normalized poses, retargeting ------------------- */
 
@@ -3510,6 +3518,25 @@ PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose
         pm__affine_point(&node_world, st->rest_tail, st->tail);
         pm__affine_point(&to_center, st->tail, st->tail);
         memcpy(st->previous_tail, st->tail, sizeof st->tail);
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float transform[16], int keep_velocity)
+{
+    pm__affine jump;
+    int j;
+    if (!set || !transform || !pm__finite_n(transform, 16) || set->joint_count < 0 ||
+        (set->joint_count > 0 && (!set->joints || !set->springs)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    pm__affine_of_world(transform, 0, &jump);
+    for (j = 0; j < set->joint_count; ++j) {
+        pm_spring_joint_state *st = &set->joints[j];
+        if (set->springs[st->spring].center < 0) {
+            pm__affine_point(&jump, st->tail, st->tail);
+            pm__affine_point(&jump, st->previous_tail, st->previous_tail);
+        }
+        if (!keep_velocity) memcpy(st->previous_tail, st->tail, sizeof st->tail);
     }
     return PM_OK;
 }

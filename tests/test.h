@@ -96,6 +96,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_match_threevrm)                                                            \
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \
+    X(springs_teleport)                                                                  \
     X(options_static_copy)                                                               \
     X(euler_order_parse)                                                                 \
     X(euler_matches_threejs)                                                             \

@@ -286,3 +286,63 @@ void test_springs_bad_input(void)
         CHECK(finite_rotations(c.pose, c.set.node_count));
     }
 }
+
+/* A character that jumps (its root moved by a rigid transform from frame
+   20 on) and is teleported with its velocity swings on as the one that did
+   not jump, carried by the transform; without the teleport its hair is
+   flung. Tolerance: the runs differ by float roundings of coordinates 10 m
+   from the origin (2^-24 x 12 m = 7e-7 m each), damped by the springs:
+   1e-4 m, as against three-vrm; the hair left behind is off by more than
+   0.1 m. */
+void test_springs_teleport(void)
+{
+    static spring_case still, jumped;
+    const struct spring_scene *s = &spring_scenes[0];
+    const float jump[16] = {0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 10, 0, -5, 1}; /* a quarter turn about Y, then (10, 0, -5) */
+    const versor turn = {0.0f, 0.70710678f, 0.0f, 0.70710678f};
+    int teleport, k, j, i;
+    for (teleport = 1; teleport >= 0; --teleport) {
+        double worst = 0.0;
+        load_spring_scene(0, &still);
+        load_spring_scene(0, &jumped);
+        for (j = 0; j < s->joint_count; ++j) { /* gravity straight down: the same after a turn about Y */
+            still.joints[j].gravity_dir[0] = still.joints[j].gravity_dir[2] = 0.0f;
+            jumped.joints[j].gravity_dir[0] = jumped.joints[j].gravity_dir[2] = 0.0f;
+        }
+        start_spring_scene(&still);
+        start_spring_scene(&jumped);
+        for (k = 0; k < 60; ++k) {
+            animate_spring_scene(s, k, &still);
+            animate_spring_scene(s, k, &jumped);
+            if (k >= 20) { /* the root (node 0, no parent) carried by the jump */
+                pm_transform *root = &jumped.pose[0];
+                const float *t = still.pose[0].translation;
+                root->translation[0] = jump[0] * t[0] + jump[4] * t[1] + jump[8] * t[2] + jump[12];
+                root->translation[1] = jump[1] * t[0] + jump[5] * t[1] + jump[9] * t[2] + jump[13];
+                root->translation[2] = jump[2] * t[0] + jump[6] * t[1] + jump[10] * t[2] + jump[14];
+                glm_quat_mul((float *)turn, still.pose[0].rotation, root->rotation);
+                CHECK_RESULT(pm_scene_world_matrices(jumped.parent, jumped.set.node_count, jumped.pose, jumped.world), PM_OK);
+                if (k == 20 && teleport) CHECK_RESULT(pm_spring_set_teleport(&jumped.set, jump, 1), PM_OK);
+            }
+            CHECK_RESULT(pm_spring_set_step(&still.set, still.pose, still.world, 1.0f / 60.0f), PM_OK);
+            CHECK_RESULT(pm_spring_set_step(&jumped.set, jumped.pose, jumped.world, 1.0f / 60.0f), PM_OK);
+            for (j = 0; j < s->joint_count; ++j) {
+                const float *p = still.world + 16 * still.joints[j].node + 12, *q = jumped.world + 16 * still.joints[j].node + 12;
+                for (i = 0; i < 3; ++i) {
+                    const double carried = k < 20 ? (double)p[i]
+                                                   : (double)jump[i] * p[0] + (double)jump[4 + i] * p[1] +
+                                                         (double)jump[8 + i] * p[2] + (double)jump[12 + i];
+                    worst = fmax(worst, fabs((double)q[i] - carried));
+                }
+            }
+        }
+        printf("    springs teleported %s: %.2g m from the run that stayed, carried\n", teleport ? "with their tails" : "without",
+               worst);
+        test_context("teleport %d", teleport);
+        if (teleport) CHECK_NEAR(worst, 0.0, 1e-4);
+        else CHECK(worst > 0.1);
+    }
+    test_context("%s", "");
+    CHECK_RESULT(pm_spring_set_teleport(NULL, jump, 1), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_teleport(&still.set, NULL, 1), PM_ERROR_INVALID_ARGUMENT);
+}

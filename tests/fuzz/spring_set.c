@@ -1,12 +1,12 @@
 /* libFuzzer: arbitrary spring bone descriptions and scenes through
-   pm_spring_set_init, _reset and _step. The bytes choose node, joint,
-   collider, group and spring counts (some past the storage given), NULL
-   arrays, parents (some out of range or looping), joints (nodes and
+   pm_spring_set_init, _reset, _step and _teleport. The bytes choose node,
+   joint, collider, group and spring counts (some past the storage given),
+   NULL arrays, parents (some out of range or looping), joints (nodes and
    children mostly valid, some not, zero-length bones), collider fields
    (shapes outside the enum, colliders at a joint's head), raw float bits
    for every number (NaN, Inf, denormals, zero quaternions), the steps'
-   dt, and tails overwritten between steps. Nothing may crash, hang or
-   read out of bounds. */
+   dt, and tails overwritten and jumps between steps. Nothing may crash,
+   hang or read out of bounds. */
 #define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
@@ -114,6 +114,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             next_vec3(&r, pose[next_byte(&r) % node_count].translation);
         if (poke % 7 == 0 && set.joint_count > 0) /* a tail anywhere, NaN included */
             for (k = 0; k < 3; ++k) state[next_byte(&r) % set.joint_count].tail[k] = (double)next_value(&r);
+        if (poke % 11 == 0) { /* a jump: any 16 floats */
+            float jump[16];
+            for (k = 0; k < 16; ++k) jump[k] = next_value(&r);
+            pm_spring_set_teleport(&set, jump, poke % 2);
+        }
         if (pm_scene_world_matrices(parent, node_count, pose, world) != PM_OK) continue;
         pm_spring_set_step(&set, pose, world, next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
     }
