@@ -508,7 +508,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones spring_set
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones spring_set spring_json
 FUZZ_LIBS_gltf_accessor = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).
@@ -548,6 +548,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	     ../fixtures/tracks.gltf > ../fixtures/track_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
 	  && node springbone_threevrm.mjs > ../fixtures/springbone_threevrm.h \
+	  && node springbone_vrm0_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm > ../fixtures/springs_godette_threevrm.h \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \

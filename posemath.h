@@ -227,6 +227,24 @@
          (tails in a center's space move with the center already), so the
          next step swings on as before; keep_velocity 0 also stops them.
 
+     pm_result pm_spring_parse_vrm0_json(const char *json, size_t length,
+                                         const int *child_start,
+                                         const int *children,
+                                         const pm_spring_storage *storage,
+                                         pm_spring_set *set,
+                                         pm_parse_error *error)
+         A VRM 0.x file's "VRM" extension object as JSON text: its
+         secondaryAnimation as three-vrm 3.5.5 reads it (a spring per bone
+         group holding every node of its bones' subtrees in three.js's
+         traversal order, each with its first child; collider offsets' z
+         flipped; missing settings as VRMC_springBone's defaults: stiffness
+         1, drag 0.5 where three-vrm takes 0.4, gravity 0 down, radius 0).
+         The scene's children in glTF's order: node n's are
+         children[child_start[n] .. child_start[n + 1] - 1], each one's parent
+         set->parent's. Fills set's springs, colliders and groups (pointing
+         into storage); PM_ERROR_CAPACITY when storage is too small,
+         PM_ERROR_PARSE for the rest, error then with the byte and words.
+
      HUMANOID (docs/retargeting.md)
 
      const char *pm_bone_name(pm_bone bone)              "leftUpperArm"; NULL if bad
@@ -692,6 +710,25 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
 PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world);
 PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt);
 PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float transform[16], int keep_velocity);
+
+/* What pm_spring_parse_vrm0_json fills (caller storage): the set's springs,
+   colliders and groups point into it. */
+typedef struct pm_spring_storage {
+    pm_spring *springs;
+    int spring_capacity;
+    pm_spring_joint *joints;
+    int joint_capacity;
+    pm_spring_collider *colliders;
+    int collider_capacity;
+    pm_spring_collider_group *groups;
+    int group_capacity;
+    int *indices; /* the groups' colliders, the springs' groups and the bone groups' roots */
+    int index_capacity;
+    int *cursor;  /* node_count ints of scratch */
+} pm_spring_storage;
+
+PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const int *child_start, const int *children,
+                                          const pm_spring_storage *storage, pm_spring_set *set, pm_parse_error *error);
 
 /* ---- Humanoid: VRM bones, normalized poses, retargeting ------------------- */
 
@@ -3895,6 +3932,315 @@ PMDEF pm_result pm_humanoid_map_parse_json(const char *json, size_t length, int 
     if (ok && !m.has_bones) ok = pm__json_fail_at(&j, json, "no \"humanoid\": \"humanBones\"");
     if (pm__json_end(&j, ok, json, error) != PM_OK) return PM_ERROR_PARSE;
     memcpy(bone_node, m.bone_node, sizeof m.bone_node);
+    return PM_OK;
+}
+
+/* ---- VRM 0.x's secondaryAnimation as spring bones ----------------------- */
+
+typedef struct pm__json_springs {
+    const pm_spring_storage *storage;
+    pm_spring_set *set;
+    int node_count, index_count, joint_count, has_secondary, has_bone_groups, has_collider_groups;
+    int full; /* the failure is the storage's size: PM_ERROR_CAPACITY */
+    pm_spring *spring;                /* the bone group being read */
+    pm_spring_collider_group *group;  /* the collider group being read */
+    pm_spring_collider *collider;     /* the collider being read */
+    int group_node, roots, root_count, has_roots, has_spring_groups;
+    double vector[3];
+} pm__json_springs;
+
+/* A number that is a finite float, into *out */
+static int pm__json_float(pm__json *j, const char *name_rule, float *out)
+{
+    const char *at = j->p;
+    double value;
+    int integer;
+    if (!pm__json_number(j, &value, &integer) || !(fabs(value) <= (double)FLT_MAX)) {
+        j->why = NULL;
+        return pm__json_fail_at(j, at, name_rule);
+    }
+    *out = (float)value;
+    return 1;
+}
+
+/* A whole number in [low, high) */
+static int pm__json_index(pm__json *j, double low, int high, const char *name_rule, int *out)
+{
+    const char *at = j->p;
+    double value;
+    int integer;
+    if (!pm__json_number(j, &value, &integer) || !integer || !(value >= low && value < (double)high)) {
+        j->why = NULL;
+        return pm__json_fail_at(j, at, name_rule);
+    }
+    *out = (int)value;
+    return 1;
+}
+
+/* {"x": ., "y": ., "z": .} into s->vector (missing members 0) */
+static int pm__json_xyz_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    float value;
+    int axis = pm__json_string_is(key, key_end, "x") ? 0 : pm__json_string_is(key, key_end, "y") ? 1
+             : pm__json_string_is(key, key_end, "z") ? 2 : -1;
+    if (axis < 0) return pm__json_skip(j);
+    if (!pm__json_float(j, "a vector's \"x\", \"y\" and \"z\" must be finite floats", &value)) return 0;
+    s->vector[axis] = (double)value;
+    return 1;
+}
+
+static int pm__json_xyz(pm__json_springs *s, pm__json *j, float out[3])
+{
+    int i;
+    s->vector[0] = s->vector[1] = s->vector[2] = 0.0;
+    if (!pm__json_object(j, pm__json_xyz_member, s)) return 0;
+    for (i = 0; i < 3; ++i) out[i] = (float)s->vector[i];
+    return 1;
+}
+
+/* A list of whole numbers in [0, high) appended to the storage's indices;
+   its length in *count. */
+static int pm__json_index_list(pm__json_springs *s, pm__json *j, int high, const char *name_rule, int *count)
+{
+    *count = 0;
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, name_rule);
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        int value;
+        if (!pm__json_index(j, 0.0, high, name_rule, &value)) return 0;
+        if (s->index_count >= s->storage->index_capacity) {
+            s->full = 1;
+            return pm__json_fail(j, "more indices than the storage holds");
+        }
+        s->storage->indices[s->index_count++] = value;
+        ++*count;
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_collider0_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    if (pm__json_string_is(key, key_end, "offset")) {
+        if (!pm__json_xyz(s, j, s->collider->offset)) return 0;
+        s->collider->offset[2] = -s->collider->offset[2]; /* VRM 0.x's z is the other way (three-vrm, UniVRM) */
+        return 1;
+    }
+    if (pm__json_string_is(key, key_end, "radius")) {
+        if (!pm__json_float(j, "\"radius\" must be a finite float, 0 or more", &s->collider->radius)) return 0;
+        return s->collider->radius >= 0.0f || pm__json_fail(j, "\"radius\" must be a finite float, 0 or more");
+    }
+    return pm__json_skip(j);
+}
+
+static int pm__json_collider_group0_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    if (pm__json_string_is(key, key_end, "node"))
+        return pm__json_index(j, 0.0, s->node_count, "\"node\" must be a node index", &s->group_node);
+    if (!pm__json_string_is(key, key_end, "colliders")) return pm__json_skip(j);
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"colliders\" must be an array");
+    s->group->collider_count = 0;
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        pm_spring_collider *c;
+        if (s->set->collider_count >= s->storage->collider_capacity || s->index_count >= s->storage->index_capacity) {
+            s->full = 1;
+            return pm__json_fail(j, "more colliders than the storage holds");
+        }
+        c = s->collider = &s->storage->colliders[s->set->collider_count];
+        memset(c, 0, sizeof *c);
+        c->node = -1; /* the group's, set when the group ends */
+        c->shape = PM_COLLIDER_SPHERE;
+        if (!pm__json_object(j, pm__json_collider0_member, s)) return 0;
+        s->storage->indices[s->index_count++] = s->set->collider_count++;
+        ++s->group->collider_count;
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_bone_group0_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    pm_spring_joint *settings = &s->storage->joints[s->joint_count]; /* the group's settings, copied to its joints */
+    if (pm__json_string_is(key, key_end, "stiffiness")) /* sic: VRM 0.x's spelling */
+        return pm__json_float(j, "\"stiffiness\" must be a finite float", &settings->stiffness);
+    if (pm__json_string_is(key, key_end, "gravityPower"))
+        return pm__json_float(j, "\"gravityPower\" must be a finite float", &settings->gravity_power);
+    if (pm__json_string_is(key, key_end, "dragForce"))
+        return pm__json_float(j, "\"dragForce\" must be a finite float", &settings->drag_force);
+    if (pm__json_string_is(key, key_end, "hitRadius"))
+        return pm__json_float(j, "\"hitRadius\" must be a finite float", &settings->hit_radius);
+    if (pm__json_string_is(key, key_end, "gravityDir")) return pm__json_xyz(s, j, settings->gravity_dir);
+    if (pm__json_string_is(key, key_end, "center")) /* -1: none */
+        return pm__json_index(j, -1.0, s->node_count, "\"center\" must be -1 or a node index", &s->spring->center);
+    if (pm__json_string_is(key, key_end, "bones")) {
+        if (s->has_roots++) return pm__json_fail(j, "\"bones\" twice");
+        s->roots = s->index_count;
+        return pm__json_index_list(s, j, s->node_count, "\"bones\" must be an array of node indices", &s->root_count);
+    }
+    if (pm__json_string_is(key, key_end, "colliderGroups")) {
+        int count;
+        if (s->has_spring_groups++) return pm__json_fail(j, "\"colliderGroups\" twice");
+        s->spring->collider_groups = s->storage->indices + s->index_count;
+        if (!pm__json_index_list(s, j, INT_MAX, "\"colliderGroups\" must be an array of collider group indices", &count))
+            return 0;
+        s->spring->collider_group_count = count;
+        return 1;
+    }
+    return pm__json_skip(j);
+}
+
+/* The joints of a bone group: every node of each root's subtree, in the
+   order three.js's traverse visits them (a node, then its children's
+   subtrees in order), each with its first child (-1 at a leaf). */
+static int pm__json_expand_bone_group(pm__json_springs *s, pm__json *j, const char *at, const int *child_start,
+                                      const int *children)
+{
+    const pm_spring_joint settings = s->storage->joints[s->joint_count];
+    int *cursor = s->storage->cursor, r;
+    s->spring->joints = s->storage->joints + s->joint_count;
+    s->spring->joint_count = 0;
+    for (r = 0; r < s->root_count; ++r) {
+        const int root = s->storage->indices[s->roots + r];
+        int node = root;
+        cursor[root] = child_start[root];
+        for (;;) {
+            if (cursor[node] == child_start[node]) { /* first visit: the node's joint */
+                pm_spring_joint *joint;
+                if (s->joint_count >= s->storage->joint_capacity) {
+                    s->full = 1;
+                    return pm__json_fail_at(j, at, "more joints than the storage holds");
+                }
+                joint = &s->storage->joints[s->joint_count++];
+                *joint = settings;
+                joint->node = node;
+                joint->child = child_start[node] < child_start[node + 1] ? children[child_start[node]] : -1;
+                ++s->spring->joint_count;
+            }
+            if (cursor[node] < child_start[node + 1]) {
+                const int child = children[cursor[node]++];
+                cursor[child] = child_start[child];
+                node = child;
+            } else if (node == root) {
+                break;
+            } else {
+                node = s->set->parent[node];
+            }
+        }
+    }
+    return 1;
+}
+
+typedef struct pm__json_springs_context {
+    pm__json_springs *s;
+    const int *child_start, *children;
+} pm__json_springs_context;
+
+static int pm__json_secondary_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs_context *c = (pm__json_springs_context *)context;
+    pm__json_springs *s = c->s;
+    const int bone_groups = pm__json_string_is(key, key_end, "boneGroups");
+    if (!bone_groups && !pm__json_string_is(key, key_end, "colliderGroups")) return pm__json_skip(j);
+    if (bone_groups ? s->has_bone_groups++ : s->has_collider_groups++)
+        return pm__json_fail(j, bone_groups ? "\"boneGroups\" twice" : "\"colliderGroups\" twice");
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, bone_groups ? "\"boneGroups\" must be an array" : "\"colliderGroups\" must be an array");
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        const char *at;
+        pm__json_space(j);
+        at = j->p;
+        if (bone_groups) {
+            pm_spring_joint *settings;
+            if (s->set->spring_count >= s->storage->spring_capacity || s->joint_count >= s->storage->joint_capacity) {
+                s->full = 1;
+                return pm__json_fail(j, "more bone groups than the storage holds");
+            }
+            s->spring = &s->storage->springs[s->set->spring_count];
+            memset(s->spring, 0, sizeof *s->spring);
+            s->spring->center = -1;
+            settings = &s->storage->joints[s->joint_count]; /* VRMC_springBone's defaults */
+            memset(settings, 0, sizeof *settings);
+            settings->stiffness = 1.0f;
+            settings->drag_force = 0.5f;
+            settings->gravity_dir[1] = -1.0f;
+            s->root_count = s->has_roots = s->has_spring_groups = 0;
+            if (!pm__json_object(j, pm__json_bone_group0_member, s) ||
+                !pm__json_expand_bone_group(s, j, at, c->child_start, c->children))
+                return 0;
+            ++s->set->spring_count;
+        } else {
+            int k;
+            if (s->set->group_count >= s->storage->group_capacity) {
+                s->full = 1;
+                return pm__json_fail(j, "more collider groups than the storage holds");
+            }
+            s->group = &s->storage->groups[s->set->group_count];
+            s->group->colliders = s->storage->indices + s->index_count;
+            s->group->collider_count = 0;
+            s->group_node = -1;
+            if (!pm__json_object(j, pm__json_collider_group0_member, s)) return 0;
+            if (s->group_node < 0) return pm__json_fail_at(j, at, "a collider group without \"node\"");
+            for (k = 0; k < s->group->collider_count; ++k) s->storage->colliders[s->group->colliders[k]].node = s->group_node;
+            ++s->set->group_count;
+        }
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_vrm0_springs_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs_context *c = (pm__json_springs_context *)context;
+    if (!pm__json_string_is(key, key_end, "secondaryAnimation")) return pm__json_skip(j);
+    if (c->s->has_secondary++) return pm__json_fail(j, "\"secondaryAnimation\" twice");
+    return pm__json_object(j, pm__json_secondary_member, c);
+}
+
+PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const int *child_start, const int *children,
+                                          const pm_spring_storage *storage, pm_spring_set *set, pm_parse_error *error)
+{
+    pm__json j;
+    pm__json_springs s;
+    pm__json_springs_context context;
+    int ok, k, n;
+    pm__json_begin(&j, json, length, error);
+    if (!json || !storage || !set || set->node_count < 0 || (set->node_count > 0 && (!set->parent || !child_start)) ||
+        storage->spring_capacity < 0 || storage->joint_capacity < 0 || storage->collider_capacity < 0 ||
+        storage->group_capacity < 0 || storage->index_capacity < 0 ||
+        (storage->spring_capacity > 0 && !storage->springs) || (storage->joint_capacity > 0 && !storage->joints) ||
+        (storage->collider_capacity > 0 && !storage->colliders) || (storage->group_capacity > 0 && !storage->groups) ||
+        (storage->index_capacity > 0 && !storage->indices) || (set->node_count > 0 && !storage->cursor))
+        return PM_ERROR_INVALID_ARGUMENT;
+    /* the children lists: in range, each child's parent the node that lists it */
+    for (n = 0; n < set->node_count; ++n) {
+        if (child_start[n] < 0 || child_start[n + 1] < child_start[n] || (child_start[n + 1] > 0 && !children))
+            return PM_ERROR_INVALID_ARGUMENT;
+        for (k = child_start[n]; k < child_start[n + 1]; ++k)
+            if (children[k] < 0 || children[k] >= set->node_count || set->parent[children[k]] != n)
+                return PM_ERROR_INVALID_ARGUMENT;
+    }
+    memset(&s, 0, sizeof s);
+    s.storage = storage;
+    s.set = set;
+    s.node_count = set->node_count;
+    set->springs = storage->springs;
+    set->colliders = storage->colliders;
+    set->groups = storage->groups;
+    set->spring_count = set->collider_count = set->group_count = 0;
+    context.s = &s;
+    context.child_start = child_start;
+    context.children = children;
+    ok = pm__json_object(&j, pm__json_vrm0_springs_member, &context);
+    for (n = 0; ok && n < set->spring_count; ++n)
+        for (k = 0; k < set->springs[n].collider_group_count; ++k)
+            if (set->springs[n].collider_groups[k] >= set->group_count)
+                ok = pm__json_fail_at(&j, json, "a bone group names a collider group that is not there");
+    if (pm__json_end(&j, ok, json, error) != PM_OK) {
+        set->spring_count = set->collider_count = set->group_count = 0;
+        return s.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
+    }
     return PM_OK;
 }
 

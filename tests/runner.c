@@ -53,6 +53,40 @@ double test_quat_diff(const float a[4], const double b[4])
     return fmin(plus, minus);
 }
 
+int test_glb_extension(const unsigned char *glb, size_t size, const char *key, const char **begin, const char **end)
+{
+    const char *json = (const char *)glb + 20, *p;
+    const size_t key_length = strlen(key);
+    size_t length;
+    int depth = 0, in_string = 0;
+    if (size < 20) return 0;
+    length = (size_t)glb[12] | (size_t)glb[13] << 8 | (size_t)glb[14] << 16 | (size_t)glb[15] << 24;
+    if (length > size - 20) return 0;
+    for (p = json; p + key_length < json + length; ++p) {
+        const char *q = p + key_length;
+        if (memcmp(p, key, key_length) != 0) continue;
+        while (q < json + length && (*q == ' ' || *q == '\n' || *q == '\r' || *q == '\t')) ++q;
+        if (q >= json + length || *q != ':') continue;
+        for (++q; q < json + length && *q != '{'; ++q) continue;
+        *begin = q;
+        for (; q < json + length; ++q) {
+            if (in_string) {
+                if (*q == '\\') ++q;
+                else if (*q == '"') in_string = 0;
+            } else if (*q == '"') {
+                in_string = 1;
+            } else if (*q == '{') {
+                ++depth;
+            } else if (*q == '}' && --depth == 0) {
+                *end = q + 1;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    return 0;
+}
+
 void test_quat_normalize(float q[4])
 {
     const double length = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);

@@ -57,6 +57,10 @@ double test_quat_diff(const float a[4], const double b[4]);
    depends on the CPU's vendor. */
 void test_quat_normalize(float q[4]);
 
+/* The object after `key` (quotes included: "\"VRM\"") in a GLB's JSON chunk,
+   [*begin, *end); 0 when there is none. A test helper, not a JSON parser. */
+int test_glb_extension(const unsigned char *glb, size_t size, const char *key, const char **begin, const char **end);
+
 /* A transform from a fixture's 10 floats: translation, rotation (x, y, z, w), scale. */
 void test_set_transform(pm_transform *t, const float trs[10]);
 
@@ -97,6 +101,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \
     X(springs_teleport)                                                                  \
+    X(springs_vrm0_godette)                                                              \
+    X(springs_vrm0_json)                                                                 \
     X(options_static_copy)                                                               \
     X(euler_order_parse)                                                                 \
     X(euler_matches_threejs)                                                             \

@@ -973,42 +973,6 @@ void test_humanoid_reports(void)
     CHECK(strcmp(pm_result_string(PM_ERROR_WRONG_RIG), "pose or retarget of another rig") == 0);
 }
 
-/* The "VRMC_vrm" extension object of a GLB's JSON chunk: [*begin, *end), or
-   0 when the file has none. A test helper, not a JSON parser: it finds the
-   key followed by ':' and the balanced braces after it, strings skipped. */
-static int glb_vrm_extension(const unsigned char *glb, size_t size, const char **begin, const char **end)
-{
-    const char *json = (const char *)glb + 20, *p;
-    size_t length;
-    int depth = 0, in_string = 0;
-    if (size < 20) return 0;
-    length = (size_t)glb[12] | (size_t)glb[13] << 8 | (size_t)glb[14] << 16 | (size_t)glb[15] << 24;
-    if (length > size - 20) return 0;
-    for (p = json; p + 10 < json + length; ++p) {
-        const char *q = p + 10;
-        if (memcmp(p, "\"VRMC_vrm\"", 10) != 0) continue;
-        while (q < json + length && (*q == ' ' || *q == '\n' || *q == '\r' || *q == '\t')) ++q;
-        if (q >= json + length || *q != ':') continue;
-        for (++q; q < json + length && *q != '{'; ++q) continue;
-        *begin = q;
-        for (; q < json + length; ++q) {
-            if (in_string) {
-                if (*q == '\\') ++q;
-                else if (*q == '"') in_string = 0;
-            } else if (*q == '"') {
-                in_string = 1;
-            } else if (*q == '{') {
-                ++depth;
-            } else if (*q == '}' && --depth == 0) {
-                *end = q + 1;
-                return 1;
-            }
-        }
-        return 0;
-    }
-    return 0;
-}
-
 /* The humanoid maps of the real VRM 1.0 samples (their own "VRMC_vrm"
    text, read from ../shared) and of VRM 0.x objects with the same bones, as
    three-vrm's VRMHumanoidLoaderPlugin reads them (exact node indices). */
@@ -1029,8 +993,8 @@ void test_humanoid_map_matches_threevrm(void)
         for (b = 0; b < PM_BONE_COUNT; ++b) CHECK(bone_node[b] == hc->vrm0_bone_node[b]);
         snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", hc->file);
         if (!(glb = read_file(path, &size))) continue; /* ../shared absent: the 0.x half is still checked */
-        CHECK(glb_vrm_extension(glb, size, &begin, &end));
-        if (glb_vrm_extension(glb, size, &begin, &end)) {
+        CHECK(test_glb_extension(glb, size, "\"VRMC_vrm\"", &begin, &end));
+        if (test_glb_extension(glb, size, "\"VRMC_vrm\"", &begin, &end)) {
             CHECK_RESULT(pm_humanoid_map_parse_json(begin, (size_t)(end - begin), hc->node_count, bone_node, &error),
                          PM_OK);
             for (b = 0; b < PM_BONE_COUNT; ++b) CHECK(bone_node[b] == hc->bone_node[b]);

@@ -16,7 +16,9 @@
 
 #include <string.h>
 
+#include "../examples/read_file.h"
 #include "fixtures/springbone_threevrm.h"
+#include "fixtures/springs_godette_threevrm.h"
 
 enum { MAX_NODES = 32, MAX_JOINTS = 32, MAX_COLLIDERS = 8, MAX_GROUPS = 4, MAX_SPRINGS = 4 };
 
@@ -345,4 +347,151 @@ void test_springs_teleport(void)
     test_context("%s", "");
     CHECK_RESULT(pm_spring_set_teleport(NULL, jump, 1), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_spring_set_teleport(&still.set, NULL, 1), PM_ERROR_INVALID_ARGUMENT);
+}
+
+/* Godette (VRM 0.x, in ../shared): the secondaryAnimation read from the
+   file's own "VRM" object gives three-vrm's joints, in its order, with
+   their children, settings and colliders (offsets' z flipped as three-vrm
+   flips them), exactly; and the set initializes on the real rest pose. */
+void test_springs_vrm0_godette(void)
+{
+    static pm_spring springs[8];
+    static pm_spring_joint joints[64];
+    static pm_spring_collider colliders[16];
+    static pm_spring_collider_group groups[8];
+    static int indices[128], cursor[GODETTE_NODES], work[PM_SPRING_WORK_INTS(GODETTE_NODES, 64)];
+    static pm_spring_joint_state state[64];
+    static pm_transform rest[GODETTE_NODES];
+    static float world[16 * GODETTE_NODES];
+    const pm_spring_storage storage = {springs, 8, joints, 64, colliders, 16, groups, 8, indices, 128, cursor};
+    pm_spring_set set;
+    pm_parse_error error;
+    pm_spring_report report;
+    unsigned char *glb;
+    const char *begin, *end;
+    size_t size;
+    int s, k, g, c, n = 0;
+    if (!(glb = read_file("../shared/data/vrm-samples/Godette_vrm_v4.vrm", &size))) {
+        printf("    (../shared/data/vrm-samples absent: Godette skipped)\n");
+        return;
+    }
+    memset(&set, 0, sizeof set);
+    set.parent = godette_parent;
+    set.node_count = GODETTE_NODES;
+    CHECK(test_glb_extension(glb, size, "\"VRM\"", &begin, &end));
+    CHECK_RESULT(pm_spring_parse_vrm0_json(begin, (size_t)(end - begin), godette_child_start, godette_children, &storage,
+                                           &set, &error),
+                 PM_OK);
+    for (s = 0; s < set.spring_count; ++s)
+        for (k = 0; k < set.springs[s].joint_count; ++k, ++n) {
+            const pm_spring_joint *j = &set.springs[s].joints[k];
+            const struct godette_joint *e = &godette_joints[n < GODETTE_JOINTS ? n : 0];
+            int seen = 0;
+            test_context("joint %d (node %d)", n, j->node);
+            CHECK(n < GODETTE_JOINTS && j->node == e->node && j->child == e->child);
+            CHECK(j->hit_radius == e->hit_radius && j->stiffness == e->stiffness && j->gravity_power == e->gravity_power &&
+                  memcmp(j->gravity_dir, e->gravity_dir, sizeof j->gravity_dir) == 0 && j->drag_force == e->drag_force);
+            for (g = 0; g < set.springs[s].collider_group_count; ++g) {
+                const pm_spring_collider_group *group = &set.groups[set.springs[s].collider_groups[g]];
+                for (c = 0; c < group->collider_count; ++c, ++seen) {
+                    const pm_spring_collider *col = &set.colliders[group->colliders[c]];
+                    CHECK(seen < e->collider_count && col->shape == PM_COLLIDER_SPHERE && (float)col->node == e->colliders[seen][0] &&
+                          col->offset[0] == e->colliders[seen][1] && col->offset[1] == e->colliders[seen][2] &&
+                          col->offset[2] == e->colliders[seen][3] && col->radius == e->colliders[seen][4]);
+                }
+            }
+            CHECK(seen == e->collider_count);
+        }
+    test_context("%s", "");
+    CHECK(n == GODETTE_JOINTS);
+    for (k = 0; k < GODETTE_NODES; ++k) test_set_transform(&rest[k], godette_rest[k]);
+    set.joints = state;
+    set.joint_capacity = 64;
+    set.work = work;
+    CHECK_RESULT(pm_spring_set_init(&set, rest, &report), PM_OK);
+    CHECK_RESULT(pm_scene_world_matrices(godette_parent, GODETTE_NODES, rest, world), PM_OK);
+    CHECK_RESULT(pm_spring_set_reset(&set, rest, world), PM_OK);
+    printf("    springs of Godette: %d bone groups, %d joints, %d colliders, as three-vrm reads them\n", set.spring_count,
+           set.joint_count, set.collider_count);
+    free(glb);
+}
+
+/* The VRM 0.x reader on a small scene (0 -> 1 -> 2, and 3 under 0): the
+   joints of a bone group's subtree with the defaults; every malformed
+   object is an error at its byte, with words naming the member. */
+void test_springs_vrm0_json(void)
+{
+    static const int parent[4] = {-1, 0, 1, 0}, child_start[5] = {0, 2, 3, 3, 3}, children[3] = {1, 3, 2};
+    static const struct {
+        const char *json;
+        pm_result result;
+        size_t offset;
+        const char *message;
+    } cases[] = {
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[4]}]}}", PM_ERROR_PARSE, 47,
+         "\"bones\" must be an array of node indices"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"colliderGroups\":[0]}]}}", PM_ERROR_PARSE, 0,
+         "a bone group names a collider group that is not there"},
+        {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"colliders\":[]}]}}", PM_ERROR_PARSE, 41,
+         "a collider group without \"node\""},
+        {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"node\":0,\"colliders\":[{\"radius\":-1}]}]}}", PM_ERROR_PARSE, 76,
+         "\"radius\" must be a finite float, 0 or more"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"stiffiness\":\"a\"}]}}", PM_ERROR_PARSE, 51,
+         "\"stiffiness\" must be a finite float"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"dragForce\":1e39}]}}", PM_ERROR_PARSE, 50,
+         "\"dragForce\" must be a finite float"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"center\":4}]}}", PM_ERROR_PARSE, 47,
+         "\"center\" must be -1 or a node index"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"gravityDir\":{\"x\":true}}]}}", PM_ERROR_PARSE, 56,
+         "a vector's \"x\", \"y\" and \"z\" must be finite floats"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"bones\":[3]}]}}", PM_ERROR_PARSE, 58, "\"bones\" twice"},
+        {"{\"secondaryAnimation\":{},\"secondaryAnimation\":{}}", PM_ERROR_PARSE, 46, "\"secondaryAnimation\" twice"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":{}}}", PM_ERROR_PARSE, 36, "\"boneGroups\" must be an array"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[0]}]}}", PM_ERROR_CAPACITY, 37,
+         "more joints than the storage holds"},
+        {"{\"secondaryAnimation\":{\"boneGroups\":[", PM_ERROR_PARSE, 37, "expected an object"},
+    };
+    pm_spring springs[2];
+    pm_spring_joint joints[4];
+    pm_spring_collider colliders[2];
+    pm_spring_collider_group groups[2];
+    int indices[8], cursor[4];
+    const pm_spring_storage storage = {springs, 2, joints, 4, colliders, 2, groups, 2, indices, 8, cursor};
+    pm_spring_set set;
+    pm_parse_error error;
+    size_t i;
+    const char *good = "{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"hitRadius\":0.25,\"colliderGroups\":[0]}],"
+                       "\"colliderGroups\":[{\"node\":3,\"colliders\":[{\"offset\":{\"x\":1,\"z\":2},\"radius\":0.5}]}]},"
+                       "\"humanoid\":{}}";
+    memset(&set, 0, sizeof set);
+    set.parent = parent;
+    set.node_count = 4;
+    CHECK_RESULT(pm_spring_parse_vrm0_json(good, strlen(good), child_start, children, &storage, &set, &error), PM_OK);
+    CHECK(error.message == NULL && set.spring_count == 1 && set.group_count == 1 && set.collider_count == 1);
+    CHECK(set.springs[0].joint_count == 2 && set.springs[0].joints[0].node == 1 && set.springs[0].joints[0].child == 2 &&
+          set.springs[0].joints[1].node == 2 && set.springs[0].joints[1].child == -1);
+    CHECK(set.springs[0].joints[1].hit_radius == 0.25f && set.springs[0].joints[1].stiffness == 1.0f &&
+          set.springs[0].joints[1].drag_force == 0.5f && set.springs[0].joints[1].gravity_power == 0.0f &&
+          set.springs[0].joints[1].gravity_dir[1] == -1.0f && set.springs[0].center == -1);
+    CHECK(set.springs[0].collider_group_count == 1 && set.groups[0].collider_count == 1 && set.colliders[0].node == 3 &&
+          set.colliders[0].offset[0] == 1.0f && set.colliders[0].offset[1] == 0.0f && set.colliders[0].offset[2] == -2.0f &&
+          set.colliders[0].radius == 0.5f);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const pm_spring_storage small = {springs, 2, joints, i == 11 ? 2 : 4, colliders, 2, groups, 2, indices, 8, cursor};
+        test_context("case %d: %s", (int)i, cases[i].json);
+        CHECK_RESULT(pm_spring_parse_vrm0_json(cases[i].json, strlen(cases[i].json), child_start, children, &small, &set, &error),
+                     cases[i].result);
+        CHECK(error.offset == cases[i].offset && error.message && strcmp(error.message, cases[i].message) == 0);
+        CHECK(set.spring_count == 0 && set.collider_count == 0 && set.group_count == 0);
+    }
+    test_context("%s", "");
+    {   /* children that are not the parent array's */
+        static const int wrong[3] = {2, 3, 1};
+        CHECK_RESULT(pm_spring_parse_vrm0_json(good, strlen(good), child_start, wrong, &storage, &set, &error),
+                     PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_spring_parse_vrm0_json(good, strlen(good), NULL, children, &storage, &set, &error),
+                     PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_spring_parse_vrm0_json(NULL, 0, child_start, children, &storage, &set, &error),
+                     PM_ERROR_INVALID_ARGUMENT);
+    }
 }

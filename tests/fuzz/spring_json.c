@@ -1,0 +1,73 @@
+/* libFuzzer: any bytes through pm_spring_parse_vrm0_json on a scene whose
+   shape the first byte picks (a chain, a star or a binary tree of up to 40
+   nodes), with storage that the second byte may make too small. The input
+   buffer is exactly `size` bytes, so AddressSanitizer reports any read past
+   the end. A success must describe joints inside the scene and storage,
+   which init then checks and the step runs; a failure must carry a
+   message and an offset inside the text. */
+#define POSEMATH_IMPLEMENTATION
+#include "../../posemath.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { NODES = 40 };
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static pm_spring springs[8];
+    static pm_spring_joint joints[NODES];
+    static pm_spring_collider colliders[8];
+    static pm_spring_collider_group groups[8];
+    static int indices[64], cursor[NODES], parent[NODES], child_start[NODES + 1], children[NODES];
+    static int work[PM_SPRING_WORK_INTS(NODES, NODES)];
+    static pm_spring_joint_state state[NODES];
+    static pm_transform pose[NODES];
+    static float world[16 * NODES];
+    const int shape = size > 0 ? data[0] % 3 : 0, room = size > 1 ? data[1] % 4 : 3;
+    const pm_spring_storage storage = {springs, room ? 8 : 1, joints, room == 1 ? 3 : NODES, colliders, room == 2 ? 1 : 8,
+                                       groups, 8, indices, room ? 64 : 4, cursor};
+    pm_spring_set set;
+    pm_parse_error error;
+    pm_result r;
+    int n, k, s;
+    for (n = 0; n < NODES; ++n) { /* parents first, so each node's children are its later nodes */
+        parent[n] = n == 0 ? -1 : shape == 0 ? n - 1 : shape == 1 ? 0 : (n - 1) / 2;
+        memset(&pose[n], 0, sizeof pose[n]);
+        pose[n].translation[1] = 0.1f;
+        pose[n].rotation[3] = pose[n].scale[0] = pose[n].scale[1] = pose[n].scale[2] = 1.0f;
+    }
+    for (n = 0, k = 0; n < NODES; ++n) {
+        int c;
+        child_start[n] = k;
+        for (c = n + 1; c < NODES; ++c)
+            if (parent[c] == n) children[k++] = c;
+    }
+    child_start[NODES] = k;
+    memset(&set, 0, sizeof set);
+    set.parent = parent;
+    set.node_count = NODES;
+    r = pm_spring_parse_vrm0_json((const char *)data, size, child_start, children, &storage, &set, &error);
+    if (r != PM_OK) {
+        if ((r != PM_ERROR_PARSE && r != PM_ERROR_CAPACITY) || !error.message || error.offset > size ||
+            set.spring_count != 0)
+            abort();
+        return 0;
+    }
+    if (error.message) abort();
+    for (s = 0; s < set.spring_count; ++s)
+        for (k = 0; k < set.springs[s].joint_count; ++k) {
+            const pm_spring_joint *j = &set.springs[s].joints[k];
+            if (j->node < 0 || j->node >= NODES || (j->child != -1 && parent[j->child] != j->node)) abort();
+        }
+    set.joints = state;
+    set.joint_capacity = NODES;
+    set.work = work;
+    if (pm_spring_set_init(&set, pose, NULL) != PM_OK) return 0;
+    if (pm_scene_world_matrices(parent, NODES, pose, world) != PM_OK) abort();
+    pm_spring_set_reset(&set, pose, world);
+    for (k = 0; k < 3; ++k) pm_spring_set_step(&set, pose, world, 1.0f / 60.0f);
+    return 0;
+}
