@@ -548,7 +548,8 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	     ../fixtures/tracks.gltf > ../fixtures/track_threejs.h \
 	  && node vrma_threevrm.mjs ../../$(SHARED_DATA)/three-vrm/test.vrma > ../fixtures/vrma_threevrm.txt \
 	  && node springbone_threevrm.mjs > ../fixtures/springbone_threevrm.h \
-	  && node springbone_vrm0_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm > ../fixtures/springs_godette_threevrm.h \
+	  && node springbone_loader_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm godette > ../fixtures/springs_godette_threevrm.h \
+	  && node springbone_loader_threevrm.mjs --generated generated > ../fixtures/springs_json_threevrm.h \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \

@@ -227,6 +227,17 @@
          (tails in a center's space move with the center already), so the
          next step swings on as before; keep_velocity 0 also stops them.
 
+     pm_result pm_spring_parse_json(const char *json, size_t length,
+                                    const pm_spring_storage *storage,
+                                    pm_spring_set *set, pm_parse_error *error)
+         The "VRMC_springBone" extension object as JSON text, with
+         VRMC_springBone_extended_collider's shapes (one of another version
+         falls back to the base shape, as three-vrm does): each spring's
+         joints n and n + 1 become a joint of node n with child n + 1 and n's
+         settings (a spring of one joint has none); missing settings are the
+         schema's (dragForce 0.5; three-vrm's loader takes 0.4). Node
+         indices are checked against set->node_count; init checks the rest.
+         Storage and errors as below (its cursor is not used).
      pm_result pm_spring_parse_vrm0_json(const char *json, size_t length,
                                          const int *child_start,
                                          const int *children,
@@ -727,6 +738,8 @@ typedef struct pm_spring_storage {
     int *cursor;  /* node_count ints of scratch */
 } pm_spring_storage;
 
+PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_spring_storage *storage, pm_spring_set *set,
+                                     pm_parse_error *error);
 PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const int *child_start, const int *children,
                                           const pm_spring_storage *storage, pm_spring_set *set, pm_parse_error *error);
 
@@ -3947,7 +3960,21 @@ typedef struct pm__json_springs {
     pm_spring_collider *collider;     /* the collider being read */
     int group_node, roots, root_count, has_roots, has_spring_groups;
     double vector[3];
+    pm_spring_joint joint;      /* VRMC_springBone: the joint being read */
+    int shapes, extended, extended_version;
+    const char *extended_shape; /* VRMC_springBone_extended_collider's "shape", read after the collider */
 } pm__json_springs;
+
+/* The readers' storage and set: counts not negative, arrays where counts
+   need them (the cursor for VRM 0.x's subtrees) */
+static int pm__spring_storage_ok(const pm_spring_storage *storage, const pm_spring_set *set, int cursor)
+{
+    return storage && set && set->node_count >= 0 && storage->spring_capacity >= 0 && storage->joint_capacity >= 0 &&
+           storage->collider_capacity >= 0 && storage->group_capacity >= 0 && storage->index_capacity >= 0 &&
+           (storage->spring_capacity == 0 || storage->springs) && (storage->joint_capacity == 0 || storage->joints) &&
+           (storage->collider_capacity == 0 || storage->colliders) && (storage->group_capacity == 0 || storage->groups) &&
+           (storage->index_capacity == 0 || storage->indices) && (!cursor || set->node_count == 0 || storage->cursor);
+}
 
 /* A number that is a finite float, into *out */
 static int pm__json_float(pm__json *j, const char *name_rule, float *out)
@@ -3961,6 +3988,16 @@ static int pm__json_float(pm__json *j, const char *name_rule, float *out)
     }
     *out = (float)value;
     return 1;
+}
+
+/* "radius": a finite float, 0 or more */
+static int pm__json_radius(pm__json *j, float *out)
+{
+    const char *at;
+    pm__json_space(j);
+    at = j->p;
+    if (!pm__json_float(j, "\"radius\" must be a finite float, 0 or more", out)) return 0;
+    return *out >= 0.0f || pm__json_fail_at(j, at, "\"radius\" must be a finite float, 0 or more");
 }
 
 /* A whole number in [low, high) */
@@ -4027,10 +4064,7 @@ static int pm__json_collider0_member(void *context, pm__json *j, const char *key
         s->collider->offset[2] = -s->collider->offset[2]; /* VRM 0.x's z is the other way (three-vrm, UniVRM) */
         return 1;
     }
-    if (pm__json_string_is(key, key_end, "radius")) {
-        if (!pm__json_float(j, "\"radius\" must be a finite float, 0 or more", &s->collider->radius)) return 0;
-        return s->collider->radius >= 0.0f || pm__json_fail(j, "\"radius\" must be a finite float, 0 or more");
-    }
+    if (pm__json_string_is(key, key_end, "radius")) return pm__json_radius(j, &s->collider->radius);
     return pm__json_skip(j);
 }
 
@@ -4206,12 +4240,7 @@ PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const
     pm__json_springs_context context;
     int ok, k, n;
     pm__json_begin(&j, json, length, error);
-    if (!json || !storage || !set || set->node_count < 0 || (set->node_count > 0 && (!set->parent || !child_start)) ||
-        storage->spring_capacity < 0 || storage->joint_capacity < 0 || storage->collider_capacity < 0 ||
-        storage->group_capacity < 0 || storage->index_capacity < 0 ||
-        (storage->spring_capacity > 0 && !storage->springs) || (storage->joint_capacity > 0 && !storage->joints) ||
-        (storage->collider_capacity > 0 && !storage->colliders) || (storage->group_capacity > 0 && !storage->groups) ||
-        (storage->index_capacity > 0 && !storage->indices) || (set->node_count > 0 && !storage->cursor))
+    if (!json || !pm__spring_storage_ok(storage, set, 1) || (set->node_count > 0 && (!set->parent || !child_start)))
         return PM_ERROR_INVALID_ARGUMENT;
     /* the children lists: in range, each child's parent the node that lists it */
     for (n = 0; n < set->node_count; ++n) {
@@ -4237,6 +4266,275 @@ PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const
         for (k = 0; k < set->springs[n].collider_group_count; ++k)
             if (set->springs[n].collider_groups[k] >= set->group_count)
                 ok = pm__json_fail_at(&j, json, "a bone group names a collider group that is not there");
+    if (pm__json_end(&j, ok, json, error) != PM_OK) {
+        set->spring_count = set->collider_count = set->group_count = 0;
+        return s.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
+    }
+    return PM_OK;
+}
+
+/* ---- VRMC_springBone 1.0 ------------------------------------------------- */
+
+/* [x, y, z] of finite floats */
+static int pm__json_float3(pm__json *j, const char *name_rule, float out[3])
+{
+    int i;
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, name_rule);
+    for (i = 0; i < 3; ++i) {
+        if (i > 0 && !pm__json_expect(j, ',')) return pm__json_fail(j, name_rule);
+        if (!pm__json_float(j, name_rule, &out[i])) return 0;
+    }
+    return pm__json_expect(j, ']') || pm__json_fail(j, name_rule);
+}
+
+/* One shape object (sphere, capsule or plane; inside for the extension's) into s->collider */
+static int pm__json_shape_kind_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    pm_spring_collider *c = s->collider;
+    if (pm__json_string_is(key, key_end, "offset")) return pm__json_float3(j, "\"offset\" must be 3 finite floats", c->offset);
+    if (pm__json_string_is(key, key_end, "tail") && c->shape != PM_COLLIDER_PLANE)
+        return pm__json_float3(j, "\"tail\" must be 3 finite floats", c->tail);
+    if (pm__json_string_is(key, key_end, "normal") && c->shape == PM_COLLIDER_PLANE)
+        return pm__json_float3(j, "\"normal\" must be 3 finite floats", c->normal);
+    if (pm__json_string_is(key, key_end, "radius") && c->shape != PM_COLLIDER_PLANE) return pm__json_radius(j, &c->radius);
+    if (pm__json_string_is(key, key_end, "inside") && s->extended) {
+        int inside;
+        pm__json_space(j);
+        if (!(inside = pm__json_literal(j, "true")) && !pm__json_literal(j, "false")) {
+            j->why = NULL;
+            return pm__json_fail(j, "\"inside\" must be true or false");
+        }
+        if (inside) c->shape = c->shape == PM_COLLIDER_SPHERE ? PM_COLLIDER_INSIDE_SPHERE : PM_COLLIDER_INSIDE_CAPSULE;
+        return 1;
+    }
+    return pm__json_skip(j);
+}
+
+static int pm__json_shape_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    pm_spring_collider *c = s->collider;
+    const int sphere = pm__json_string_is(key, key_end, "sphere"), capsule = pm__json_string_is(key, key_end, "capsule");
+    const int plane = s->extended && pm__json_string_is(key, key_end, "plane");
+    if (!sphere && !capsule && !plane) return pm__json_skip(j);
+    if (s->shapes++) return pm__json_fail(j, "\"shape\" must hold one shape");
+    memset(c->offset, 0, sizeof c->offset);
+    memset(c->tail, 0, sizeof c->tail);
+    c->radius = 0.0f;
+    c->normal[0] = c->normal[1] = 0.0f;
+    c->normal[2] = 1.0f;
+    c->shape = sphere ? PM_COLLIDER_SPHERE : capsule ? PM_COLLIDER_CAPSULE : PM_COLLIDER_PLANE;
+    return pm__json_object(j, pm__json_shape_kind_member, s);
+}
+
+static int pm__json_extended_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    const char *begin, *end;
+    if (pm__json_string_is(key, key_end, "specVersion")) {
+        if (!pm__json_string(j, &begin, &end)) return 0;
+        s->extended_version = pm__json_string_is(begin, end, "1.0");
+        return 1;
+    }
+    if (!pm__json_string_is(key, key_end, "shape")) return pm__json_skip(j);
+    s->extended_shape = j->p;
+    return pm__json_skip(j);
+}
+
+static int pm__json_collider_extensions_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    if (!pm__json_string_is(key, key_end, "VRMC_springBone_extended_collider")) return pm__json_skip(j);
+    return pm__json_object(j, pm__json_extended_member, s);
+}
+
+static int pm__json_collider1_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    if (pm__json_string_is(key, key_end, "node"))
+        return pm__json_index(j, 0.0, s->node_count, "\"node\" must be a node index", &s->collider->node);
+    if (pm__json_string_is(key, key_end, "shape")) {
+        const char *at = j->p;
+        s->shapes = 0;
+        if (!pm__json_object(j, pm__json_shape_member, s)) return 0;
+        return s->shapes == 1 || pm__json_fail_at(j, at, "\"shape\" must hold a sphere or a capsule");
+    }
+    if (pm__json_string_is(key, key_end, "extensions")) return pm__json_object(j, pm__json_collider_extensions_member, s);
+    return pm__json_skip(j);
+}
+
+static int pm__json_group1_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    int count;
+    if (!pm__json_string_is(key, key_end, "colliders")) return pm__json_skip(j);
+    s->group->colliders = s->storage->indices + s->index_count;
+    if (!pm__json_index_list(s, j, INT_MAX, "\"colliders\" must be an array of collider indices", &count)) return 0;
+    s->group->collider_count = count;
+    return 1;
+}
+
+/* A joint of a spring: its node and settings; the one before it becomes a joint with it as the child */
+static int pm__json_joint1_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    pm_spring_joint *joint = &s->joint;
+    if (pm__json_string_is(key, key_end, "node")) return pm__json_index(j, 0.0, s->node_count, "\"node\" must be a node index", &joint->node);
+    if (pm__json_string_is(key, key_end, "hitRadius")) return pm__json_float(j, "\"hitRadius\" must be a finite float", &joint->hit_radius);
+    if (pm__json_string_is(key, key_end, "stiffness")) return pm__json_float(j, "\"stiffness\" must be a finite float", &joint->stiffness);
+    if (pm__json_string_is(key, key_end, "gravityPower"))
+        return pm__json_float(j, "\"gravityPower\" must be a finite float", &joint->gravity_power);
+    if (pm__json_string_is(key, key_end, "dragForce")) return pm__json_float(j, "\"dragForce\" must be a finite float", &joint->drag_force);
+    if (pm__json_string_is(key, key_end, "gravityDir"))
+        return pm__json_float3(j, "\"gravityDir\" must be 3 finite floats", joint->gravity_dir);
+    return pm__json_skip(j);
+}
+
+static int pm__json_spring1_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    if (pm__json_string_is(key, key_end, "center"))
+        return pm__json_index(j, 0.0, s->node_count, "\"center\" must be a node index", &s->spring->center);
+    if (pm__json_string_is(key, key_end, "colliderGroups")) {
+        int count;
+        s->spring->collider_groups = s->storage->indices + s->index_count;
+        if (!pm__json_index_list(s, j, INT_MAX, "\"colliderGroups\" must be an array of collider group indices", &count))
+            return 0;
+        s->spring->collider_group_count = count;
+        return 1;
+    }
+    if (!pm__json_string_is(key, key_end, "joints")) return pm__json_skip(j);
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"joints\" must be an array");
+    s->spring->joints = s->storage->joints + s->joint_count;
+    s->spring->joint_count = 0;
+    if (pm__json_expect(j, ']')) return 1;
+    {
+        pm_spring_joint before;
+        int count = 0;
+        do {
+            const char *at;
+            pm__json_space(j);
+            at = j->p;
+            memset(&s->joint, 0, sizeof s->joint);
+            s->joint.node = -1;
+            s->joint.stiffness = 1.0f; /* the schema's defaults */
+            s->joint.drag_force = 0.5f;
+            s->joint.gravity_dir[1] = -1.0f;
+            if (!pm__json_object(j, pm__json_joint1_member, s)) return 0;
+            if (s->joint.node < 0) return pm__json_fail_at(j, at, "a joint without \"node\"");
+            if (count++ > 0) {
+                if (s->joint_count >= s->storage->joint_capacity) {
+                    s->full = 1;
+                    return pm__json_fail_at(j, at, "more joints than the storage holds");
+                }
+                before.child = s->joint.node;
+                s->storage->joints[s->joint_count++] = before;
+                ++s->spring->joint_count;
+            }
+            before = s->joint;
+        } while (pm__json_expect(j, ','));
+    }
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_spring_bone_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_springs *s = (pm__json_springs *)context;
+    const char *begin, *end, *at = j->p;
+    const int springs = pm__json_string_is(key, key_end, "springs"), colliders = pm__json_string_is(key, key_end, "colliders");
+    if (pm__json_string_is(key, key_end, "specVersion")) {
+        if (s->has_secondary++) return pm__json_fail(j, "\"specVersion\" twice");
+        if (pm__json_string(j, &begin, &end) && (pm__json_string_is(begin, end, "1.0") || pm__json_string_is(begin, end, "1.0-beta")))
+            return 1;
+        j->why = NULL;
+        return pm__json_fail_at(j, at, "\"specVersion\" must be \"1.0\"");
+    }
+    if (!springs && !colliders && !pm__json_string_is(key, key_end, "colliderGroups")) return pm__json_skip(j);
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"springs\", \"colliders\" and \"colliderGroups\" must be arrays");
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        pm__json_space(j);
+        at = j->p;
+        if (springs) {
+            if (s->set->spring_count >= s->storage->spring_capacity) {
+                s->full = 1;
+                return pm__json_fail(j, "more springs than the storage holds");
+            }
+            s->spring = &s->storage->springs[s->set->spring_count];
+            memset(s->spring, 0, sizeof *s->spring);
+            s->spring->center = -1;
+            if (!pm__json_object(j, pm__json_spring1_member, s)) return 0;
+            ++s->set->spring_count;
+        } else if (colliders) {
+            if (s->set->collider_count >= s->storage->collider_capacity) {
+                s->full = 1;
+                return pm__json_fail(j, "more colliders than the storage holds");
+            }
+            s->collider = &s->storage->colliders[s->set->collider_count];
+            memset(s->collider, 0, sizeof *s->collider);
+            s->collider->node = -1;
+            s->shapes = 0;
+            s->extended = 0;
+            s->extended_version = 0;
+            s->extended_shape = NULL;
+            if (!pm__json_object(j, pm__json_collider1_member, s)) return 0;
+            if (s->collider->node < 0) return pm__json_fail_at(j, at, "a collider without \"node\"");
+            if (s->extended_shape && s->extended_version) { /* the extension's shape replaces the base one (three-vrm) */
+                pm__json shape = *j;
+                shape.p = s->extended_shape;
+                s->extended = 1;
+                s->shapes = 0;
+                if (!pm__json_object(&shape, pm__json_shape_member, s) || s->shapes != 1) {
+                    if (!shape.why) pm__json_fail_at(&shape, s->extended_shape, "\"shape\" must hold a sphere, a capsule or a plane");
+                    j->why = shape.why;
+                    j->where = shape.where;
+                    return 0;
+                }
+            } else if (s->shapes != 1) {
+                return pm__json_fail_at(j, at, "a collider without \"shape\"");
+            }
+            ++s->set->collider_count;
+        } else {
+            if (s->set->group_count >= s->storage->group_capacity) {
+                s->full = 1;
+                return pm__json_fail(j, "more collider groups than the storage holds");
+            }
+            s->group = &s->storage->groups[s->set->group_count];
+            s->group->colliders = s->storage->indices + s->index_count;
+            s->group->collider_count = 0;
+            if (!pm__json_object(j, pm__json_group1_member, s)) return 0;
+            ++s->set->group_count;
+        }
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_spring_storage *storage, pm_spring_set *set,
+                                     pm_parse_error *error)
+{
+    pm__json j;
+    pm__json_springs s;
+    int ok, k, n;
+    pm__json_begin(&j, json, length, error);
+    if (!json || !pm__spring_storage_ok(storage, set, 0)) return PM_ERROR_INVALID_ARGUMENT;
+    memset(&s, 0, sizeof s);
+    s.storage = storage;
+    s.set = set;
+    s.node_count = set->node_count;
+    set->springs = storage->springs;
+    set->colliders = storage->colliders;
+    set->groups = storage->groups;
+    set->spring_count = set->collider_count = set->group_count = 0;
+    ok = pm__json_object(&j, pm__json_spring_bone_member, &s);
+    for (n = 0; ok && n < set->group_count; ++n)
+        for (k = 0; k < set->groups[n].collider_count; ++k)
+            if (set->groups[n].colliders[k] >= set->collider_count)
+                ok = pm__json_fail_at(&j, json, "a collider group names a collider that is not there");
+    for (n = 0; ok && n < set->spring_count; ++n)
+        for (k = 0; k < set->springs[n].collider_group_count; ++k)
+            if (set->springs[n].collider_groups[k] >= set->group_count)
+                ok = pm__json_fail_at(&j, json, "a spring names a collider group that is not there");
     if (pm__json_end(&j, ok, json, error) != PM_OK) {
         set->spring_count = set->collider_count = set->group_count = 0;
         return s.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;

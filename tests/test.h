@@ -103,6 +103,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_teleport)                                                                  \
     X(springs_vrm0_godette)                                                              \
     X(springs_vrm0_json)                                                                 \
+    X(springs_json)                                                                      \
     X(options_static_copy)                                                               \
     X(euler_order_parse)                                                                 \
     X(euler_matches_threejs)                                                             \

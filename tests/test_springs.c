@@ -18,7 +18,17 @@
 
 #include "../examples/read_file.h"
 #include "fixtures/springbone_threevrm.h"
+/* A joint as three-vrm's loader made it: node, child node (-1: none),
+   settings and the colliders it collides with (node, pm_collider_shape,
+   offset, radius, tail, normal). */
+struct loader_joint {
+    int node, child;
+    float hit_radius, stiffness, gravity_power, gravity_dir[3], drag_force;
+    int collider_count;
+    float colliders[8][12];
+};
 #include "fixtures/springs_godette_threevrm.h"
+#include "fixtures/springs_json_threevrm.h"
 
 enum { MAX_NODES = 32, MAX_JOINTS = 32, MAX_COLLIDERS = 8, MAX_GROUPS = 4, MAX_SPRINGS = 4 };
 
@@ -349,6 +359,45 @@ void test_springs_teleport(void)
     CHECK_RESULT(pm_spring_set_teleport(&still.set, NULL, 1), PM_ERROR_INVALID_ARGUMENT);
 }
 
+/* Whether a read set's joints are the loader's, in its order, bit for bit.
+   three-vrm takes a missing dragForce as 0.4 where the readers take the
+   schema's 0.5: with missing_drag, a loader's 0.4 is expected as 0.5. */
+static int same_joints_as_loader(const pm_spring_set *set, const struct loader_joint *expected, int count, int missing_drag)
+{
+    int s, k, g, c, n = 0, same = 1;
+    for (s = 0; s < set->spring_count; ++s)
+        for (k = 0; k < set->springs[s].joint_count; ++k, ++n) {
+            const pm_spring_joint *j = &set->springs[s].joints[k];
+            const struct loader_joint *e = &expected[n < count ? n : 0];
+            const float drag = missing_drag && e->drag_force == 0.4f ? 0.5f : e->drag_force;
+            int seen = 0;
+            if (n >= count || j->node != e->node || j->child != e->child || j->hit_radius != e->hit_radius ||
+                j->stiffness != e->stiffness || j->gravity_power != e->gravity_power ||
+                memcmp(j->gravity_dir, e->gravity_dir, sizeof j->gravity_dir) != 0 || j->drag_force != drag) {
+                printf("      joint %d (node %d) differs\n", n, j->node);
+                same = 0;
+                continue;
+            }
+            for (g = 0; g < set->springs[s].collider_group_count; ++g) {
+                const pm_spring_collider_group *group = &set->groups[set->springs[s].collider_groups[g]];
+                for (c = 0; c < group->collider_count; ++c, ++seen) {
+                    const pm_spring_collider *col = &set->colliders[group->colliders[c]];
+                    const float *f = e->colliders[seen < 8 ? seen : 0];
+                    if (seen >= e->collider_count || (float)col->node != f[0] || (float)col->shape != f[1] ||
+                        memcmp(col->offset, f + 2, sizeof col->offset) != 0 || col->radius != f[5] ||
+                        (col->shape != PM_COLLIDER_SPHERE && col->shape != PM_COLLIDER_INSIDE_SPHERE &&
+                         col->shape != PM_COLLIDER_PLANE && memcmp(col->tail, f + 6, sizeof col->tail) != 0) ||
+                        (col->shape == PM_COLLIDER_PLANE && memcmp(col->normal, f + 9, sizeof col->normal) != 0)) {
+                        printf("      joint %d (node %d): collider %d differs\n", n, j->node, seen);
+                        same = 0;
+                    }
+                }
+            }
+            if (seen != e->collider_count) same = 0;
+        }
+    return same && n == count;
+}
+
 /* Godette (VRM 0.x, in ../shared): the secondaryAnimation read from the
    file's own "VRM" object gives three-vrm's joints, in its order, with
    their children, settings and colliders (offsets' z flipped as three-vrm
@@ -370,7 +419,7 @@ void test_springs_vrm0_godette(void)
     unsigned char *glb;
     const char *begin, *end;
     size_t size;
-    int s, k, g, c, n = 0;
+    int k;
     if (!(glb = read_file("../shared/data/vrm-samples/Godette_vrm_v4.vrm", &size))) {
         printf("    (../shared/data/vrm-samples absent: Godette skipped)\n");
         return;
@@ -382,28 +431,7 @@ void test_springs_vrm0_godette(void)
     CHECK_RESULT(pm_spring_parse_vrm0_json(begin, (size_t)(end - begin), godette_child_start, godette_children, &storage,
                                            &set, &error),
                  PM_OK);
-    for (s = 0; s < set.spring_count; ++s)
-        for (k = 0; k < set.springs[s].joint_count; ++k, ++n) {
-            const pm_spring_joint *j = &set.springs[s].joints[k];
-            const struct godette_joint *e = &godette_joints[n < GODETTE_JOINTS ? n : 0];
-            int seen = 0;
-            test_context("joint %d (node %d)", n, j->node);
-            CHECK(n < GODETTE_JOINTS && j->node == e->node && j->child == e->child);
-            CHECK(j->hit_radius == e->hit_radius && j->stiffness == e->stiffness && j->gravity_power == e->gravity_power &&
-                  memcmp(j->gravity_dir, e->gravity_dir, sizeof j->gravity_dir) == 0 && j->drag_force == e->drag_force);
-            for (g = 0; g < set.springs[s].collider_group_count; ++g) {
-                const pm_spring_collider_group *group = &set.groups[set.springs[s].collider_groups[g]];
-                for (c = 0; c < group->collider_count; ++c, ++seen) {
-                    const pm_spring_collider *col = &set.colliders[group->colliders[c]];
-                    CHECK(seen < e->collider_count && col->shape == PM_COLLIDER_SPHERE && (float)col->node == e->colliders[seen][0] &&
-                          col->offset[0] == e->colliders[seen][1] && col->offset[1] == e->colliders[seen][2] &&
-                          col->offset[2] == e->colliders[seen][3] && col->radius == e->colliders[seen][4]);
-                }
-            }
-            CHECK(seen == e->collider_count);
-        }
-    test_context("%s", "");
-    CHECK(n == GODETTE_JOINTS);
+    CHECK(same_joints_as_loader(&set, godette_joints, GODETTE_JOINTS, 0));
     for (k = 0; k < GODETTE_NODES; ++k) test_set_transform(&rest[k], godette_rest[k]);
     set.joints = state;
     set.joint_capacity = 64;
@@ -434,7 +462,7 @@ void test_springs_vrm0_json(void)
          "a bone group names a collider group that is not there"},
         {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"colliders\":[]}]}}", PM_ERROR_PARSE, 41,
          "a collider group without \"node\""},
-        {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"node\":0,\"colliders\":[{\"radius\":-1}]}]}}", PM_ERROR_PARSE, 76,
+        {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"node\":0,\"colliders\":[{\"radius\":-1}]}]}}", PM_ERROR_PARSE, 74,
          "\"radius\" must be a finite float, 0 or more"},
         {"{\"secondaryAnimation\":{\"boneGroups\":[{\"stiffiness\":\"a\"}]}}", PM_ERROR_PARSE, 51,
          "\"stiffiness\" must be a finite float"},
@@ -494,4 +522,79 @@ void test_springs_vrm0_json(void)
         CHECK_RESULT(pm_spring_parse_vrm0_json(NULL, 0, child_start, children, &storage, &set, &error),
                      PM_ERROR_INVALID_ARGUMENT);
     }
+}
+
+/* The VRMC_springBone reader on a glTF made for it (every shape, the
+   extended colliders and one of an unknown version, defaults, a center, a
+   spring of one joint): three-vrm 3.5.5's loader's joints, in its order,
+   bit for bit (a missing dragForce: 0.5, three-vrm's 0.4); then the set
+   initializes and steps. Every malformed object is an error at its byte. */
+void test_springs_json(void)
+{
+    static const struct {
+        const char *json;
+        pm_result result;
+        size_t offset;
+        const char *message;
+    } cases[] = {
+        {"{\"specVersion\":\"2.0\"}", PM_ERROR_PARSE, 15, "\"specVersion\" must be \"1.0\""},
+        {"{\"springs\":[{\"joints\":[{\"node\":10}]}]}", PM_ERROR_PARSE, 31, "\"node\" must be a node index"},
+        {"{\"springs\":[{\"joints\":[{\"stiffness\":1}]}]}", PM_ERROR_PARSE, 23, "a joint without \"node\""},
+        {"{\"springs\":[{\"joints\":[{\"node\":1,\"gravityDir\":[0,-1]}]}]}", PM_ERROR_PARSE, 51,
+         "\"gravityDir\" must be 3 finite floats"},
+        {"{\"springs\":[{\"colliderGroups\":[3]}]}", PM_ERROR_PARSE, 0, "a spring names a collider group that is not there"},
+        {"{\"colliderGroups\":[{\"colliders\":[0]}]}", PM_ERROR_PARSE, 0, "a collider group names a collider that is not there"},
+        {"{\"colliders\":[{\"node\":1}]}", PM_ERROR_PARSE, 14, "a collider without \"shape\""},
+        {"{\"colliders\":[{\"shape\":{\"sphere\":{}}}]}", PM_ERROR_PARSE, 14, "a collider without \"node\""},
+        {"{\"colliders\":[{\"node\":1,\"shape\":{\"sphere\":{},\"capsule\":{}}}]}", PM_ERROR_PARSE, 55,
+         "\"shape\" must hold one shape"},
+        {"{\"colliders\":[{\"node\":1,\"shape\":{\"sphere\":{\"radius\":-1}}}]}", PM_ERROR_PARSE, 52,
+         "\"radius\" must be a finite float, 0 or more"},
+        {"{\"colliders\":[{\"node\":1,\"shape\":{\"plane\":{}}}]}", PM_ERROR_PARSE, 32, "\"shape\" must hold a sphere or a capsule"},
+        {"{\"colliders\":[{\"node\":1,\"extensions\":{\"VRMC_springBone_extended_collider\":{\"specVersion\":\"1.0\","
+         "\"shape\":{\"plane\":{\"normal\":[0,1]}}}}}]}", PM_ERROR_PARSE, 126, "\"normal\" must be 3 finite floats"},
+        {"{\"colliders\":[{\"node\":1,\"extensions\":{\"VRMC_springBone_extended_collider\":{\"specVersion\":\"1.0\","
+         "\"shape\":{\"sphere\":{\"inside\":1}}}}}]}", PM_ERROR_PARSE, 123, "\"inside\" must be true or false"},
+        {"{\"springs\":[{\"joints\":[{\"node\":1},{\"node\":2},{\"node\":3}]}]}", PM_ERROR_CAPACITY, 45,
+         "more joints than the storage holds"},
+        {"{\"springs\":[{", PM_ERROR_PARSE, 13, "expected a string"},
+    };
+    static pm_spring springs[4];
+    static pm_spring_joint joints[8];
+    static pm_spring_collider colliders[8];
+    static pm_spring_collider_group groups[4];
+    static int indices[32], work[PM_SPRING_WORK_INTS(GENERATED_NODES, 8)];
+    static pm_spring_joint_state state[8];
+    static pm_transform pose[GENERATED_NODES];
+    static float world[16 * GENERATED_NODES];
+    const pm_spring_storage storage = {springs, 4, joints, 8, colliders, 8, groups, 4, indices, 32, NULL};
+    pm_spring_set set;
+    pm_parse_error error;
+    size_t i;
+    int k;
+    memset(&set, 0, sizeof set);
+    set.parent = generated_parent;
+    set.node_count = GENERATED_NODES;
+    CHECK_RESULT(pm_spring_parse_json(generated_json, strlen(generated_json), &storage, &set, &error), PM_OK);
+    CHECK(error.message == NULL && set.spring_count == 3 && set.collider_count == 7 && set.group_count == 3);
+    CHECK(set.springs[0].center == 0 && set.springs[1].center == -1 && set.springs[2].joint_count == 0);
+    CHECK(same_joints_as_loader(&set, generated_joints, GENERATED_JOINTS, 1));
+    for (k = 0; k < GENERATED_NODES; ++k) test_set_transform(&pose[k], generated_rest[k]);
+    set.joints = state;
+    set.joint_capacity = 8;
+    set.work = work;
+    CHECK_RESULT(pm_spring_set_init(&set, pose, NULL), PM_OK);
+    CHECK_RESULT(pm_scene_world_matrices(generated_parent, GENERATED_NODES, pose, world), PM_OK);
+    CHECK_RESULT(pm_spring_set_reset(&set, pose, world), PM_OK);
+    for (k = 0; k < 30; ++k) CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const pm_spring_storage small = {springs, 4, joints, 1, colliders, 8, groups, 4, indices, 32, NULL};
+        test_context("case %d: %s", (int)i, cases[i].json);
+        CHECK_RESULT(pm_spring_parse_json(cases[i].json, strlen(cases[i].json), &small, &set, &error), cases[i].result);
+        CHECK(error.offset == cases[i].offset && error.message && strcmp(error.message, cases[i].message) == 0);
+        CHECK(set.spring_count == 0 && set.collider_count == 0 && set.group_count == 0);
+    }
+    test_context("%s", "");
+    CHECK_RESULT(pm_spring_parse_json(NULL, 0, &storage, &set, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_parse_json(generated_json, strlen(generated_json), NULL, &set, &error), PM_ERROR_INVALID_ARGUMENT);
 }

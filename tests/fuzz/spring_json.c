@@ -1,8 +1,8 @@
-/* libFuzzer: any bytes through pm_spring_parse_vrm0_json on a scene whose
-   shape the first byte picks (a chain, a star or a binary tree of up to 40
-   nodes), with storage that the second byte may make too small. The input
-   buffer is exactly `size` bytes, so AddressSanitizer reports any read past
-   the end. A success must describe joints inside the scene and storage,
+/* libFuzzer: any bytes through pm_spring_parse_json (VRMC_springBone) and
+   pm_spring_parse_vrm0_json (VRM 0.x's secondaryAnimation) on a scene of
+   40 nodes shaped as a chain, a star or a binary tree, with storage that
+   may be too small. The input buffer is exactly `size` bytes, so
+   AddressSanitizer reports any read past the end. A success must describe joints inside the scene and storage,
    which init then checks and the step runs; a failure must carry a
    message and an offset inside the text. */
 #define POSEMATH_IMPLEMENTATION
@@ -15,6 +15,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { NODES = 40 };
 
+/* The input's length picks the reader, the scene's shape and the storage's
+   room, so that every byte is the JSON text. */
+static int data_is_vrm0(size_t size)
+{
+    return (size / 12) % 2 == 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static pm_spring springs[8];
@@ -26,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static pm_spring_joint_state state[NODES];
     static pm_transform pose[NODES];
     static float world[16 * NODES];
-    const int shape = size > 0 ? data[0] % 3 : 0, room = size > 1 ? data[1] % 4 : 3;
+    const int shape = (int)(size % 3), room = (int)(size / 3 % 4);
     const pm_spring_storage storage = {springs, room ? 8 : 1, joints, room == 1 ? 3 : NODES, colliders, room == 2 ? 1 : 8,
                                        groups, 8, indices, room ? 64 : 4, cursor};
     pm_spring_set set;
@@ -49,7 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&set, 0, sizeof set);
     set.parent = parent;
     set.node_count = NODES;
-    r = pm_spring_parse_vrm0_json((const char *)data, size, child_start, children, &storage, &set, &error);
+    r = data_is_vrm0(size) ? pm_spring_parse_vrm0_json((const char *)data, size, child_start, children, &storage, &set, &error)
+                                  : pm_spring_parse_json((const char *)data, size, &storage, &set, &error);
     if (r != PM_OK) {
         if ((r != PM_ERROR_PARSE && r != PM_ERROR_CAPACITY) || !error.message || error.offset > size ||
             set.spring_count != 0)
@@ -60,7 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (s = 0; s < set.spring_count; ++s)
         for (k = 0; k < set.springs[s].joint_count; ++k) {
             const pm_spring_joint *j = &set.springs[s].joints[k];
-            if (j->node < 0 || j->node >= NODES || (j->child != -1 && parent[j->child] != j->node)) abort();
+            /* VRMC_springBone's joints may name any nodes (init checks that each child is its node's); 0.x's follow the tree */
+            if (j->node < 0 || j->node >= NODES ||
+                (j->child != -1 && (j->child < 0 || j->child >= NODES || (data_is_vrm0(size) && parent[j->child] != j->node))))
+                abort();
         }
     set.joints = state;
     set.joint_capacity = NODES;
