@@ -3976,6 +3976,38 @@ static int pm__spring_storage_ok(const pm_spring_storage *storage, const pm_spri
            (storage->index_capacity == 0 || storage->indices) && (!cursor || set->node_count == 0 || storage->cursor);
 }
 
+/* A reader's start: the set's description points into the storage, empty */
+static void pm__json_springs_begin(pm__json_springs *s, const pm_spring_storage *storage, pm_spring_set *set)
+{
+    memset(s, 0, sizeof *s);
+    s->storage = storage;
+    s->set = set;
+    s->node_count = set->node_count;
+    set->springs = storage->springs;
+    set->colliders = storage->colliders;
+    set->groups = storage->groups;
+    set->spring_count = set->collider_count = set->group_count = 0;
+}
+
+/* A reader's verdict: the indices between the arrays in range (the arrays
+   may come in any order), else the description emptied and the error */
+static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, const char *json, pm_parse_error *error)
+{
+    pm_spring_set *set = s->set;
+    int n, k;
+    for (n = 0; ok && n < set->group_count; ++n)
+        for (k = 0; k < set->groups[n].collider_count; ++k)
+            if (set->groups[n].colliders[k] >= set->collider_count)
+                ok = pm__json_fail_at(j, json, "a collider group names a collider that is not there");
+    for (n = 0; ok && n < set->spring_count; ++n)
+        for (k = 0; k < set->springs[n].collider_group_count; ++k)
+            if (set->springs[n].collider_groups[k] >= set->group_count)
+                ok = pm__json_fail_at(j, json, "a spring names a collider group that is not there");
+    if (pm__json_end(j, ok, json, error) == PM_OK) return PM_OK;
+    set->spring_count = set->collider_count = set->group_count = 0;
+    return s->full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
+}
+
 /* A number that is a finite float, into *out */
 static int pm__json_float(pm__json *j, const char *name_rule, float *out)
 {
@@ -4250,27 +4282,12 @@ PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const
             if (children[k] < 0 || children[k] >= set->node_count || set->parent[children[k]] != n)
                 return PM_ERROR_INVALID_ARGUMENT;
     }
-    memset(&s, 0, sizeof s);
-    s.storage = storage;
-    s.set = set;
-    s.node_count = set->node_count;
-    set->springs = storage->springs;
-    set->colliders = storage->colliders;
-    set->groups = storage->groups;
-    set->spring_count = set->collider_count = set->group_count = 0;
+    pm__json_springs_begin(&s, storage, set);
     context.s = &s;
     context.child_start = child_start;
     context.children = children;
     ok = pm__json_object(&j, pm__json_vrm0_springs_member, &context);
-    for (n = 0; ok && n < set->spring_count; ++n)
-        for (k = 0; k < set->springs[n].collider_group_count; ++k)
-            if (set->springs[n].collider_groups[k] >= set->group_count)
-                ok = pm__json_fail_at(&j, json, "a bone group names a collider group that is not there");
-    if (pm__json_end(&j, ok, json, error) != PM_OK) {
-        set->spring_count = set->collider_count = set->group_count = 0;
-        return s.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
-    }
-    return PM_OK;
+    return pm__json_springs_end(&s, &j, ok, json, error);
 }
 
 /* ---- VRMC_springBone 1.0 ------------------------------------------------- */
@@ -4515,31 +4532,12 @@ PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_s
 {
     pm__json j;
     pm__json_springs s;
-    int ok, k, n;
+    int ok;
     pm__json_begin(&j, json, length, error);
     if (!json || !pm__spring_storage_ok(storage, set, 0)) return PM_ERROR_INVALID_ARGUMENT;
-    memset(&s, 0, sizeof s);
-    s.storage = storage;
-    s.set = set;
-    s.node_count = set->node_count;
-    set->springs = storage->springs;
-    set->colliders = storage->colliders;
-    set->groups = storage->groups;
-    set->spring_count = set->collider_count = set->group_count = 0;
+    pm__json_springs_begin(&s, storage, set);
     ok = pm__json_object(&j, pm__json_spring_bone_member, &s);
-    for (n = 0; ok && n < set->group_count; ++n)
-        for (k = 0; k < set->groups[n].collider_count; ++k)
-            if (set->groups[n].colliders[k] >= set->collider_count)
-                ok = pm__json_fail_at(&j, json, "a collider group names a collider that is not there");
-    for (n = 0; ok && n < set->spring_count; ++n)
-        for (k = 0; k < set->springs[n].collider_group_count; ++k)
-            if (set->springs[n].collider_groups[k] >= set->group_count)
-                ok = pm__json_fail_at(&j, json, "a spring names a collider group that is not there");
-    if (pm__json_end(&j, ok, json, error) != PM_OK) {
-        set->spring_count = set->collider_count = set->group_count = 0;
-        return s.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
-    }
-    return PM_OK;
+    return pm__json_springs_end(&s, &j, ok, json, error);
 }
 
 /* x = m[0..8] (columns) p + m[9..11], in double from the stored floats. */

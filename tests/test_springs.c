@@ -459,7 +459,7 @@ void test_springs_vrm0_json(void)
         {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[4]}]}}", PM_ERROR_PARSE, 47,
          "\"bones\" must be an array of node indices"},
         {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"colliderGroups\":[0]}]}}", PM_ERROR_PARSE, 0,
-         "a bone group names a collider group that is not there"},
+         "a spring names a collider group that is not there"},
         {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"colliders\":[]}]}}", PM_ERROR_PARSE, 41,
          "a collider group without \"node\""},
         {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"node\":0,\"colliders\":[{\"radius\":-1}]}]}}", PM_ERROR_PARSE, 74,
