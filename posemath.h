@@ -4008,6 +4008,19 @@ static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, 
     return s->full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
 }
 
+/* The next collider group, empty, in s->group; 0 when the storage is full */
+static int pm__json_springs_new_group(pm__json_springs *s, pm__json *j)
+{
+    if (s->set->group_count >= s->storage->group_capacity) {
+        s->full = 1;
+        return pm__json_fail(j, "more collider groups than the storage holds");
+    }
+    s->group = &s->storage->groups[s->set->group_count];
+    s->group->colliders = s->storage->indices + s->index_count;
+    s->group->collider_count = 0;
+    return 1;
+}
+
 /* A number that is a finite float, into *out */
 static int pm__json_float(pm__json *j, const char *name_rule, float *out)
 {
@@ -4239,13 +4252,7 @@ static int pm__json_secondary_member(void *context, pm__json *j, const char *key
             ++s->set->spring_count;
         } else {
             int k;
-            if (s->set->group_count >= s->storage->group_capacity) {
-                s->full = 1;
-                return pm__json_fail(j, "more collider groups than the storage holds");
-            }
-            s->group = &s->storage->groups[s->set->group_count];
-            s->group->colliders = s->storage->indices + s->index_count;
-            s->group->collider_count = 0;
+            if (!pm__json_springs_new_group(s, j)) return 0;
             s->group_node = -1;
             if (!pm__json_object(j, pm__json_collider_group0_member, s)) return 0;
             if (s->group_node < 0) return pm__json_fail_at(j, at, "a collider group without \"node\"");
@@ -4386,7 +4393,7 @@ static int pm__json_group1_member(void *context, pm__json *j, const char *key, c
     pm__json_springs *s = (pm__json_springs *)context;
     int count;
     if (!pm__json_string_is(key, key_end, "colliders")) return pm__json_skip(j);
-    s->group->colliders = s->storage->indices + s->index_count;
+    s->group->colliders = s->storage->indices + s->index_count; /* a second "colliders" replaces the first */
     if (!pm__json_index_list(s, j, INT_MAX, "\"colliders\" must be an array of collider indices", &count)) return 0;
     s->group->collider_count = count;
     return 1;
@@ -4513,14 +4520,7 @@ static int pm__json_spring_bone_member(void *context, pm__json *j, const char *k
             }
             ++s->set->collider_count;
         } else {
-            if (s->set->group_count >= s->storage->group_capacity) {
-                s->full = 1;
-                return pm__json_fail(j, "more collider groups than the storage holds");
-            }
-            s->group = &s->storage->groups[s->set->group_count];
-            s->group->colliders = s->storage->indices + s->index_count;
-            s->group->collider_count = 0;
-            if (!pm__json_object(j, pm__json_group1_member, s)) return 0;
+            if (!pm__json_springs_new_group(s, j) || !pm__json_object(j, pm__json_group1_member, s)) return 0;
             ++s->set->group_count;
         }
     } while (pm__json_expect(j, ','));

@@ -107,13 +107,18 @@ static void load_spring_scene(int n, spring_case *c)
     c->set.work = c->work;
 }
 
-/* init, then every body at rest: the world matrices of the rest pose and reset */
+/* init on pose (the rest), then the rest's world matrices and every joint at rest */
+static void init_at_rest(pm_spring_set *set, pm_transform *pose, float *world)
+{
+    CHECK_RESULT(pm_spring_set_init(set, pose, NULL), PM_OK);
+    CHECK_RESULT(pm_scene_world_matrices(set->parent, set->node_count, pose, world), PM_OK);
+    CHECK_RESULT(pm_spring_set_reset(set, pose, world), PM_OK);
+}
+
 static void start_spring_scene(spring_case *c)
 {
     memcpy(c->pose, c->rest, sizeof c->pose);
-    CHECK_RESULT(pm_spring_set_init(&c->set, c->rest, NULL), PM_OK);
-    CHECK_RESULT(pm_scene_world_matrices(c->parent, c->set.node_count, c->pose, c->world), PM_OK);
-    CHECK_RESULT(pm_spring_set_reset(&c->set, c->pose, c->world), PM_OK);
+    init_at_rest(&c->set, c->pose, c->world);
 }
 
 /* frame k's animated nodes into the pose, then the world matrices as a host computes them */
@@ -415,7 +420,6 @@ void test_springs_vrm0_godette(void)
     const pm_spring_storage storage = {springs, 8, joints, 64, colliders, 16, groups, 8, indices, 128, cursor};
     pm_spring_set set;
     pm_parse_error error;
-    pm_spring_report report;
     unsigned char *glb;
     const char *begin, *end;
     size_t size;
@@ -436,9 +440,7 @@ void test_springs_vrm0_godette(void)
     set.joints = state;
     set.joint_capacity = 64;
     set.work = work;
-    CHECK_RESULT(pm_spring_set_init(&set, rest, &report), PM_OK);
-    CHECK_RESULT(pm_scene_world_matrices(godette_parent, GODETTE_NODES, rest, world), PM_OK);
-    CHECK_RESULT(pm_spring_set_reset(&set, rest, world), PM_OK);
+    init_at_rest(&set, rest, world);
     printf("    springs of Godette: %d bone groups, %d joints, %d colliders, as three-vrm reads them\n", set.spring_count,
            set.joint_count, set.collider_count);
     free(glb);
@@ -583,9 +585,7 @@ void test_springs_json(void)
     set.joints = state;
     set.joint_capacity = 8;
     set.work = work;
-    CHECK_RESULT(pm_spring_set_init(&set, pose, NULL), PM_OK);
-    CHECK_RESULT(pm_scene_world_matrices(generated_parent, GENERATED_NODES, pose, world), PM_OK);
-    CHECK_RESULT(pm_spring_set_reset(&set, pose, world), PM_OK);
+    init_at_rest(&set, pose, world);
     for (k = 0; k < 30; ++k) CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
     for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const pm_spring_storage small = {springs, 4, joints, 1, colliders, 8, groups, 4, indices, 32, NULL};
