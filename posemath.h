@@ -4008,13 +4008,18 @@ static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, 
     return s->full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
 }
 
+/* A reader out of storage: the failure is PM_ERROR_CAPACITY */
+static int pm__json_springs_full(pm__json_springs *s, pm__json *j, const char *where, const char *why)
+{
+    s->full = 1;
+    return pm__json_fail_at(j, where, why);
+}
+
 /* The next collider group, empty, in s->group; 0 when the storage is full */
 static int pm__json_springs_new_group(pm__json_springs *s, pm__json *j)
 {
-    if (s->set->group_count >= s->storage->group_capacity) {
-        s->full = 1;
-        return pm__json_fail(j, "more collider groups than the storage holds");
-    }
+    if (s->set->group_count >= s->storage->group_capacity)
+        return pm__json_springs_full(s, j, j->p, "more collider groups than the storage holds");
     s->group = &s->storage->groups[s->set->group_count];
     s->group->colliders = s->storage->indices + s->index_count;
     s->group->collider_count = 0;
@@ -4091,10 +4096,8 @@ static int pm__json_index_list(pm__json_springs *s, pm__json *j, int high, const
     do {
         int value;
         if (!pm__json_index(j, 0.0, high, name_rule, &value)) return 0;
-        if (s->index_count >= s->storage->index_capacity) {
-            s->full = 1;
-            return pm__json_fail(j, "more indices than the storage holds");
-        }
+        if (s->index_count >= s->storage->index_capacity)
+            return pm__json_springs_full(s, j, j->p, "more indices than the storage holds");
         s->storage->indices[s->index_count++] = value;
         ++*count;
     } while (pm__json_expect(j, ','));
@@ -4124,10 +4127,8 @@ static int pm__json_collider_group0_member(void *context, pm__json *j, const cha
     if (pm__json_expect(j, ']')) return 1;
     do {
         pm_spring_collider *c;
-        if (s->set->collider_count >= s->storage->collider_capacity || s->index_count >= s->storage->index_capacity) {
-            s->full = 1;
-            return pm__json_fail(j, "more colliders than the storage holds");
-        }
+        if (s->set->collider_count >= s->storage->collider_capacity || s->index_count >= s->storage->index_capacity)
+            return pm__json_springs_full(s, j, j->p, "more colliders than the storage holds");
         c = s->collider = &s->storage->colliders[s->set->collider_count];
         memset(c, 0, sizeof *c);
         c->node = -1; /* the group's, set when the group ends */
@@ -4188,10 +4189,8 @@ static int pm__json_expand_bone_group(pm__json_springs *s, pm__json *j, const ch
         for (;;) {
             if (cursor[node] == child_start[node]) { /* first visit: the node's joint */
                 pm_spring_joint *joint;
-                if (s->joint_count >= s->storage->joint_capacity) {
-                    s->full = 1;
-                    return pm__json_fail_at(j, at, "more joints than the storage holds");
-                }
+                if (s->joint_count >= s->storage->joint_capacity)
+                    return pm__json_springs_full(s, j, at, "more joints than the storage holds");
                 joint = &s->storage->joints[s->joint_count++];
                 *joint = settings;
                 joint->node = node;
@@ -4233,10 +4232,8 @@ static int pm__json_secondary_member(void *context, pm__json *j, const char *key
         at = j->p;
         if (bone_groups) {
             pm_spring_joint *settings;
-            if (s->set->spring_count >= s->storage->spring_capacity || s->joint_count >= s->storage->joint_capacity) {
-                s->full = 1;
-                return pm__json_fail(j, "more bone groups than the storage holds");
-            }
+            if (s->set->spring_count >= s->storage->spring_capacity || s->joint_count >= s->storage->joint_capacity)
+                return pm__json_springs_full(s, j, j->p, "more bone groups than the storage holds");
             s->spring = &s->storage->springs[s->set->spring_count];
             memset(s->spring, 0, sizeof *s->spring);
             s->spring->center = -1;
@@ -4448,10 +4445,8 @@ static int pm__json_spring1_member(void *context, pm__json *j, const char *key, 
             if (!pm__json_object(j, pm__json_joint1_member, s)) return 0;
             if (s->joint.node < 0) return pm__json_fail_at(j, at, "a joint without \"node\"");
             if (count++ > 0) {
-                if (s->joint_count >= s->storage->joint_capacity) {
-                    s->full = 1;
-                    return pm__json_fail_at(j, at, "more joints than the storage holds");
-                }
+                if (s->joint_count >= s->storage->joint_capacity)
+                    return pm__json_springs_full(s, j, at, "more joints than the storage holds");
                 before.child = s->joint.node;
                 s->storage->joints[s->joint_count++] = before;
                 ++s->spring->joint_count;
@@ -4481,20 +4476,16 @@ static int pm__json_spring_bone_member(void *context, pm__json *j, const char *k
         pm__json_space(j);
         at = j->p;
         if (springs) {
-            if (s->set->spring_count >= s->storage->spring_capacity) {
-                s->full = 1;
-                return pm__json_fail(j, "more springs than the storage holds");
-            }
+            if (s->set->spring_count >= s->storage->spring_capacity)
+                return pm__json_springs_full(s, j, j->p, "more springs than the storage holds");
             s->spring = &s->storage->springs[s->set->spring_count];
             memset(s->spring, 0, sizeof *s->spring);
             s->spring->center = -1;
             if (!pm__json_object(j, pm__json_spring1_member, s)) return 0;
             ++s->set->spring_count;
         } else if (colliders) {
-            if (s->set->collider_count >= s->storage->collider_capacity) {
-                s->full = 1;
-                return pm__json_fail(j, "more colliders than the storage holds");
-            }
+            if (s->set->collider_count >= s->storage->collider_capacity)
+                return pm__json_springs_full(s, j, j->p, "more colliders than the storage holds");
             s->collider = &s->storage->colliders[s->set->collider_count];
             memset(s->collider, 0, sizeof *s->collider);
             s->collider->node = -1;
