@@ -13,11 +13,12 @@ BUILD = build
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
            tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_springs.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose \
-           mmd_dance vmd2vrma
+           mmd_dance vmd2vrma vrm_springs
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
 LIBS_vrm_pose = -lcjson
+LIBS_vrm_springs = -lcjson
 LIBS_skinning_twist = -lpthread
 SHARED = ../shared
 SHARED_DATA = $(SHARED)/data
@@ -28,6 +29,8 @@ CHAIN_TIMES = 0 0.35 1 1.7
 SIMPLE_SKIN_TIMES = 0 0.75 2.2 3.9
 MORPH_CUBE = $(ASSIMP_MODELS)/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF
 MORPH_CUBE_WEIGHTS = 0.3,0.8
+# A real VRM 0.x avatar with spring bones (CC-BY 3.0, ../shared/data/vrm-samples/README.md).
+GODETTE = $(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm
 
 # Header (as #include'd) = Debian package that provides it: required.
 PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_write.h=libstb-dev
@@ -325,6 +328,34 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  grep -q '^v ' $(BUILD)/vrm_pose.obj || exit 1; \
 	done; [ $$found = 1 ] && echo "vrm_pose on the VRM samples: every lowered hand where the arm's rest direction puts it" || \
 	  echo "examples-check: $(SHARED_DATA)/vrm-samples absent, vrm_pose skipped"
+	@# a VRM avatar's spring bones while a dance plays on it, frame by frame against three-vrm 3.5.5 at 30, 60 and 144 fps
+	@if [ -f $(GODETTE) ]; then \
+	  for fps in 30 60 144; do \
+	    ./$(BUILD)/vrm_springs $(GODETTE) tests/fixtures/character_dance.vrma $$fps $$((fps * 10)) > $(BUILD)/vrm_springs.out && \
+	    awk -v name="vrm_springs on Godette dancing at $$fps fps" -f tests/compare.awk -f tests/check_vrm_springs.awk \
+	      tests/fixtures/springs_godette_$${fps}_threevrm.txt $(BUILD)/vrm_springs.out || exit 1; \
+	  done; \
+	else echo "examples-check: $(GODETTE) absent, vrm_springs skipped"; fi
+	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 60 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 0 10 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 60 2.5 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 60 10 2> $(BUILD)/bad.err
+	grep -q 'character_dance.vrma: no VRMC_vrm or VRM extension' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_springs $(BUILD)/bad.bvh tests/fixtures/character_dance.vrma 60 10 2> $(BUILD)/bad.err
+	grep -q 'bad.bvh: not a glTF binary' $(BUILD)/bad.err
+	@if [ -f $(GODETTE) ]; then \
+	  ! ./$(BUILD)/vrm_springs $(GODETTE) $(GODETTE) 60 10 2> $(BUILD)/bad.err && \
+	  grep -q 'Godette_vrm_v4.vrm: no VRMC_vrm_animation humanoid in its rest pose' $(BUILD)/bad.err && \
+	  sed 's/"stiffiness":2.5/"stiffiness":-25/' $(GODETTE) > $(BUILD)/bad-spring.vrm && \
+	  ! ./$(BUILD)/vrm_springs $(BUILD)/bad-spring.vrm tests/fixtures/character_dance.vrma 60 10 2> $(BUILD)/bad.err && \
+	  grep -q 'bad-spring.vrm: spring 0, joint 0, collider -1, group -1: the joint has a number that is not finite' $(BUILD)/bad.err && \
+	  sed 's/"stiffiness":2.5/"stiffiness":"x"/' $(GODETTE) > $(BUILD)/bad-spring.vrm && \
+	  ! ./$(BUILD)/vrm_springs $(BUILD)/bad-spring.vrm tests/fixtures/character_dance.vrma 60 10 2> $(BUILD)/bad.err && \
+	  grep -q 'bad-spring.vrm: secondaryAnimation, byte [0-9]* of the extension: "stiffiness" must be a finite float' $(BUILD)/bad.err; \
+	fi
 	! ./$(BUILD)/vrm_pose $(BUILD)/every.vrma 2> $(BUILD)/bad.err
 	grep -q 'every.vrma: no VRMC_vrm or VRM extension' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_pose $(BUILD)/bad.bvh 2> $(BUILD)/bad.err
@@ -508,8 +539,9 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones spring_set spring_json
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones spring_set spring_json vrma
 FUZZ_LIBS_gltf_accessor = -lcjson
+FUZZ_LIBS_vrma = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
 # AVX-512 one (each in a separate BUILD directory).
 FUZZ_FLAGS ?=
@@ -550,6 +582,8 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node springbone_threevrm.mjs > ../fixtures/springbone_threevrm.h \
 	  && node springbone_loader_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm godette > ../fixtures/springs_godette_threevrm.h \
 	  && node springbone_loader_threevrm.mjs --generated generated > ../fixtures/springs_json_threevrm.h \
+	  && for fps in 30 60 144; do node springs_vrma_threevrm.mjs ../../$(GODETTE) ../fixtures/character_dance.vrma $$fps $$((fps * 10)) \
+	    | awk -v fps=$$fps '($$1 * 6) % fps == 0' > ../fixtures/springs_godette_$${fps}_threevrm.txt || exit 1; done \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
