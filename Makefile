@@ -152,6 +152,7 @@ readme-check: | $(BUILD)
 examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/pipeline $(BUILD)/pipeline-check.png > $(BUILD)/pipeline.out
 	grep -q '^motion: 19 joints, 40 frames$$' $(BUILD)/pipeline.out
+	awk '/^ponytail: swings up to/ { if ($$5 + 0 < 5 || $$5 + 0 > 90) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline.out
 	grep -q '^per frame: retarget .* us, constraints .* us, skinning .* us' $(BUILD)/pipeline.out
 	@# each panel: the floor band (360 x 44 pixels) and a character of 15-30 thousand pixels
 	./$(BUILD)/png_stats $(BUILD)/pipeline-check.png 5 | awk '$$1 != 1800 || $$3 != 480 { exit 1 } \
@@ -520,17 +521,20 @@ $(eval $(call bench_build,bench,$(BENCH_FLAGS)))
 $(eval $(call bench_build,bench-native,-march=native $(BENCH_FLAGS)))
 $(eval $(call bench_build,bench-sse2,-DPOSEMATH_NO_DISPATCH $(BENCH_FLAGS)))
 
-# babylon-mmd's runtimes (tests/gen's npm packages) are timed first on the
-# same MMD files, when node is there.
+# babylon-mmd's runtimes and three-vrm's spring bones (tests/gen's npm
+# packages) are timed first on the same MMD files and spring scene, when node
+# is there.
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/bench-native $(BUILD)/bench-sse2
-	@rm -f $(BUILD)/mmd_babylon_bench.txt
+	@rm -f $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
 	@if command -v node >/dev/null 2>&1 && { [ -d tests/gen/node_modules/babylon-mmd ] || \
 	    { command -v npm >/dev/null 2>&1 && (cd tests/gen && npm ci --no-audit --no-fund >/dev/null 2>&1); }; }; then \
 	  (cd tests/gen && node --import ./extensionless.mjs mmd_bench_babylon.mjs ../fixtures/character.pmx \
 	    ../fixtures/character_dance.vmd 300 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_bench.txt) || true; \
+	  (cd tests/gen && node springs_bench_threevrm.mjs 400 2>/dev/null | grep '^three-vrm' \
+	    > ../../$(BUILD)/springs_threevrm_bench.txt) || true; \
 	fi
-	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt
+	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
 	@echo; echo "== skinning built with -march=native (ozz-animation too)"
 	@./$(BUILD)/bench-native --skinning
 	@echo; echo "== skinning built with -DPOSEMATH_NO_DISPATCH (ozz-animation with the default flags)"

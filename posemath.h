@@ -219,6 +219,23 @@
          world matrices of the joints and the nodes below them are updated
          as the step goes, so the result can be skinned at once. dt <= 0
          changes nothing. A state that is not finite is an error: reset it.
+         Two fields of the set change the step, both off at zero:
+         external_force (wind, world space, added as gravity is) and
+         scale_with_world (UniVRM's rule for scaled avatars: stiffness,
+         gravity, force and hit radius times the joint node's world scale,
+         collider radii times their node's).
+     pm_result pm_spring_set_step_fixed(const pm_spring_set *set,
+                                        pm_spring_clock *clock,
+                                        pm_transform *pose, float *world,
+                                        float dt)
+         Frame-rate independence: as many steps of clock->substep seconds
+         as fit in the time since the last one (at most max_substeps; the
+         rest is dropped), each on the world matrices blended linearly from
+         the call before's to these, then the joints as the last substep
+         left them on these. The same motion at 30, 60 and 144 fps swings
+         alike, up to what linear blending between frames misses
+         (docs/vrm.md). dt >= 0; the clock's buffers hold 16 node_count
+         floats each; set leftover and started to 0 after a reset.
      pm_result pm_spring_set_teleport(const pm_spring_set *set,
                                       const float transform[16],
                                       int keep_velocity)
@@ -695,8 +712,11 @@ typedef struct pm_spring_joint_state {
     double tail[3], previous_tail[3]; /* the tail now and one step before, in the center's space */
     double rest_tail[3];              /* the tail in the node's space at rest */
     double axis[3];                   /* rest_tail's direction */
+    double axis_in_parent[3];         /* that direction in the parent's space at rest */
+    double rest_inverse[3][3];        /* the rest rotation and scale inverted (columns) */
     versor rest_rotation;             /* the node's rest local transform */
     vec3 rest_translation, rest_scale;
+    versor rotation;                  /* the node's local rotation as the last step left it */
     int spring, joint;                /* the joint's description */
 } pm_spring_joint_state;
 
@@ -713,13 +733,29 @@ typedef struct pm_spring_set {
     int joint_capacity;
     int *work; /* caller storage: PM_SPRING_WORK_INTS(node_count, joint_capacity) ints */
     int joint_count; /* set by init */
+    /* Beyond three-vrm, read by every step; zero (off) keeps three-vrm's results: */
+    vec3 external_force;  /* wind: world space, moves tails as gravity does (metres per second) */
+    int scale_with_world; /* UniVRM's rule for scaled avatars: a joint's stiffness, gravity, force and
+                             radius times its node's world scale, a collider's radius times its node's */
 } pm_spring_set;
+
+/* A fixed-substep clock for pm_spring_set_step_fixed (caller storage). */
+typedef struct pm_spring_clock {
+    float substep;          /* seconds per step, > 0 (1 / 120.0f, say) */
+    int max_substeps;       /* per call, >= 1: time past them is dropped, so a stall cannot snowball */
+    float *previous_world;  /* 16 node_count floats: the world matrices given to the call before */
+    float *substep_world;   /* 16 node_count floats of scratch */
+    double leftover;        /* seconds since the last substep; 0 to start */
+    int started;            /* 0 to start: the first call takes its world as the call before's too */
+} pm_spring_clock;
 
 #define PM_SPRING_WORK_INTS(node_count, joint_capacity) (6 * (size_t)(node_count) + 3 * (size_t)(joint_capacity) + 2)
 
 PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_pose, pm_spring_report *report);
 PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world);
 PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt);
+PMDEF pm_result pm_spring_set_step_fixed(const pm_spring_set *set, pm_spring_clock *clock, pm_transform *pose,
+                                         float *world, float dt);
 PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float transform[16], int keep_velocity);
 
 /* What pm_spring_parse_vrm0_json fills (caller storage): the set's springs,
@@ -1603,7 +1639,7 @@ static int pm__mat_to_quat(const float *m, int stride, double q[4])
 }
 
 /* Rotation matrix r[column][row] of a unit quaternion. */
-static void pm__quat_to_rotation(const double q[4], double r[3][3])
+static PM__INLINE void pm__quat_to_rotation(const double q[4], double r[3][3])
 {
     double x = q[0], y = q[1], z = q[2], w = q[3];
     r[0][0] = 1.0 - 2.0 * (y * y + z * z);
@@ -1785,15 +1821,20 @@ typedef struct pm__affine {
     double t[3];
 } pm__affine;
 
-static void pm__affine_mul(const pm__affine *a, const pm__affine *b, pm__affine *out)
+/* a x b; written out, since compilers at -O2 keep these small loops as loops */
+#define PM__AFFINE_ROW(a, v, i) ((a)->m[0][i] * (v)[0] + (a)->m[1][i] * (v)[1] + (a)->m[2][i] * (v)[2])
+static PM__INLINE void pm__affine_mul(const pm__affine *a, const pm__affine *b, pm__affine *out)
 {
     pm__affine r;
-    int c, i;
-    for (c = 0; c < 3; ++c)
-        for (i = 0; i < 3; ++i)
-            r.m[c][i] = a->m[0][i] * b->m[c][0] + a->m[1][i] * b->m[c][1] + a->m[2][i] * b->m[c][2];
-    for (i = 0; i < 3; ++i)
-        r.t[i] = a->m[0][i] * b->t[0] + a->m[1][i] * b->t[1] + a->m[2][i] * b->t[2] + a->t[i];
+    int c;
+    for (c = 0; c < 3; ++c) {
+        r.m[c][0] = PM__AFFINE_ROW(a, b->m[c], 0);
+        r.m[c][1] = PM__AFFINE_ROW(a, b->m[c], 1);
+        r.m[c][2] = PM__AFFINE_ROW(a, b->m[c], 2);
+    }
+    r.t[0] = PM__AFFINE_ROW(a, b->t, 0) + a->t[0];
+    r.t[1] = PM__AFFINE_ROW(a, b->t, 1) + a->t[1];
+    r.t[2] = PM__AFFINE_ROW(a, b->t, 2) + a->t[2];
     *out = r;
 }
 
@@ -1841,12 +1882,15 @@ static int pm__load_rotation(const pm_transform *array, int index, double q[4])
     return pm__quat_normalize(q);
 }
 
-static void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
+static PM__INLINE void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
 {
-    int c, i;
+    int c;
     pm__quat_to_rotation(trs->q, out->m);
-    for (c = 0; c < 3; ++c)
-        for (i = 0; i < 3; ++i) out->m[c][i] *= trs->s[c];
+    for (c = 0; c < 3; ++c) {
+        out->m[c][0] *= trs->s[c];
+        out->m[c][1] *= trs->s[c];
+        out->m[c][2] *= trs->s[c];
+    }
     memcpy(out->t, trs->t, sizeof out->t);
 }
 
@@ -3243,7 +3287,20 @@ static void pm__affine_identity(pm__affine *a)
 }
 
 /* node's world matrix as stored, or identity for -1 */
-static void pm__affine_of_world(const float *world, int node, pm__affine *out)
+/* a as node's world matrix (column-major floats) */
+static void pm__affine_store_world(const pm__affine *a, float *world, int node)
+{
+    float *m = world + (size_t)node * 16;
+    int c, r;
+    for (c = 0; c < 3; ++c) {
+        for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)a->m[c][r];
+        m[c * 4 + 3] = 0.0f;
+        m[12 + c] = (float)a->t[c];
+    }
+    m[15] = 1.0f;
+}
+
+static PM__INLINE void pm__affine_of_world(const float *world, int node, pm__affine *out)
 {
     const float *m;
     int c, r;
@@ -3257,25 +3314,22 @@ static void pm__affine_of_world(const float *world, int node, pm__affine *out)
     for (r = 0; r < 3; ++r) out->t[r] = (double)m[12 + r];
 }
 
-static void pm__affine_point(const pm__affine *a, const double p[3], double out[3])
+static PM__INLINE void pm__affine_point(const pm__affine *a, const double p[3], double out[3])
 {
-    double r[3];
-    int i;
-    for (i = 0; i < 3; ++i) r[i] = a->m[0][i] * p[0] + a->m[1][i] * p[1] + a->m[2][i] * p[2] + a->t[i];
-    memcpy(out, r, sizeof r);
+    const double x = PM__AFFINE_ROW(a, p, 0) + a->t[0], y = PM__AFFINE_ROW(a, p, 1) + a->t[1],
+                 z = PM__AFFINE_ROW(a, p, 2) + a->t[2];
+    out[0] = x, out[1] = y, out[2] = z;
 }
 
-static void pm__affine_vector(const pm__affine *a, const double v[3], double out[3])
+static PM__INLINE void pm__affine_vector(const pm__affine *a, const double v[3], double out[3])
 {
-    double r[3];
-    int i;
-    for (i = 0; i < 3; ++i) r[i] = a->m[0][i] * v[0] + a->m[1][i] * v[1] + a->m[2][i] * v[2];
-    memcpy(out, r, sizeof r);
+    const double x = PM__AFFINE_ROW(a, v, 0), y = PM__AFFINE_ROW(a, v, 1), z = PM__AFFINE_ROW(a, v, 2);
+    out[0] = x, out[1] = y, out[2] = z;
 }
 
 /* The inverse of a's 3x3 block, transposed (three.js's normal matrix), and
    its determinant. */
-static double pm__affine_cofactors(const pm__affine *a, double cof[3][3])
+static PM__INLINE double pm__affine_cofactors(const pm__affine *a, double cof[3][3])
 {
     int c, r;
     for (c = 0; c < 3; ++c)
@@ -3299,10 +3353,10 @@ static int pm__affine_inverse(const pm__affine *a, pm__affine *out)
     return 1;
 }
 
-static double pm__length3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+static PM__INLINE double pm__length3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
 
 /* v / |v|, or v unchanged when it is zero (as three.js's normalize) */
-static void pm__normalize3d(double v[3])
+static PM__INLINE void pm__normalize3d(double v[3])
 {
     const double length = pm__length3(v);
     if (length > 0.0) {
@@ -3498,10 +3552,12 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
         const pm_spring_joint *joint = pm__spring_joint(set, j);
         const pm_transform *rest = &rest_pose[joint->node];
         pm__trs trs;
+        pm__affine rest_local;
         if (!pm__load_trs(rest_pose, joint->node, &trs) || (joint->child >= 0 && !pm__finite_n(rest_pose[joint->child].translation, 3)))
             return pm__spring_report(report, st->spring, st->joint, -1, -1, "the rest pose of the joint's node or child is not finite"),
                    PM_ERROR_INVALID_ARGUMENT;
         pm__store4(st->rest_rotation, trs.q);
+        pm__store4(st->rotation, trs.q);
         memcpy(st->rest_translation, rest->translation, sizeof st->rest_translation);
         memcpy(st->rest_scale, rest->scale, sizeof st->rest_scale);
         for (k = 0; k < 3; ++k)
@@ -3512,6 +3568,13 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
         }
         memcpy(st->axis, st->rest_tail, sizeof st->axis);
         pm__normalize3d(st->axis);
+        pm__trs_to_affine(&trs, &rest_local);
+        pm__affine_vector(&rest_local, st->axis, st->axis_in_parent);
+        pm__normalize3d(st->axis_in_parent);
+        if (!pm__affine_inverse(&rest_local, &rest_local))
+            return pm__spring_report(report, st->spring, st->joint, -1, -1, "the rest scale of the joint's node is zero"),
+                   PM_ERROR_INVALID_ARGUMENT;
+        memcpy(st->rest_inverse, rest_local.m, sizeof st->rest_inverse);
         memset(st->tail, 0, sizeof st->tail);
         memset(st->previous_tail, 0, sizeof st->previous_tail);
     }
@@ -3561,6 +3624,7 @@ PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose
         pm_spring_joint_state *st = &set->joints[j];
         const int node = pm__spring_joint(set, j)->node;
         pm__affine node_world, to_world, to_center;
+        memcpy(st->rotation, st->rest_rotation, sizeof st->rotation);
         memcpy(pose[node].rotation, st->rest_rotation, sizeof st->rest_rotation);
         if (!pm__spring_refresh(set, j, pose, world) || !pm__spring_center(set, st, world, &to_world, &to_center))
             return PM_ERROR_INVALID_ARGUMENT;
@@ -3593,45 +3657,82 @@ PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float tra
 
 /* The tail pushed out of (or into) a collider, kept at the bone's length
    from head; as three-vrm's VRMSpringBoneColliderShape*.calculateCollision. */
-static void pm__spring_collide(const pm_spring_collider *col, const float *world, const double head[3], double length,
-                               double radius, double tail[3])
+/* The largest length of an affine map's columns: a node's world scale for
+   UniVRM's rule (uniform scales are what it is meant for) */
+static double pm__affine_max_scale(const pm__affine *m)
 {
-    pm__affine m;
-    double origin[3], offset[3], to[3], distance, d;
-    int i;
-    pm__affine_of_world(world, col->node, &m);
-    for (i = 0; i < 3; ++i) offset[i] = (double)col->offset[i];
-    pm__affine_point(&m, offset, origin);
-    for (i = 0; i < 3; ++i) to[i] = tail[i] - origin[i];
-    if (col->shape == PM_COLLIDER_PLANE) { /* the normal turned by three.js's normal matrix, inverse transposed */
-        double cof[3][3], normal[3];
-        const double sign = pm__affine_cofactors(&m, cof) < 0.0 ? -1.0 : 1.0; /* cofactors: that matrix x determinant */
-        for (i = 0; i < 3; ++i)
-            normal[i] = sign * (cof[0][i] * (double)col->normal[0] + cof[1][i] * (double)col->normal[1] +
-                                cof[2][i] * (double)col->normal[2]);
-        pm__normalize3d(normal);
-        distance = to[0] * normal[0] + to[1] * normal[1] + to[2] * normal[2] - radius;
-        memcpy(to, normal, sizeof to);
-    } else {
-        const int inside = col->shape == PM_COLLIDER_INSIDE_SPHERE || col->shape == PM_COLLIDER_INSIDE_CAPSULE;
-        if (col->shape == PM_COLLIDER_CAPSULE || col->shape == PM_COLLIDER_INSIDE_CAPSULE) {
-            double axis[3], along, axis2;
-            for (i = 0; i < 3; ++i) axis[i] = (double)col->tail[i] - offset[i];
-            pm__affine_vector(&m, axis, axis);
-            axis2 = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
-            along = axis[0] * to[0] + axis[1] * to[1] + axis[2] * to[2];
-            if (along <= 0.0) {
-            } else if (axis2 <= along) {
-                for (i = 0; i < 3; ++i) to[i] -= axis[i];
-            } else {
-                for (i = 0; i < 3; ++i) to[i] -= axis[i] * (along / axis2);
-            }
-        }
-        d = pm__length3(to);
-        distance = inside ? (double)col->radius - radius - d : d - radius - (double)col->radius;
-        if (!(d > 0.0)) return; /* the tail on the collider's center: no way out (three-vrm divides by 0) */
-        for (i = 0; i < 3; ++i) to[i] *= (inside ? -1.0 : 1.0) / d;
+    double largest = 0.0;
+    int c;
+    for (c = 0; c < 3; ++c) {
+        const double length = pm__length3(m->m[c]);
+        if (length > largest) largest = length;
     }
+    return largest;
+}
+
+/* p (in node's space) in world space, from its world matrix as stored */
+static PM__INLINE void pm__world_point(const float *world, int node, const float p[3], double out[3])
+{
+    const float *m = world + (size_t)node * 16;
+    const double x = (double)p[0], y = (double)p[1], z = (double)p[2];
+    if (node < 0) {
+        out[0] = x, out[1] = y, out[2] = z;
+        return;
+    }
+    out[0] = (double)m[0] * x + (double)m[4] * y + (double)m[8] * z + (double)m[12];
+    out[1] = (double)m[1] * x + (double)m[5] * y + (double)m[9] * z + (double)m[13];
+    out[2] = (double)m[2] * x + (double)m[6] * y + (double)m[10] * z + (double)m[14];
+}
+
+/* Pushes the tail out of (or into) one collider. Most tails are far from
+   most colliders: the squared distance decides that before any root. */
+static void pm__spring_collide(const pm_spring_collider *col, const float *world, const double head[3], double length,
+                               double radius, int scale_with_world, double tail[3])
+{
+    double origin[3], to[3], distance, d, d2, col_radius = (double)col->radius, reach;
+    int i;
+    const int inside = col->shape == PM_COLLIDER_INSIDE_SPHERE || col->shape == PM_COLLIDER_INSIDE_CAPSULE;
+    if (scale_with_world || col->shape == PM_COLLIDER_PLANE) {
+        pm__affine m;
+        pm__affine_of_world(world, col->node, &m);
+        if (scale_with_world) col_radius *= pm__affine_max_scale(&m);
+        if (col->shape == PM_COLLIDER_PLANE) { /* the normal turned by three.js's normal matrix, inverse transposed */
+            double cof[3][3], normal[3];
+            const double sign = pm__affine_cofactors(&m, cof) < 0.0 ? -1.0 : 1.0; /* cofactors: that matrix x determinant */
+            pm__world_point(world, col->node, col->offset, origin);
+            for (i = 0; i < 3; ++i)
+                normal[i] = sign * (cof[0][i] * (double)col->normal[0] + cof[1][i] * (double)col->normal[1] +
+                                    cof[2][i] * (double)col->normal[2]);
+            pm__normalize3d(normal);
+            distance = (tail[0] - origin[0]) * normal[0] + (tail[1] - origin[1]) * normal[1] +
+                       (tail[2] - origin[2]) * normal[2] - radius;
+            memcpy(to, normal, sizeof to);
+            goto push;
+        }
+    }
+    pm__world_point(world, col->node, col->offset, origin);
+    for (i = 0; i < 3; ++i) to[i] = tail[i] - origin[i];
+    if (col->shape == PM_COLLIDER_CAPSULE || col->shape == PM_COLLIDER_INSIDE_CAPSULE) {
+        double end[3], axis[3], along, axis2;
+        pm__world_point(world, col->node, col->tail, end);
+        for (i = 0; i < 3; ++i) axis[i] = end[i] - origin[i];
+        axis2 = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
+        along = axis[0] * to[0] + axis[1] * to[1] + axis[2] * to[2];
+        if (along <= 0.0) {
+        } else if (axis2 <= along) {
+            for (i = 0; i < 3; ++i) to[i] -= axis[i];
+        } else {
+            for (i = 0; i < 3; ++i) to[i] -= axis[i] * (along / axis2);
+        }
+    }
+    d2 = to[0] * to[0] + to[1] * to[1] + to[2] * to[2];
+    reach = inside ? col_radius - radius : radius + col_radius; /* the distance at which it touches */
+    if (!(d2 > 0.0)) return; /* the tail on the collider's center: no way out (three-vrm divides by 0) */
+    if (inside ? reach > 0.0 && d2 <= reach * reach : !(reach > 0.0) || d2 >= reach * reach) return;
+    d = sqrt(d2);
+    distance = inside ? reach - d : d - reach;
+    for (i = 0; i < 3; ++i) to[i] *= (inside ? -1.0 : 1.0) / d;
+push:
     if (distance < 0.0) {
         for (i = 0; i < 3; ++i) to[i] = tail[i] - distance * to[i] - head[i];
         d = pm__length3(to);
@@ -3640,80 +3741,165 @@ static void pm__spring_collide(const pm_spring_collider *col, const float *world
     }
 }
 
-PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt)
+/* One step of delta > 0 seconds, arguments checked */
+static pm_result pm__spring_step(const pm_spring_set *set, pm_transform *pose, float *world, double delta)
 {
-    const int *order;
-    const double delta = (double)dt;
+    const int *order = pm__spring_order(set), *region = pm__spring_region(set), *first = pm__spring_region_first(set);
     int k;
-    if (!pm__spring_check(set, pose, world) || !pm__finite(dt)) return PM_ERROR_INVALID_ARGUMENT;
-    if (!(dt > 0.0f)) return PM_OK;
-    order = pm__spring_order(set);
     for (k = 0; k < set->joint_count; ++k) {
         const int j = order[k];
         pm_spring_joint_state *st = &set->joints[j];
         const pm_spring_joint *joint = pm__spring_joint(set, j);
         const pm_spring *spring = &set->springs[st->spring];
-        const int node = joint->node, up = set->parent[node];
-        pm__affine parent_world, node_world, rest_local, rest_world, to_rest, to_world, to_center;
-        pm__trs rest;
-        double child[3], head[3], axis[3], next[3], length, q[4], turn[4], drag = 1.0 - (double)joint->drag_force;
+        const int node = joint->node;
+        const pm_transform *local = &pose[node];
+        pm__affine parent, to_world, to_center, node_world;
+        double q[4], t[3], scale[3], child[3], head[3], axis[3], next[3], length, turn[4], cof[3][3], det, d[3];
+        double drag = 1.0 - (double)joint->drag_force, world_scale = 1.0, radius;
         int i, g, c;
-        /* the node's world matrix from its parent's as this step left it */
-        if (!pm__spring_world(set, node, pose, world) || !pm__spring_center(set, st, world, &to_world, &to_center))
-            return PM_ERROR_INVALID_ARGUMENT;
-        pm__affine_of_world(world, up, &parent_world);
-        pm__affine_of_world(world, node, &node_world);
-        for (i = 0; i < 3; ++i)
-            child[i] = joint->child >= 0 ? (double)pose[joint->child].translation[i] : st->rest_tail[i];
-        pm__affine_vector(&node_world, child, child);
-        length = pm__length3(child);
-        /* the rest direction in world space */
-        pm__load4(st->rest_rotation, rest.q);
+        pm__affine_of_world(world, set->parent[node], &parent);
+        /* the node where its parent now puts it, with the rotation the pose gives it (the last step's) */
+        pm__load4(local->rotation, q);
         for (i = 0; i < 3; ++i) {
-            rest.t[i] = (double)st->rest_translation[i];
-            rest.s[i] = (double)st->rest_scale[i];
+            t[i] = (double)local->translation[i];
+            scale[i] = (double)local->scale[i];
+            child[i] = (joint->child >= 0 ? (double)pose[joint->child].translation[i] : st->rest_tail[i]) * scale[i];
         }
-        pm__trs_to_affine(&rest, &rest_local);
-        pm__affine_vector(&rest_local, st->axis, axis);
-        pm__normalize3d(axis);
-        pm__affine_vector(&parent_world, axis, axis);
+        if (!pm__quat_normalize(q)) return PM_ERROR_INVALID_ARGUMENT;
+        pm__affine_point(&parent, t, head);
+        /* the bone's length: the child where the node now is */
+        pm__quat_rotate(q, child, child);
+        pm__affine_vector(&parent, child, child);
+        length = pm__length3(child);
+        if (set->scale_with_world) {
+            pm__trs now;
+            memcpy(now.q, q, sizeof q);
+            memcpy(now.t, t, sizeof t);
+            memcpy(now.s, scale, sizeof scale);
+            pm__trs_to_affine(&now, &node_world);
+            pm__affine_mul(&parent, &node_world, &node_world);
+            world_scale = pm__affine_max_scale(&node_world);
+        }
+        radius = (double)joint->hit_radius * world_scale;
+        /* the rest direction in world space */
+        pm__affine_vector(&parent, st->axis_in_parent, axis);
         pm__normalize3d(axis);
         /* inertia in the center's space, then stiffness and gravity in world space */
         for (i = 0; i < 3; ++i) next[i] = st->tail[i] + (st->tail[i] - st->previous_tail[i]) * drag;
-        pm__affine_point(&to_world, next, next);
+        if (spring->center >= 0) {
+            if (!pm__spring_center(set, st, world, &to_world, &to_center)) return PM_ERROR_INVALID_ARGUMENT;
+            pm__affine_point(&to_world, next, next);
+        }
         for (i = 0; i < 3; ++i)
-            next[i] += axis[i] * ((double)joint->stiffness * delta) +
-                       (double)joint->gravity_dir[i] * ((double)joint->gravity_power * delta);
+            next[i] += (axis[i] * ((double)joint->stiffness * delta) +
+                        ((double)joint->gravity_dir[i] * ((double)joint->gravity_power * delta) +
+                         (double)set->external_force[i] * delta)) * world_scale;
         /* back at the bone's length, then out of the colliders */
-        memcpy(head, node_world.t, sizeof head);
         for (i = 0; i < 3; ++i) next[i] -= head[i];
         pm__normalize3d(next);
         for (i = 0; i < 3; ++i) next[i] = head[i] + next[i] * length;
         for (g = 0; g < spring->collider_group_count; ++g) {
             const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
             for (c = 0; c < group->collider_count; ++c)
-                pm__spring_collide(&set->colliders[group->colliders[c]], world, head, length, (double)joint->hit_radius, next);
+                pm__spring_collide(&set->colliders[group->colliders[c]], world, head, length, radius, set->scale_with_world,
+                                   next);
         }
         if (!pm__finite_d(next[0]) || !pm__finite_d(next[1]) || !pm__finite_d(next[2]))
             return PM_ERROR_INVALID_ARGUMENT; /* a state that is not finite: reset it */
         memcpy(st->previous_tail, st->tail, sizeof st->tail);
-        pm__affine_point(&to_center, next, st->tail);
-        /* the turn from the rest direction to the tail's, in the rest frame */
-        pm__affine_mul(&parent_world, &rest_local, &rest_world);
-        if (!pm__affine_inverse(&rest_world, &to_rest)) return PM_ERROR_INVALID_ARGUMENT;
-        pm__affine_point(&to_rest, next, next);
+        if (spring->center >= 0) pm__affine_point(&to_center, next, st->tail);
+        else memcpy(st->tail, next, sizeof next);
+        /* the tail's direction in the node's rest frame, (parent x rest)^-1 (next - its origin): the
+           parent's block inverted by its cofactors (the determinant's size drops out in the normalize) */
+        for (i = 0; i < 3; ++i) t[i] = (double)st->rest_translation[i];
+        pm__affine_point(&parent, t, d);
+        for (i = 0; i < 3; ++i) next[i] -= d[i];
+        det = pm__affine_cofactors(&parent, cof);
+        if (!(fabs(det) > 0.0) || !pm__finite_d(det)) return PM_ERROR_INVALID_ARGUMENT;
+        for (i = 0; i < 3; ++i) d[i] = (cof[i][0] * next[0] + cof[i][1] * next[1] + cof[i][2] * next[2]) * (det < 0.0 ? -1.0 : 1.0);
+        for (i = 0; i < 3; ++i)
+            next[i] = st->rest_inverse[0][i] * d[0] + st->rest_inverse[1][i] * d[1] + st->rest_inverse[2][i] * d[2];
         pm__normalize3d(next);
+        /* the turn from the rest direction to the tail's */
         if (pm__length3(next) > 0.0 && pm__length3(st->axis) > 0.0) {
             pm__quat_from_to(st->axis, next, turn);
         } else { /* a bone of no length: three.js's setFromUnitVectors gives no turn */
             turn[0] = turn[1] = turn[2] = 0.0;
             turn[3] = 1.0;
         }
-        pm__quat_mul(rest.q, turn, q);
+        pm__load4(st->rest_rotation, q);
+        pm__quat_mul(q, turn, q);
         if (!pm__finite_d(q[0]) || !pm__finite_d(q[1]) || !pm__finite_d(q[2]) || !pm__finite_d(q[3]) ||
             !pm__quat_normalize(q))
             return PM_ERROR_INVALID_ARGUMENT;
-        pm__store4(pose[node].rotation, q);
+        pm__store4(st->rotation, q);
+        memcpy(pose[node].rotation, st->rotation, sizeof st->rotation);
+        /* the node's world matrix and its region's */
+        {
+            pm__trs now;
+            pm__load4(st->rotation, now.q);
+            for (i = 0; i < 3; ++i) now.t[i] = (double)local->translation[i], now.s[i] = scale[i];
+            pm__trs_to_affine(&now, &node_world);
+            pm__affine_mul(&parent, &node_world, &node_world);
+            pm__affine_store_world(&node_world, world, node);
+            if (!pm__finite_n(world + 16 * (size_t)node, 15)) return PM_ERROR_INVALID_ARGUMENT;
+        }
+        for (i = first[j]; i < first[j + 1]; ++i)
+            if (!pm__spring_world(set, region[i], pose, world)) return PM_ERROR_INVALID_ARGUMENT;
+    }
+    return PM_OK;
+}
+
+static int pm__spring_options_check(const pm_spring_set *set)
+{
+    return pm__finite_n(set->external_force, 3);
+}
+
+PMDEF pm_result pm_spring_set_step(const pm_spring_set *set, pm_transform *pose, float *world, float dt)
+{
+    if (!pm__spring_check(set, pose, world) || !pm__finite(dt) || !pm__spring_options_check(set))
+        return PM_ERROR_INVALID_ARGUMENT;
+    return dt > 0.0f ? pm__spring_step(set, pose, world, (double)dt) : PM_OK;
+}
+
+PMDEF pm_result pm_spring_set_step_fixed(const pm_spring_set *set, pm_spring_clock *clock, pm_transform *pose,
+                                         float *world, float dt)
+{
+    const size_t floats = 16 * (size_t)(set ? set->node_count : 0);
+    const double substep = clock ? (double)clock->substep : 0.0;
+    double since, elapsed;
+    int steps, n, k;
+    size_t i;
+    pm_result result;
+    if (!pm__spring_check(set, pose, world) || !pm__spring_options_check(set) || !clock || !clock->previous_world ||
+        !clock->substep_world || !pm__finite(clock->substep) || !(clock->substep > 0.0f) || clock->max_substeps < 1 ||
+        !pm__finite_d(clock->leftover) || clock->leftover < 0.0 || !pm__finite(dt) || dt < 0.0f)
+        return PM_ERROR_INVALID_ARGUMENT;
+    if (!clock->started) memcpy(clock->previous_world, world, floats * sizeof(float));
+    clock->started = 1;
+    /* the substeps due: whole substeps in leftover + dt, give or take a millionth of one (float frame times
+       rarely divide exactly: 4 x (1/120.0f) is a hair over 1/30.0f) */
+    since = clock->leftover;
+    elapsed = since + (double)dt;
+    steps = elapsed / substep + 1e-6 < (double)clock->max_substeps ? (int)(elapsed / substep + 1e-6) : clock->max_substeps;
+    clock->leftover = steps == clock->max_substeps ? 0.0 : elapsed - substep * steps;
+    if (clock->leftover < 0.0) clock->leftover = 0.0;
+    for (n = 1; n <= steps; ++n) {
+        /* the animated world where the substep falls in the frame, blended linearly from the call before */
+        double s = dt > 0.0f ? (substep * n - since) / (double)dt : 1.0;
+        if (steps == clock->max_substeps) s = (double)n / steps;
+        if (s > 1.0) s = 1.0;
+        if (s < 0.0) s = 0.0;
+        for (i = 0; i < floats; ++i)
+            clock->substep_world[i] = (float)((double)clock->previous_world[i] +
+                                              ((double)world[i] - (double)clock->previous_world[i]) * s);
+        if ((result = pm__spring_step(set, pose, clock->substep_world, substep)) != PM_OK) return result;
+    }
+    memcpy(clock->previous_world, world, floats * sizeof(float));
+    /* the joints as the last substep left them, on this frame's world */
+    for (k = 0; k < set->joint_count; ++k) {
+        const int j = pm__spring_order(set)[k];
+        memcpy(pose[pm__spring_joint(set, j)->node].rotation, set->joints[j].rotation, sizeof(versor));
         if (!pm__spring_refresh(set, j, pose, world)) return PM_ERROR_INVALID_ARGUMENT;
     }
     return PM_OK;

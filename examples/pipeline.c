@@ -4,9 +4,11 @@
 
    1. Builds a VRM 1.0-style character: 19 humanoid bones (no upperChest),
       a random rest rotation on every bone, forearm twist bones driven by
-      roll constraints, elbow cuffs driven by aim constraints, and a skinned
-      mesh of cylinders: BDEF1/BDEF2 along the limbs, SDEF at elbows and
-      knees, QDEF at the wrists, and a face morph.
+      roll constraints, elbow cuffs driven by aim constraints, spring bones
+      (a ponytail kept off the head and back, a skirt of six panels kept off
+      the hips and legs), and a skinned mesh of cylinders: BDEF1/BDEF2 along
+      the limbs, SDEF at elbows and knees, QDEF at the wrists, and a face
+      morph.
    2. Reads a BVH motion as it comes: the one given, or one it generates
       itself (a T-pose, then a walk in place with the lower foot on the
       floor; centimetres, Zrotation Xrotation Yrotation channels). Its
@@ -17,8 +19,8 @@
       LeftShoulder = upper arm, LeftHip, ...) or by VRM names. Any units:
       retargeting scales the hips by the ratio of rest hips heights.
    3. Per frame: retargets the BVH pose onto the character (joints between
-      bones, like CMU's LowerBack, folded in), applies the constraints, and
-      skins the mesh (on one thread: a mesh of 3,648 vertices takes about
+      bones, like CMU's LowerBack, folded in), applies the constraints, steps
+      the springs by the motion's frame time, and skins the mesh (on one thread: a mesh of 3,648 vertices takes about
       25 us, less than handing half of it to another thread costs;
       examples/skinning_twist.c splits a job between two, and make bench
       measures two threads on a million vertices).
@@ -41,7 +43,10 @@
 #include <unistd.h> /* isatty */
 
 enum {
-    NODES = 23, MAX_VERTICES = 16384, MAX_TUBES = 32, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
+    PONYTAIL_JOINTS = 4, SKIRT_PANELS = 6, SKIRT_JOINTS = 2, SPRINGS = 1 + SKIRT_PANELS,
+    SPRING_JOINTS = PONYTAIL_JOINTS + SKIRT_PANELS * SKIRT_JOINTS, SPRING_COLLIDERS = 7,
+    NODES = 23 + (PONYTAIL_JOINTS + 1) + SKIRT_PANELS * (SKIRT_JOINTS + 1),
+    MAX_VERTICES = 16384, MAX_TUBES = 48, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
     PANEL = 360, WIDTH = PANEL * SHEET_FRAMES, HEIGHT = 480, FLOOR_Y = HEIGHT - 44
 };
 
@@ -59,6 +64,16 @@ typedef struct character {
     int constraint_order[4];
     pm_constraint_set constraint_set;
     int twist[2], cuff[2];         /* nodes: left, right */
+    /* spring bones: a ponytail down the back of the head, a skirt of panels around the hips */
+    int ponytail[PONYTAIL_JOINTS + 1], skirt[SKIRT_PANELS][SKIRT_JOINTS + 1]; /* nodes, the last a tail */
+    pm_spring_joint joints[SPRING_JOINTS];
+    pm_spring springs[SPRINGS];
+    pm_spring_collider colliders[SPRING_COLLIDERS];
+    pm_spring_collider_group groups[2];
+    int group_colliders[SPRING_COLLIDERS], spring_groups[2];
+    pm_spring_joint_state spring_state[SPRING_JOINTS];
+    int spring_work[PM_SPRING_WORK_INTS(NODES, SPRING_JOINTS)];
+    pm_spring_set spring_set;
 } character;
 
 typedef struct mesh {
@@ -121,6 +136,85 @@ static int add_node(character *c, int *count, int parent, const vec3 position, c
     return n;
 }
 
+/* A world point at rest in node n's space (whose rest rotation is random) */
+static void rest_local_point(const character *c, int n, const vec3 world_point, vec3 out)
+{
+    mat4 inverse;
+    memcpy(inverse, c->inverse_bind[n], sizeof inverse);
+    glm_mat4_mulv3(inverse, (float *)world_point, 1.0f, out);
+}
+
+/* A collider on node n: a sphere around world point a at rest, or a capsule from a to b */
+static void add_collider(character *c, int index, int n, const vec3 a, const float *b, float radius)
+{
+    pm_spring_collider *col = &c->colliders[index];
+    col->node = n;
+    col->shape = b ? PM_COLLIDER_CAPSULE : PM_COLLIDER_SPHERE;
+    col->radius = radius;
+    rest_local_point(c, n, a, col->offset);
+    if (b) rest_local_point(c, n, b, col->tail);
+}
+
+/* The springs as a VRMC_springBone extension would give them: the ponytail
+   keeps off the head and the back, the skirt off the hips and the legs. */
+static int build_springs(character *c)
+{
+    const int *b = c->bone_node;
+    pm_spring_set *set = &c->spring_set;
+    pm_spring_report report;
+    int k, panel, side, j = 0;
+    vec3 a;
+    glm_vec3_add(c->rest_position[b[PM_BONE_HEAD]], (vec3){0.0f, 0.1f, 0.0f}, a);
+    add_collider(c, 0, b[PM_BONE_HEAD], a, NULL, 0.11f);
+    glm_vec3_add(c->rest_position[b[PM_BONE_CHEST]], (vec3){0.0f, 0.1f, 0.0f}, a);
+    add_collider(c, 1, b[PM_BONE_CHEST], a, NULL, 0.15f);
+    add_collider(c, 2, b[PM_BONE_HIPS], c->rest_position[b[PM_BONE_HIPS]], NULL, 0.13f);
+    for (side = 0; side < 2; ++side) { /* capsules down each leg */
+        const int upper = b[side ? PM_BONE_RIGHT_UPPER_LEG : PM_BONE_LEFT_UPPER_LEG];
+        const int lower = b[side ? PM_BONE_RIGHT_LOWER_LEG : PM_BONE_LEFT_LOWER_LEG];
+        const int foot = b[side ? PM_BONE_RIGHT_FOOT : PM_BONE_LEFT_FOOT];
+        add_collider(c, 3 + 2 * side, upper, c->rest_position[upper], c->rest_position[lower], 0.08f);
+        add_collider(c, 4 + 2 * side, lower, c->rest_position[lower], c->rest_position[foot], 0.07f);
+    }
+    for (k = 0; k < SPRING_COLLIDERS; ++k) c->group_colliders[k] = k;
+    c->groups[0].colliders = c->group_colliders, c->groups[0].collider_count = 2;     /* head, chest */
+    c->groups[1].colliders = c->group_colliders + 2, c->groups[1].collider_count = 5; /* hips, legs */
+    c->spring_groups[0] = 0, c->spring_groups[1] = 1;
+    for (k = 0; k < PONYTAIL_JOINTS; ++k, ++j) {
+        pm_spring_joint *joint = &c->joints[j];
+        joint->node = c->ponytail[k], joint->child = c->ponytail[k + 1];
+        joint->hit_radius = 0.03f, joint->stiffness = 0.8f, joint->gravity_power = 0.5f, joint->drag_force = 0.3f;
+        joint->gravity_dir[1] = -1.0f;
+    }
+    c->springs[0].joints = c->joints, c->springs[0].joint_count = PONYTAIL_JOINTS;
+    c->springs[0].collider_groups = &c->spring_groups[0], c->springs[0].collider_group_count = 1;
+    c->springs[0].center = -1;
+    for (panel = 0; panel < SKIRT_PANELS; ++panel) {
+        pm_spring *spring = &c->springs[1 + panel];
+        spring->joints = c->joints + j;
+        spring->joint_count = SKIRT_JOINTS;
+        for (k = 0; k < SKIRT_JOINTS; ++k, ++j) {
+            pm_spring_joint *joint = &c->joints[j];
+            joint->node = c->skirt[panel][k], joint->child = c->skirt[panel][k + 1];
+            joint->hit_radius = 0.02f, joint->stiffness = 1.5f, joint->gravity_power = 0.8f, joint->drag_force = 0.45f;
+            joint->gravity_dir[1] = -1.0f;
+        }
+        spring->collider_groups = &c->spring_groups[1], spring->collider_group_count = 1;
+        spring->center = -1;
+    }
+    set->springs = c->springs, set->spring_count = SPRINGS;
+    set->colliders = c->colliders, set->collider_count = SPRING_COLLIDERS;
+    set->groups = c->groups, set->group_count = 2;
+    set->parent = c->parent, set->node_count = NODES;
+    set->joints = c->spring_state, set->joint_capacity = SPRING_JOINTS;
+    set->work = c->spring_work;
+    if (pm_spring_set_init(set, c->rest, &report) != PM_OK) {
+        fprintf(stderr, "pipeline: springs: spring %d joint %d: %s\n", report.spring, report.joint, report.message);
+        return 0;
+    }
+    return 1;
+}
+
 static void build_character(character *c)
 {
     versor world[NODES], identity;
@@ -152,6 +246,28 @@ static void build_character(character *c)
         c->constraints[2 * side + 1] = (pm_constraint){PM_CONSTRAINT_AIM, c->cuff[side], hand,
                                                        side ? PM_AXIS_NEGATIVE_X : PM_AXIS_POSITIVE_X, 0.7f};
     }
+    { /* the ponytail: from the back of the head, down; the skirt: panels from the hips, down and out */
+        const int head = c->bone_node[PM_BONE_HEAD], hips = c->bone_node[PM_BONE_HIPS];
+        vec3 at;
+        int k, panel;
+        glm_vec3_add(c->rest_position[head], (vec3){0.0f, 0.12f, -0.11f}, at);
+        for (k = 0; k <= PONYTAIL_JOINTS; ++k) {
+            c->ponytail[k] = add_node(c, &count, k ? c->ponytail[k - 1] : head, at, identity, world);
+            at[1] -= 0.09f;
+            at[2] -= 0.02f;
+        }
+        for (panel = 0; panel < SKIRT_PANELS; ++panel) {
+            const float angle = 2.0f * GLM_PIf * ((float)panel + 0.5f) / SKIRT_PANELS;
+            const float x = sinf(angle), z = cosf(angle);
+            glm_vec3_add(c->rest_position[hips], (vec3){0.14f * x, -0.02f, 0.11f * z}, at);
+            for (k = 0; k <= SKIRT_JOINTS; ++k) {
+                c->skirt[panel][k] = add_node(c, &count, k ? c->skirt[panel][k - 1] : hips, at, identity, world);
+                at[0] += 0.04f * x;
+                at[1] -= 0.13f;
+                at[2] += 0.03f * z;
+            }
+        }
+    }
     for (i = 0; i < NODES; ++i) { /* local = parent^-1 world */
         pm_transform *t = &c->rest[i];
         mat4 m;
@@ -180,7 +296,7 @@ static void build_character(character *c)
     c->constraint_set.rest = c->constraint_rest;
     c->constraint_set.order = c->constraint_order;
     if (pm_humanoid_init(&c->humanoid, c->bone_node, c->parent, NODES, c->rest, NULL) != PM_OK ||
-        pm_constraint_set_init(&c->constraint_set, c->rest) != PM_OK) {
+        pm_constraint_set_init(&c->constraint_set, c->rest) != PM_OK || !build_springs(c)) {
         fprintf(stderr, "pipeline: the character is not a valid humanoid\n");
         exit(1);
     }
@@ -240,7 +356,7 @@ static void beyond(const character *c, int n, float dx, float dy, float dz, vec3
 static void build_mesh(mesh *m, const character *c)
 {
     const int *b = c->bone_node;
-    int side, v, n = 0;
+    int side, v, k, panel, n = 0;
     vec3 tip;
     memset(m, 0, sizeof *m);
     add_tube(m, c, b[PM_BONE_HIPS], c->rest_position[b[PM_BONE_CHEST]], 0.13f, -1, PM_SKIN_BDEF1, 1, 0);
@@ -268,6 +384,13 @@ static void build_mesh(mesh *m, const character *c)
         beyond(c, b[PM_BONE_LEFT_FOOT + leg], 0, -0.05f, 0.16f, tip);
         add_tube(m, c, b[PM_BONE_LEFT_FOOT + leg], tip, 0.045f, b[PM_BONE_LEFT_LOWER_LEG + leg], PM_SKIN_BDEF2, 0.3f, 6);
     }
+    for (k = 0; k < PONYTAIL_JOINTS; ++k) /* hair, tapering; each piece follows its spring joint */
+        add_tube(m, c, c->ponytail[k], c->rest_position[c->ponytail[k + 1]], 0.04f - 0.006f * (float)k,
+                 k ? c->ponytail[k - 1] : -1, PM_SKIN_BDEF2, 0.3f, 9);
+    for (panel = 0; panel < SKIRT_PANELS; ++panel)
+        for (k = 0; k < SKIRT_JOINTS; ++k)
+            add_tube(m, c, c->skirt[panel][k], c->rest_position[c->skirt[panel][k + 1]], 0.05f,
+                     k ? c->skirt[panel][k - 1] : -1, PM_SKIN_BDEF2, 0.3f, 6);
     /* the face morph: "mouth open" pulls the front of the lower head down and in */
     for (v = 0; v < m->vertex_count; ++v) {
         const float *p = m->position + 3 * v;
@@ -452,9 +575,10 @@ static void project(const float p[3], int panel, const float centre[2], float ou
 /* Flat-shaded quads between the rings of every tube. Returns pixels written. */
 static int draw(raster *r, const mesh *m, int panel, const float centre[2])
 {
-    static const unsigned char palette[9][3] = {{90, 110, 150},  {100, 120, 160}, {225, 190, 160},
-                                                {205, 170, 140}, {235, 205, 180}, {215, 185, 160},
-                                                {190, 60, 60},   {170, 50, 50},   {120, 20, 30}};
+    static const unsigned char palette[11][3] = {{90, 110, 150},  {100, 120, 160}, {225, 190, 160},
+                                                 {205, 170, 140}, {235, 205, 180}, {215, 185, 160},
+                                                 {190, 60, 60},   {170, 50, 50},   {120, 20, 30},
+                                                 {95, 60, 40},    {80, 50, 35}};
     const float light[3] = {0.35f, 0.75f, 0.55f};
     int t, ring, s, k, written = 0;
     for (t = 0; t < m->tube_count; ++t)
@@ -505,6 +629,14 @@ static double limb_difference(const character *c, const float *character_world, 
     return worst;
 }
 
+/* The angle, in degrees, between the ponytail (its first joint to its tip) and straight down */
+static double ponytail_angle(const character *c, const float *world)
+{
+    const float *root = world + 16 * c->ponytail[0] + 12, *tip = world + 16 * c->ponytail[PONYTAIL_JOINTS] + 12;
+    const double d[3] = {(double)tip[0] - root[0], (double)tip[1] - root[1], (double)tip[2] - root[2]};
+    return atan2(sqrt(d[0] * d[0] + d[2] * d[2]), -d[1]) * 180.0 / GLM_PI;
+}
+
 static double seconds(void)
 {
     struct timespec t;
@@ -526,7 +658,8 @@ int main(int argc, char **argv)
     char error[160];
     char *text;
     size_t length;
-    double t0, time_retarget = 0, time_constraints = 0, time_bones = 0, time_skin = 0;
+    double t0, time_retarget = 0, time_constraints = 0, time_springs = 0, time_bones = 0, time_skin = 0;
+    double ponytail_swing = 0.0;
     int f, panel = 0, sheet[SHEET_FRAMES], drawn[SHEET_FRAMES], loaded;
 
     build_character(&c);
@@ -553,7 +686,7 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("character: %d nodes (19 humanoid bones, random rest rotations, no upperChest), 4 constraints, "
-           "%d vertices\n", NODES, m.vertex_count);
+           "%d spring joints, %d vertices\n", NODES, SPRING_JOINTS, m.vertex_count);
     printf("motion: %d joints, %d frames\n", motion.joint_count, motion.frame_count);
     for (f = 0; f < SHEET_FRAMES; ++f) sheet[f] = (motion.frame_count - 1) * f / (SHEET_FRAMES - 1);
     raster_clear(&picture, 248);
@@ -577,6 +710,16 @@ int main(int argc, char **argv)
             return 1;
         }
         time_constraints += seconds() - t0;
+        t0 = seconds(); /* the springs swing from the animated pose (at the first frame: at rest on it) */
+        if (pm_scene_world_matrices(c.parent, NODES, c.pose, character_world) != PM_OK ||
+            (f == 0 && pm_spring_set_reset(&c.spring_set, c.pose, character_world) != PM_OK) ||
+            pm_spring_set_step(&c.spring_set, c.pose, character_world,
+                               (float)(motion.frame_time > 0.0 ? motion.frame_time : 1.0 / 30.0)) != PM_OK) {
+            fprintf(stderr, "\npipeline: frame %d: springs failed\n", f);
+            return 1;
+        }
+        time_springs += seconds() - t0;
+        ponytail_swing = fmax(ponytail_swing, ponytail_angle(&c, character_world));
         m.morph_weight[0] = 0.5f - 0.5f * cosf(0.4f * (float)f); /* the mouth opens and closes */
         t0 = seconds();
         if (!prepare_bones(&m, &c)) {
@@ -604,9 +747,10 @@ int main(int argc, char **argv)
     printf("limbs against the motion's own joints: largest difference %.2g degrees over %d frames\n", worst_limb,
            motion.frame_count);
     f = motion.frame_count;
-    printf("per frame: retarget %.1f us, constraints %.1f us, skinning %.1f us (bones %.1f us, vertices %.1f us; "
-           "%s kernels)\n",
-           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * (time_bones + time_skin) / f,
+    printf("ponytail: swings up to %.1f degrees from straight down\n", ponytail_swing);
+    printf("per frame: retarget %.1f us, constraints %.1f us, springs %.1f us, skinning %.1f us (bones %.1f us, "
+           "vertices %.1f us; %s kernels)\n",
+           1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_springs / f, 1e6 * (time_bones + time_skin) / f,
            1e6 * time_bones / f, 1e6 * time_skin / f, pm_skin_job_get_kernels());
     printf("pixels drawn per picture:");
     for (f = 0; f < panel; ++f) printf(" %d", drawn[f]);

@@ -104,6 +104,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_vrm0_godette)                                                              \
     X(springs_vrm0_json)                                                                 \
     X(springs_json)                                                                      \
+    X(springs_options)                                                                   \
     X(options_static_copy)                                                               \
     X(euler_order_parse)                                                                 \
     X(euler_matches_threejs)                                                             \

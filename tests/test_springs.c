@@ -598,3 +598,258 @@ void test_springs_json(void)
     CHECK_RESULT(pm_spring_parse_json(NULL, 0, &storage, &set, &error), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_spring_parse_json(generated_json, strlen(generated_json), NULL, &set, &error), PM_ERROR_INVALID_ARGUMENT);
 }
+
+/* ---- the options beyond three-vrm ----------------------------------------
+   An avatar-like scene whose motion is known at any time: a root (node 0)
+   that sways and turns, a body (1) that leans, a head collider on the body,
+   a ponytail of four joints down the back (2-5, tail 6) and a side chain of
+   three (7-9, tail 10) that the head's sphere and a leg capsule push. */
+enum { OPTION_NODES = 11 };
+
+/* every joint's gravity power when >= 0, the scene's own otherwise */
+static float option_gravity_power = -1.0f;
+
+static void option_scene(spring_case *c, float scale)
+{
+    static const float nodes[OPTION_NODES][4] = {/* parent, translation */
+                                                 {-1, 0, 0, 0},      {0, 0, 1, 0},       {1, 0, 0.55f, -0.1f},
+                                                 {2, 0, -0.1f, 0},   {3, 0, -0.1f, 0},   {4, 0, -0.1f, 0},
+                                                 {5, 0, -0.1f, 0},   {1, 0.12f, 0.4f, 0}, {7, 0.1f, 0, 0},
+                                                 {8, 0.1f, 0, 0},    {9, 0.1f, 0, 0}};
+    int i;
+    memset(c, 0, sizeof *c);
+    for (i = 0; i < OPTION_NODES; ++i) {
+        c->parent[i] = (int)nodes[i][0];
+        memcpy(c->rest[i].translation, nodes[i] + 1, sizeof(vec3));
+        glm_quat_identity(c->rest[i].rotation);
+        glm_vec3_one(c->rest[i].scale);
+    }
+    glm_vec3_fill(c->rest[0].scale, scale); /* the avatar scaled at its root */
+    c->colliders[0].node = 1; /* the head */
+    c->colliders[0].shape = PM_COLLIDER_SPHERE;
+    c->colliders[0].offset[1] = 0.55f;
+    c->colliders[0].radius = 0.12f;
+    c->colliders[1].node = 1; /* a leg */
+    c->colliders[1].shape = PM_COLLIDER_CAPSULE;
+    c->colliders[1].offset[0] = c->colliders[1].tail[0] = 0.1f;
+    c->colliders[1].tail[1] = -0.8f;
+    c->colliders[1].radius = 0.07f;
+    c->group_colliders[0] = 0, c->group_colliders[1] = 1;
+    c->groups[0].colliders = c->group_colliders;
+    c->groups[0].collider_count = 2;
+    for (i = 0; i < 7; ++i) {
+        pm_spring_joint *j = &c->joints[i];
+        j->node = i < 4 ? 2 + i : 7 + (i - 4);
+        j->child = j->node + 1;
+        j->hit_radius = 0.02f;
+        j->stiffness = i < 4 ? 1.0f : 0.6f;
+        j->gravity_power = option_gravity_power >= 0.0f ? option_gravity_power : i < 4 ? 0.4f : 0.8f;
+        j->gravity_dir[1] = -1.0f;
+        j->drag_force = i < 4 ? 0.4f : 0.2f;
+    }
+    c->spring_groups[0] = 0;
+    c->springs[0].joints = c->joints, c->springs[0].joint_count = 4;
+    c->springs[1].joints = c->joints + 4, c->springs[1].joint_count = 3;
+    for (i = 0; i < 2; ++i) {
+        c->springs[i].collider_groups = c->spring_groups;
+        c->springs[i].collider_group_count = 1;
+        c->springs[i].center = -1;
+    }
+    c->set.springs = c->springs, c->set.spring_count = 2;
+    c->set.colliders = c->colliders, c->set.collider_count = 2;
+    c->set.groups = c->groups, c->set.group_count = 1;
+    c->set.parent = c->parent, c->set.node_count = OPTION_NODES;
+    c->set.joints = c->state, c->set.joint_capacity = MAX_JOINTS;
+    c->set.work = c->work;
+    memcpy(c->pose, c->rest, sizeof c->pose);
+    init_at_rest(&c->set, c->pose, c->world);
+}
+
+/* the scene's motion at time t (seconds), its translations times scale */
+static void option_motion(spring_case *c, double t, float scale)
+{
+    const double two_pi = 6.283185307179586;
+    vec3 up = {0, 1, 0}, forward = {0, 0, 1};
+    c->pose[0].translation[0] = scale * (float)(0.4 * sin(two_pi * 0.8 * t));
+    c->pose[0].translation[2] = scale * (float)(0.2 * sin(two_pi * 1.3 * t));
+    glm_quatv(c->pose[0].rotation, (float)(1.2 * sin(two_pi * 0.6 * t)), up);
+    glm_quatv(c->pose[1].rotation, (float)(0.3 * sin(two_pi * 1.1 * t)), forward);
+    CHECK_RESULT(pm_scene_world_matrices(c->parent, OPTION_NODES, c->pose, c->world), PM_OK);
+}
+
+enum { OPTION_SECONDS = 4, OPTION_SAMPLES = 6 * OPTION_SECONDS }; /* compared at every 1/6 s, a frame at 30, 60 and 144 fps */
+
+/* The tails' world positions (the chains' last nodes, 6 and 10) at every
+   1/6 s over the run, divided by scale, stepping by 1 / fps each frame
+   (fixed: 1/120 s substeps) */
+static void option_run(int fps, int fixed, float scale, vec3 wind, double out[OPTION_SAMPLES][2][3])
+{
+    static spring_case c;
+    static float previous_world[16 * MAX_NODES], substep_world[16 * MAX_NODES];
+    pm_spring_clock clock;
+    const int frames = fps * OPTION_SECONDS;
+    int k, m = 0, i;
+    option_scene(&c, scale);
+    c.set.scale_with_world = scale != 1.0f;
+    glm_vec3_copy(wind, c.set.external_force);
+    memset(&clock, 0, sizeof clock);
+    clock.substep = 1.0f / 120.0f;
+    clock.max_substeps = 8;
+    clock.previous_world = previous_world;
+    clock.substep_world = substep_world;
+    for (k = 1; k <= frames; ++k) {
+        option_motion(&c, (double)k / fps, scale);
+        CHECK_RESULT(fixed ? pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, 1.0f / (float)fps)
+                           : pm_spring_set_step(&c.set, c.pose, c.world, 1.0f / (float)fps),
+                     PM_OK);
+        if ((k * 6) % fps == 0 && m < OPTION_SAMPLES) {
+            for (i = 0; i < 3; ++i) {
+                out[m][0][i] = (double)c.world[16 * 6 + 12 + i] / scale;
+                out[m][1][i] = (double)c.world[16 * 10 + 12 + i] / scale;
+            }
+            ++m;
+        }
+    }
+    CHECK(m == OPTION_SAMPLES);
+}
+
+static double option_distance(double a[OPTION_SAMPLES][2][3], double b[OPTION_SAMPLES][2][3])
+{
+    double worst = 0.0;
+    int m, t, i;
+    for (m = 0; m < OPTION_SAMPLES; ++m)
+        for (t = 0; t < 2; ++t)
+            for (i = 0; i < 3; ++i) worst = fmax(worst, fabs(a[m][t][i] - b[m][t][i]));
+    return worst;
+}
+
+/* How far the body's world matrix blended linearly between frames at fps
+   lands from the true one at the 1/120 s substeps: the translation's
+   error plus the rotation's at a lever of 1 m, worst over the run */
+static double option_input_error(int fps)
+{
+    static spring_case a, b, exact;
+    double worst = 0.0;
+    int n, i;
+    option_scene(&a, 1.0f);
+    option_scene(&b, 1.0f);
+    option_scene(&exact, 1.0f);
+    for (n = 1; n < 120 * OPTION_SECONDS; ++n) {
+        const double t = n / 120.0, frame = floor(t * fps), s = t * fps - frame;
+        double rotation = 0.0, translation = 0.0;
+        option_motion(&a, frame / fps, 1.0f);
+        option_motion(&b, (frame + 1.0) / fps, 1.0f);
+        option_motion(&exact, t, 1.0f);
+        for (i = 0; i < 16; ++i) {
+            const double blended = (double)a.world[16 + i] + ((double)b.world[16 + i] - (double)a.world[16 + i]) * s;
+            const double e = fabs(blended - (double)exact.world[16 + i]);
+            if (i >= 12) translation = fmax(translation, e);
+            else rotation = fmax(rotation, e);
+        }
+        worst = fmax(worst, translation + rotation);
+    }
+    return worst;
+}
+
+/* Fixed substeps: the same motion at 30, 60 and 144 fps gives the same
+   swing up to what the frames cannot say. Between frames a substep sees the
+   animated world blended linearly, off the true motion by the input error
+   e (computed above); the length constraint carries a head's error to its
+   tail one for one, and inertia carries (1 - drag) of the last substep's
+   on, so the tails can differ by at most e / drag summed over both runs
+   (drag 0.2 here). three-vrm's own step, whose drag and pull act per
+   frame, spreads far wider. UniVRM's scale rule: the avatar scaled 0.01
+   and 100 swings as at scale 1, relative, to float rounding: each step
+   rounds world matrices and rotations to floats (2^-24 relative), carried
+   by inertia for 1 / drag = 5 steps along chains of 4 joints and matrix
+   products 6 deep, 5 x 4 x 6 x 2^-24 < 1e-5; without the rule the scaled
+   avatar's springs are far stiffer or limper. Wind: an external force is
+   gravity by another name, bit for bit. */
+void test_springs_options(void)
+{
+    static double runs[2][3][OPTION_SAMPLES][2][3], scaled[OPTION_SAMPLES][2][3], first[OPTION_SAMPLES][2][3];
+    static const int rates[3] = {30, 60, 144};
+    static spring_case c;
+    static float previous_world[16 * MAX_NODES], substep_world[16 * MAX_NODES];
+    vec3 none = {0, 0, 0}, wind = {0, -0.5f, 0};
+    const double drag = 0.2, e144 = option_input_error(144);
+    double spread[2], scales[2];
+    pm_spring_clock clock;
+    int fixed, r, k, j;
+    for (fixed = 0; fixed < 2; ++fixed) {
+        for (r = 0; r < 3; ++r) option_run(rates[r], fixed, 1.0f, none, runs[fixed][r]);
+        spread[fixed] = fmax(option_distance(runs[fixed][0], runs[fixed][2]), option_distance(runs[fixed][1], runs[fixed][2]));
+    }
+    printf("    springs at 30, 60 and 144 fps: tails up to %.2g m apart as three-vrm steps, %.2g m with 1/120 s substeps\n",
+           spread[0], spread[1]);
+    for (r = 0; r < 2; ++r) {
+        const double e = option_input_error(rates[r]), apart = option_distance(runs[1][r], runs[1][2]);
+        printf("      %d against 144 fps: %.2g m apart, bound %.2g m (input error %.2g m, at 144 fps %.2g m)\n", rates[r],
+               apart, (e + e144) / drag, e, e144);
+        test_context("%d fps", rates[r]);
+        CHECK(apart <= (e + e144) / drag);
+    }
+    test_context("%s", "");
+    CHECK(spread[0] > (option_input_error(30) + e144) / drag); /* three-vrm's step: not within that bound */
+
+    for (r = 0; r < 2; ++r) {
+        option_run(60, 0, r ? 100.0f : 0.01f, none, scaled);
+        scales[r] = option_distance(scaled, runs[0][1]);
+    }
+    printf("    springs on the avatar scaled 0.01 and 100 (UniVRM's rule): %.2g and %.2g m from scale 1, relative\n",
+           scales[0], scales[1]);
+    CHECK(scales[0] < 1e-5 && scales[1] < 1e-5);
+    option_scene(&c, 100.0f); /* without the rule */
+    for (k = 1; k <= 60 * OPTION_SECONDS; ++k) {
+        option_motion(&c, k / 60.0, 100.0f);
+        CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 1.0f / 60.0f), PM_OK);
+        if ((k * 6) % 60 == 0)
+            for (j = 0; j < 3; ++j) scaled[k / 10 - 1][0][j] = (double)c.world[16 * 6 + 12 + j] / 100.0,
+                                    scaled[k / 10 - 1][1][j] = (double)c.world[16 * 10 + 12 + j] / 100.0;
+    }
+    CHECK(option_distance(scaled, runs[0][1]) > 0.01);
+
+    option_gravity_power = 0.0f; /* a wind of 0.5 down without gravity ... */
+    option_run(60, 0, 1.0f, wind, first);
+    option_gravity_power = 0.5f; /* ... is gravity 0.5 */
+    option_run(60, 0, 1.0f, none, scaled);
+    option_gravity_power = -1.0f;
+    CHECK(memcmp(first, scaled, sizeof first) == 0);
+    CHECK(option_distance(first, runs[0][1]) > 1e-3);
+
+    /* bad clocks and forces */
+    option_scene(&c, 1.0f);
+    memset(&clock, 0, sizeof clock);
+    clock.substep = 1.0f / 120.0f;
+    clock.max_substeps = 4;
+    clock.previous_world = previous_world;
+    clock.substep_world = substep_world;
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, 1e30f), PM_OK); /* a stall: 4 substeps */
+    CHECK(clock.leftover == 0.0);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, 0.0f), PM_OK);
+    CHECK_RESULT(pm_spring_set_step_fixed(NULL, &clock, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, NULL, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, NULL, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, NULL, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, -0.01f), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, NAN), PM_ERROR_INVALID_ARGUMENT);
+    {
+        pm_spring_clock bad[7];
+        for (k = 0; k < 7; ++k) bad[k] = clock;
+        bad[0].substep = 0.0f;
+        bad[1].substep = -1.0f;
+        bad[2].substep = NAN;
+        bad[3].max_substeps = 0;
+        bad[4].previous_world = NULL;
+        bad[5].substep_world = NULL;
+        bad[6].leftover = -1.0;
+        for (k = 0; k < 7; ++k) {
+            test_context("bad clock %d", k);
+            CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &bad[k], c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+        }
+        test_context("%s", "");
+    }
+    c.set.external_force[1] = INFINITY;
+    CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+}

@@ -1,5 +1,5 @@
 /* libFuzzer: arbitrary spring bone descriptions and scenes through
-   pm_spring_set_init, _reset, _step and _teleport. The bytes choose node,
+   pm_spring_set_init, _reset, _step, _step_fixed and _teleport. The bytes choose node,
    joint, collider, group and spring counts (some past the storage given),
    NULL arrays, parents (some out of range or looping), joints (nodes and
    children mostly valid, some not, zero-length bones), collider fields
@@ -43,6 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pm_spring_joint_state state[MAX_JOINTS];
     pm_spring_report report;
     pm_spring_set set;
+    pm_spring_clock clock;
+    float previous_world[16 * MAX_NODES], substep_world[16 * MAX_NODES];
     const int node_count = next_byte(&r) % (MAX_NODES + 1);
     const int nulls = next_byte(&r) < 224 ? 0 : next_byte(&r); /* mostly none: the step is the part to reach */
     int i, k, s, steps;
@@ -107,6 +109,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pm_scene_world_matrices(parent, node_count, pose, world) != PM_OK)
         for (i = 0; i < 16 * node_count; ++i) world[i] = next_value(&r);
     pm_spring_set_reset(&set, pose, world);
+    /* the options beyond three-vrm: wind, UniVRM's scale rule, and a fixed-substep clock, NULLs included */
+    if (next_byte(&r) % 2) next_vec3(&r, set.external_force);
+    set.scale_with_world = next_byte(&r) % 2;
+    memset(&clock, 0, sizeof clock);
+    clock.substep = next_byte(&r) < 200 ? (float)(1 + next_byte(&r)) / 4000.0f : next_value(&r);
+    clock.max_substeps = next_byte(&r) % 6 - 1;
+    clock.previous_world = nulls & 128 ? NULL : previous_world;
+    clock.substep_world = nulls & 128 && next_byte(&r) % 2 ? NULL : substep_world;
+    if (next_byte(&r) % 4 == 0) clock.leftover = (double)next_value(&r);
     steps = next_byte(&r) % (MAX_STEPS + 1);
     for (i = 0; i < steps; ++i) {
         const int poke = next_byte(&r);
@@ -120,7 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             pm_spring_set_teleport(&set, jump, poke % 2);
         }
         if (pm_scene_world_matrices(parent, node_count, pose, world) != PM_OK) continue;
-        pm_spring_set_step(&set, pose, world, next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
+        if (poke % 3 == 0)
+            pm_spring_set_step_fixed(&set, next_byte(&r) == 255 ? NULL : &clock, pose, world,
+                                     next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
+        else
+            pm_spring_set_step(&set, pose, world, next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
     }
     return 0;
 }
