@@ -337,6 +337,11 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	      tests/fixtures/springs_godette_$${fps}_threevrm.txt $(BUILD)/vrm_springs.out || exit 1; \
 	  done; \
 	else echo "examples-check: $(GODETTE) absent, vrm_springs skipped"; fi
+	@if [ -f $(GODETTE) ]; then \
+	  ./$(BUILD)/vrm_springs --summary $(GODETTE) tests/fixtures/character_dance.vrma 30 300 > $(BUILD)/vrm_springs.out && \
+	  awk '/^spring [0-9]+: [0-9]+ joints, swung up to/ { if ($$8 + 0 < 1) exit 1; ++n } END { exit n != 3 }' \
+	    $(BUILD)/vrm_springs.out || { echo "examples-check: vrm_springs --summary:"; cat $(BUILD)/vrm_springs.out; exit 1; }; \
+	fi
 	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 60 2> $(BUILD)/bad.err
 	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 0 10 2> $(BUILD)/bad.err
@@ -451,7 +456,8 @@ $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
 # make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example;
-# make demo PMX=model.pmx VMD=motion.vmd your own MMD model and dance.
+# make demo PMX=model.pmx VMD=motion.vmd your own MMD model and dance;
+# make demo VRM=model.vrm VRMA=motion.vrma your own VRM avatar's spring bones.
 demo: deps
 	@$(MAKE) --no-print-directory demo-run
 
@@ -462,6 +468,9 @@ demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/retarget $(BUILD)/retarget.png
 	./$(BUILD)/skinning_twist $(BUILD)/skinning.png
 	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance.png $(if $(PMX),$(PMX) $(VMD))
+	@if [ -n "$(VRM)" ]; then ./$(BUILD)/vrm_springs --summary $(VRM) $(VRMA) 30 300; \
+	elif [ -f $(GODETTE) ]; then echo "Godette's spring bones, 10 s of the generated dance:"; \
+	  ./$(BUILD)/vrm_springs --summary $(GODETTE) tests/fixtures/character_dance.vrma 30 300; fi
 
 # ---- installing: the header and a pkg-config file, where cglm's are -------
 

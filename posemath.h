@@ -3331,12 +3331,15 @@ static PM__INLINE void pm__affine_vector(const pm__affine *a, const double v[3],
    its determinant. */
 static PM__INLINE double pm__affine_cofactors(const pm__affine *a, double cof[3][3])
 {
-    int c, r;
-    for (c = 0; c < 3; ++c)
-        for (r = 0; r < 3; ++r) {
-            const int c1 = (c + 1) % 3, c2 = (c + 2) % 3, r1 = (r + 1) % 3, r2 = (r + 2) % 3;
-            cof[c][r] = a->m[c1][r1] * a->m[c2][r2] - a->m[c1][r2] * a->m[c2][r1];
-        }
+    cof[0][0] = a->m[1][1] * a->m[2][2] - a->m[1][2] * a->m[2][1];
+    cof[0][1] = a->m[1][2] * a->m[2][0] - a->m[1][0] * a->m[2][2];
+    cof[0][2] = a->m[1][0] * a->m[2][1] - a->m[1][1] * a->m[2][0];
+    cof[1][0] = a->m[2][1] * a->m[0][2] - a->m[2][2] * a->m[0][1];
+    cof[1][1] = a->m[2][2] * a->m[0][0] - a->m[2][0] * a->m[0][2];
+    cof[1][2] = a->m[2][0] * a->m[0][1] - a->m[2][1] * a->m[0][0];
+    cof[2][0] = a->m[0][1] * a->m[1][2] - a->m[0][2] * a->m[1][1];
+    cof[2][1] = a->m[0][2] * a->m[1][0] - a->m[0][0] * a->m[1][2];
+    cof[2][2] = a->m[0][0] * a->m[1][1] - a->m[0][1] * a->m[1][0];
     return a->m[0][0] * cof[0][0] + a->m[0][1] * cof[0][1] + a->m[0][2] * cof[0][2];
 }
 
@@ -3711,11 +3714,11 @@ static void pm__spring_collide(const pm_spring_collider *col, const float *world
         }
     }
     pm__world_point(world, col->node, col->offset, origin);
-    for (i = 0; i < 3; ++i) to[i] = tail[i] - origin[i];
+    to[0] = tail[0] - origin[0], to[1] = tail[1] - origin[1], to[2] = tail[2] - origin[2];
     if (col->shape == PM_COLLIDER_CAPSULE || col->shape == PM_COLLIDER_INSIDE_CAPSULE) {
         double end[3], axis[3], along, axis2;
         pm__world_point(world, col->node, col->tail, end);
-        for (i = 0; i < 3; ++i) axis[i] = end[i] - origin[i];
+        axis[0] = end[0] - origin[0], axis[1] = end[1] - origin[1], axis[2] = end[2] - origin[2];
         axis2 = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
         along = axis[0] * to[0] + axis[1] * to[1] + axis[2] * to[2];
         if (along <= 0.0) {
@@ -3785,19 +3788,24 @@ static pm_result pm__spring_step(const pm_spring_set *set, pm_transform *pose, f
         pm__affine_vector(&parent, st->axis_in_parent, axis);
         pm__normalize3d(axis);
         /* inertia in the center's space, then stiffness and gravity in world space */
-        for (i = 0; i < 3; ++i) next[i] = st->tail[i] + (st->tail[i] - st->previous_tail[i]) * drag;
+        next[0] = st->tail[0] + (st->tail[0] - st->previous_tail[0]) * drag;
+        next[1] = st->tail[1] + (st->tail[1] - st->previous_tail[1]) * drag;
+        next[2] = st->tail[2] + (st->tail[2] - st->previous_tail[2]) * drag;
         if (spring->center >= 0) {
             if (!pm__spring_center(set, st, world, &to_world, &to_center)) return PM_ERROR_INVALID_ARGUMENT;
             pm__affine_point(&to_world, next, next);
         }
-        for (i = 0; i < 3; ++i)
-            next[i] += (axis[i] * ((double)joint->stiffness * delta) +
-                        ((double)joint->gravity_dir[i] * ((double)joint->gravity_power * delta) +
-                         (double)set->external_force[i] * delta)) * world_scale;
+        {
+            const double pull = (double)joint->stiffness * delta, fall = (double)joint->gravity_power * delta;
+            const float *down = joint->gravity_dir, *force = set->external_force;
+            next[0] += (axis[0] * pull + ((double)down[0] * fall + (double)force[0] * delta)) * world_scale;
+            next[1] += (axis[1] * pull + ((double)down[1] * fall + (double)force[1] * delta)) * world_scale;
+            next[2] += (axis[2] * pull + ((double)down[2] * fall + (double)force[2] * delta)) * world_scale;
+        }
         /* back at the bone's length, then out of the colliders */
-        for (i = 0; i < 3; ++i) next[i] -= head[i];
+        next[0] -= head[0], next[1] -= head[1], next[2] -= head[2];
         pm__normalize3d(next);
-        for (i = 0; i < 3; ++i) next[i] = head[i] + next[i] * length;
+        next[0] = head[0] + next[0] * length, next[1] = head[1] + next[1] * length, next[2] = head[2] + next[2] * length;
         for (g = 0; g < spring->collider_group_count; ++g) {
             const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
             for (c = 0; c < group->collider_count; ++c)
@@ -3811,14 +3819,21 @@ static pm_result pm__spring_step(const pm_spring_set *set, pm_transform *pose, f
         else memcpy(st->tail, next, sizeof next);
         /* the tail's direction in the node's rest frame, (parent x rest)^-1 (next - its origin): the
            parent's block inverted by its cofactors (the determinant's size drops out in the normalize) */
-        for (i = 0; i < 3; ++i) t[i] = (double)st->rest_translation[i];
+        t[0] = (double)st->rest_translation[0], t[1] = (double)st->rest_translation[1];
+        t[2] = (double)st->rest_translation[2];
         pm__affine_point(&parent, t, d);
-        for (i = 0; i < 3; ++i) next[i] -= d[i];
+        next[0] -= d[0], next[1] -= d[1], next[2] -= d[2];
         det = pm__affine_cofactors(&parent, cof);
         if (!(fabs(det) > 0.0) || !pm__finite_d(det)) return PM_ERROR_INVALID_ARGUMENT;
-        for (i = 0; i < 3; ++i) d[i] = (cof[i][0] * next[0] + cof[i][1] * next[1] + cof[i][2] * next[2]) * (det < 0.0 ? -1.0 : 1.0);
-        for (i = 0; i < 3; ++i)
-            next[i] = st->rest_inverse[0][i] * d[0] + st->rest_inverse[1][i] * d[1] + st->rest_inverse[2][i] * d[2];
+        {
+            const double sign = det < 0.0 ? -1.0 : 1.0;
+            d[0] = (cof[0][0] * next[0] + cof[0][1] * next[1] + cof[0][2] * next[2]) * sign;
+            d[1] = (cof[1][0] * next[0] + cof[1][1] * next[1] + cof[1][2] * next[2]) * sign;
+            d[2] = (cof[2][0] * next[0] + cof[2][1] * next[1] + cof[2][2] * next[2]) * sign;
+            next[0] = st->rest_inverse[0][0] * d[0] + st->rest_inverse[1][0] * d[1] + st->rest_inverse[2][0] * d[2];
+            next[1] = st->rest_inverse[0][1] * d[0] + st->rest_inverse[1][1] * d[1] + st->rest_inverse[2][1] * d[2];
+            next[2] = st->rest_inverse[0][2] * d[0] + st->rest_inverse[1][2] * d[1] + st->rest_inverse[2][2] * d[2];
+        }
         pm__normalize3d(next);
         /* the turn from the rest direction to the tail's */
         if (pm__length3(next) > 0.0 && pm__length3(st->axis) > 0.0) {

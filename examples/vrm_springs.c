@@ -4,7 +4,7 @@
    bones"). The tool to debug a model's springs with; make test compares it
    with three-vrm 3.5.5 frame by frame.
 
-   usage: vrm_springs MODEL.vrm MOTION.vrma FPS FRAMES
+   usage: vrm_springs [--summary] MODEL.vrm MOTION.vrma FPS FRAMES
 
    The model is read at rest (its VRMC_springBone extension, or a VRM 0.x
    file's secondaryAnimation; VRMC_node_constraint on its nodes) and its
@@ -18,7 +18,9 @@
    three-vrm's order), and each spring's tail node after its last joint:
    "k NODE x y z qx qy qz qw", the glTF node, its world position in glTF
    space as stored (metres; a VRM 0.x model is not turned) and its local
-   rotation after the step. */
+   rotation after the step. With --summary (make demo VRM=... VRMA=...),
+   one line per spring instead: its joints and how far they swung from their
+   rest rotations, at most, and when. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
@@ -229,7 +231,9 @@ int main(int argc, char **argv)
     static pm_transform pose[MAX_NODES];
     static float world[16 * MAX_NODES];
     static int printed[2 * MAX_JOINTS];
-    int cursors[PM_BONE_COUNT + 1] = {0}, printed_count, frames, k, i;
+    static double swing[MAX_SPRINGS];
+    static int swing_frame[MAX_SPRINGS];
+    int cursors[PM_BONE_COUNT + 1] = {0}, printed_count, frames, k, i, summary = 0;
     double fps, frames_value;
     const char *why = "";
     unsigned char *model_data, *motion_data;
@@ -237,9 +241,11 @@ int main(int argc, char **argv)
     glb model_glb, motion_glb;
     pm_result result;
 
+    if (argc > 1 && strcmp(argv[1], "--summary") == 0) summary = 1, --argc, ++argv;
     if (argc != 5 || !parse_count(argv[3], &fps) || fps <= 0.0 || !parse_count(argv[4], &frames_value) ||
         frames_value < 0.0 || frames_value > 1e7 || frames_value != floor(frames_value)) {
-        fprintf(stderr, "usage: vrm_springs MODEL.vrm MOTION.vrma FPS FRAMES (FPS > 0, FRAMES a whole number up to 1e7)\n");
+        fprintf(stderr, "usage: vrm_springs [--summary] MODEL.vrm MOTION.vrma FPS FRAMES (FPS > 0, FRAMES a whole number "
+                        "up to 1e7)\n");
         return 2;
     }
     frames = (int)frames_value;
@@ -264,12 +270,22 @@ int main(int argc, char **argv)
             fprintf(stderr, "vrm_springs: frame %d: %s\n", k, pm_result_string(result));
             return 1;
         }
-        for (i = 0; i < printed_count; ++i) {
+        for (i = 0; summary && i < m.springs_set.joint_count; ++i) { /* the turn from rest: 2 acos |q . rest| */
+            const pm_spring_joint_state *st = &m.springs_set.joints[i];
+            const float *q = st->rotation, *r = st->rest_rotation;
+            const double dot = fabs((double)q[0] * r[0] + (double)q[1] * r[1] + (double)q[2] * r[2] + (double)q[3] * r[3]);
+            const double angle = 2.0 * acos(dot < 1.0 ? dot : 1.0) * 180.0 / GLM_PI;
+            if (angle > swing[st->spring]) swing[st->spring] = angle, swing_frame[st->spring] = k;
+        }
+        for (i = 0; !summary && i < printed_count; ++i) {
             const float *p = world + 16 * printed[i] + 12, *q = pose[printed[i]].rotation;
             printf("%d %d %.9g %.9g %.9g %.9g %.9g %.9g %.9g\n", k, printed[i], (double)p[0], (double)p[1], (double)p[2],
                    (double)q[0], (double)q[1], (double)q[2], (double)q[3]);
         }
     }
+    for (i = 0; summary && i < m.springs_set.spring_count; ++i)
+        printf("spring %d: %d joints, swung up to %.1f degrees from rest (frame %d)\n", i,
+               m.springs_set.springs[i].joint_count, swing[i], swing_frame[i]);
     vrma_free(&motion);
     cJSON_Delete(motion_glb.json);
     cJSON_Delete(model_glb.json);
