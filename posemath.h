@@ -273,6 +273,40 @@
          into storage); PM_ERROR_CAPACITY when storage is too small,
          PM_ERROR_PARSE for the rest, error then with the byte and words.
 
+     VRM LOOKAT (docs/vrm.md), as three-vrm 3.5.5 computes it
+
+     pm_result pm_look_at_parse_json(const char *json, size_t length,
+                                     pm_look_at *look_at,
+                                     pm_parse_error *error)
+         A VRM file's "VRMC_vrm" extension object (its "lookAt") or VRM 0.x's
+         "VRM" one (its "firstPerson": degree maps, their curves ignored as
+         three-vrm ignores them, the offset's z flipped and the front -Z),
+         as JSON text. Missing members are three-vrm's defaults (input 90
+         degrees, output 10 degrees for bones or 1 for expressions, offset
+         (0, 0.06, 0)); an input under 0.01 degree is raised to it. No
+         lookAt: type PM_LOOK_AT_NONE, settings that do nothing.
+         PM_ERROR_PARSE with the byte and words of the first error.
+     pm_result pm_look_at_yaw_pitch(const pm_look_at *look_at,
+                                    const pm_humanoid *humanoid,
+                                    const float *world, const vec3 target,
+                                    float *yaw, float *pitch)
+         The angles toward a world point from between the eyes (the head's
+         world matrix in world, the scene's; offset_from_head_bone), in the
+         head's rest frame: degrees, yaw toward the model's left, pitch
+         down. (three-vrm reads the head's world matrix of the frame before.)
+     pm_result pm_look_at_eyes(const pm_look_at *look_at, float yaw,
+                               float pitch, pm_normalized_pose *pose)
+         Bone type: the eyes' normalized rotations into pose (then
+         pm_pose_denormalize and pm_pose_write as for every bone); other
+         types leave pose alone. Each eye turns by the range maps: inner or
+         outer by the side it turns to, and, as three-vrm maps them,
+         vertical_down for upward pitch and vertical_up for downward.
+     pm_result pm_look_at_weights(const pm_look_at *look_at, float yaw,
+                                  float pitch, float weights[4])
+         Expression type: lookLeft, lookRight, lookUp and lookDown (indexed
+         by PM_LOOK_LEFT ...), horizontal_outer on both sides as three-vrm
+         maps them; zeros for other types.
+
      HUMANOID (docs/retargeting.md)
 
      const char *pm_bone_name(pm_bone bone)              "leftUpperArm"; NULL if bad
@@ -891,6 +925,38 @@ PMDEF pm_result pm_retarget_init(pm_retarget *retarget, const pm_humanoid *from,
 PMDEF pm_result pm_retarget_apply(const pm_retarget *retarget, const pm_raw_pose *from_raw, pm_raw_pose *to_raw);
 PMDEF pm_result pm_retarget_once(const pm_humanoid *from, const pm_raw_pose *from_raw, const pm_humanoid *to,
                                  pm_raw_pose *to_raw);
+
+/* ---- VRM lookAt: eyes toward a point ---------------------------------------- */
+
+typedef enum pm_look_at_type {
+    PM_LOOK_AT_NONE,      /* the file has no lookAt */
+    PM_LOOK_AT_BONE,      /* the eye bones turn */
+    PM_LOOK_AT_EXPRESSION /* the lookLeft/Right/Up/Down expressions weigh in */
+} pm_look_at_type;
+
+/* The four look expressions' weights, in this order, from pm_look_at_weights */
+enum { PM_LOOK_LEFT, PM_LOOK_RIGHT, PM_LOOK_UP, PM_LOOK_DOWN, PM_LOOK_WEIGHT_COUNT };
+
+/* An angle in degrees from 0 to input_max_value maps linearly onto 0 to
+   output_scale (degrees for bones, a weight for expressions), and stays
+   there past it. */
+typedef struct pm_look_at_range_map {
+    float input_max_value; /* > 0 */
+    float output_scale;
+} pm_look_at_range_map;
+
+typedef struct pm_look_at {
+    pm_look_at_type type;
+    vec3 offset_from_head_bone; /* the eyes' midpoint, in the head bone's space */
+    vec3 face_front;            /* the model's front at rest: +Z in VRM 1.0, -Z in VRM 0.x */
+    pm_look_at_range_map horizontal_inner, horizontal_outer, vertical_down, vertical_up;
+} pm_look_at;
+
+PMDEF pm_result pm_look_at_parse_json(const char *json, size_t length, pm_look_at *look_at, pm_parse_error *error);
+PMDEF pm_result pm_look_at_yaw_pitch(const pm_look_at *look_at, const pm_humanoid *humanoid, const float *world,
+                                     const vec3 target, float *yaw, float *pitch);
+PMDEF pm_result pm_look_at_eyes(const pm_look_at *look_at, float yaw, float pitch, pm_normalized_pose *pose);
+PMDEF pm_result pm_look_at_weights(const pm_look_at *look_at, float yaw, float pitch, float weights[PM_LOOK_WEIGHT_COUNT]);
 
 /* ---- Skinning: vertex morphs, BDEF1/2/4, SDEF, QDEF ----------------------- */
 
@@ -3747,8 +3813,10 @@ push:
 /* One step of delta > 0 seconds, arguments checked */
 static pm_result pm__spring_step(const pm_spring_set *set, pm_transform *pose, float *world, double delta)
 {
-    const int *order = pm__spring_order(set), *region = pm__spring_region(set), *first = pm__spring_region_first(set);
+    const int *order, *region, *first;
     int k;
+    if (set->joint_count == 0) return PM_OK; /* work may be NULL then */
+    order = pm__spring_order(set), region = pm__spring_region(set), first = pm__spring_region_first(set);
     for (k = 0; k < set->joint_count; ++k) {
         const int j = order[k];
         pm_spring_joint_state *st = &set->joints[j];
@@ -4732,6 +4800,158 @@ PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_s
     return pm__json_springs_end(&s, &j, ok, json, error);
 }
 
+/* ---- VRM lookAt's JSON ------------------------------------------------------ */
+
+/* The lookAt readers' state: which member set each map's numbers */
+typedef struct pm__json_look_at {
+    pm_look_at *out;
+    int vrm0, found, has_type, has_offset, maps_seen;
+    int has_input[4], has_output[4]; /* horizontal inner, outer, vertical down, up */
+    float input[4], output[4];
+    int map; /* the map being read */
+} pm__json_look_at;
+
+static const char *const pm__look_at_map_names[2][4] = {
+    {"rangeMapHorizontalInner", "rangeMapHorizontalOuter", "rangeMapVerticalDown", "rangeMapVerticalUp"},
+    {"lookAtHorizontalInner", "lookAtHorizontalOuter", "lookAtVerticalDown", "lookAtVerticalUp"}};
+
+/* A range map (VRM 1.0) or a degree map (0.x, its curve checked and
+   ignored, as three-vrm ignores it) */
+static int pm__json_range_map_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_look_at *l = (pm__json_look_at *)context;
+    const char *at = j->p;
+    const int input = pm__json_string_is(key, key_end, l->vrm0 ? "xRange" : "inputMaxValue");
+    float value;
+    if (l->vrm0 && pm__json_string_is(key, key_end, "curve")) {
+        if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"curve\" must be an array of numbers");
+        if (pm__json_expect(j, ']')) return 1;
+        do {
+            if (!pm__json_float(j, "\"curve\" must be an array of numbers", &value)) return 0;
+        } while (pm__json_expect(j, ','));
+        return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+    }
+    if (!input && !pm__json_string_is(key, key_end, l->vrm0 ? "yRange" : "outputScale")) return pm__json_skip(j);
+    if (input ? l->has_input[l->map]++ : l->has_output[l->map]++) return pm__json_fail(j, "a range map's number twice");
+    if (!pm__json_float(j, input ? (l->vrm0 ? "\"xRange\" must be a number from 0 to 180"
+                                            : "\"inputMaxValue\" must be a number from 0 to 180")
+                                 : (l->vrm0 ? "\"yRange\" must be a finite number" : "\"outputScale\" must be a finite number"),
+                        input ? &l->input[l->map] : &l->output[l->map]))
+        return 0;
+    if (input && !(l->input[l->map] >= 0.0f && l->input[l->map] <= 180.0f))
+        return pm__json_fail_at(j, at, l->vrm0 ? "\"xRange\" must be a number from 0 to 180"
+                                               : "\"inputMaxValue\" must be a number from 0 to 180");
+    return 1;
+}
+
+static int pm__json_look_at_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_look_at *l = (pm__json_look_at *)context;
+    const char *begin, *end, *at = j->p;
+    int k;
+    for (k = 0; k < 4; ++k)
+        if (pm__json_string_is(key, key_end, pm__look_at_map_names[l->vrm0][k])) {
+            if (l->maps_seen & (1 << k)) return pm__json_fail(j, "a range map twice");
+            l->maps_seen |= 1 << k;
+            l->map = k;
+            return pm__json_object(j, pm__json_range_map_member, l);
+        }
+    if (pm__json_string_is(key, key_end, l->vrm0 ? "lookAtTypeName" : "type")) {
+        if (l->has_type++) return pm__json_fail(j, "the lookAt type twice");
+        if (pm__json_string(j, &begin, &end)) {
+            if (pm__json_string_is(begin, end, l->vrm0 ? "Bone" : "bone")) return l->out->type = PM_LOOK_AT_BONE, 1;
+            if (pm__json_string_is(begin, end, l->vrm0 ? "BlendShape" : "expression"))
+                return l->out->type = PM_LOOK_AT_EXPRESSION, 1;
+        }
+        j->why = NULL;
+        return pm__json_fail_at(j, at, l->vrm0 ? "\"lookAtTypeName\" must be \"Bone\" or \"BlendShape\""
+                                               : "\"type\" must be \"bone\" or \"expression\"");
+    }
+    if (pm__json_string_is(key, key_end, l->vrm0 ? "firstPersonBoneOffset" : "offsetFromHeadBone")) {
+        float *offset = l->out->offset_from_head_bone;
+        if (l->has_offset++) return pm__json_fail(j, "the offset from the head twice");
+        if (l->vrm0) { /* {x, y, z}, y 0.06 when absent (three-vrm), z flipped as VRM 0.x faces -Z */
+            pm__json_springs vector;
+            memset(&vector, 0, sizeof vector);
+            vector.vector[1] = 0.06;
+            if (!pm__json_object(j, pm__json_xyz_member, &vector)) return 0;
+            offset[0] = (float)vector.vector[0], offset[1] = (float)vector.vector[1], offset[2] = (float)-vector.vector[2];
+            return 1;
+        }
+        if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"offsetFromHeadBone\" must be 3 finite numbers");
+        for (k = 0; k < 3; ++k)
+            if ((k && !pm__json_expect(j, ',')) ||
+                !pm__json_float(j, "\"offsetFromHeadBone\" must be 3 finite numbers", &offset[k]))
+                return pm__json_fail_at(j, at, "\"offsetFromHeadBone\" must be 3 finite numbers");
+        return pm__json_expect(j, ']') || pm__json_fail_at(j, at, "\"offsetFromHeadBone\" must be 3 finite numbers");
+    }
+    return pm__json_skip(j);
+}
+
+/* The extension object: VRM 1.0's "lookAt", VRM 0.x's "firstPerson" (VRM
+   1.0 has a "firstPerson" too, without lookAt), and "specVersion" to tell
+   them apart */
+typedef struct pm__json_look_at_root {
+    pm__json_look_at vrm1, vrm0;
+    pm_look_at vrm1_out, vrm0_out;
+    int version; /* 0 unknown, 1 "0.x", 2 "1.x" */
+    int has_version;
+} pm__json_look_at_root;
+
+static int pm__json_look_at_root_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_look_at_root *root = (pm__json_look_at_root *)context;
+    pm__json_look_at *l;
+    const char *begin, *end;
+    if (pm__json_string_is(key, key_end, "specVersion")) {
+        if (root->has_version++) return pm__json_fail(j, "\"specVersion\" twice");
+        if (!pm__json_string(j, &begin, &end)) return 0;
+        root->version = end > begin && *begin == '0' ? 1 : end > begin && *begin == '1' ? 2 : 0;
+        return 1;
+    }
+    l = pm__json_string_is(key, key_end, "lookAt") ? &root->vrm1 : pm__json_string_is(key, key_end, "firstPerson") ? &root->vrm0 : NULL;
+    if (!l) return pm__json_skip(j);
+    if (l->found++) return pm__json_fail(j, l->vrm0 ? "\"firstPerson\" twice" : "\"lookAt\" twice");
+    l->out->type = PM_LOOK_AT_BONE;
+    return pm__json_object(j, pm__json_look_at_member, l);
+}
+
+/* One reading's settings with three-vrm's defaults filled in */
+static void pm__look_at_defaults(const pm__json_look_at *l, pm_look_at *out)
+{
+    int k;
+    out->face_front[2] = l->vrm0 ? -1.0f : 1.0f;
+    for (k = 0; k < 4; ++k) { /* an input under 0.01 degree raised to it, as three-vrm does */
+        pm_look_at_range_map *map = k == 0 ? &out->horizontal_inner : k == 1 ? &out->horizontal_outer
+                                  : k == 2 ? &out->vertical_down : &out->vertical_up;
+        map->input_max_value = l->has_input[k] ? (l->input[k] < 0.01f ? 0.01f : l->input[k]) : 90.0f;
+        map->output_scale = l->has_output[k] ? l->output[k] : out->type == PM_LOOK_AT_EXPRESSION ? 1.0f : 10.0f;
+    }
+}
+
+PMDEF pm_result pm_look_at_parse_json(const char *json, size_t length, pm_look_at *look_at, pm_parse_error *error)
+{
+    pm__json j;
+    pm__json_look_at_root root;
+    int ok, vrm0;
+    pm__json_begin(&j, json, length, error);
+    if (!json || !look_at) return PM_ERROR_INVALID_ARGUMENT;
+    memset(&root, 0, sizeof root);
+    root.vrm1_out.offset_from_head_bone[1] = root.vrm0_out.offset_from_head_bone[1] = 0.06f;
+    root.vrm1.out = &root.vrm1_out;
+    root.vrm0.out = &root.vrm0_out;
+    root.vrm0.vrm0 = 1;
+    ok = pm__json_object(&j, pm__json_look_at_root_member, &root);
+    if (pm__json_end(&j, ok, json, error) != PM_OK) return PM_ERROR_PARSE;
+    /* which one three-vrm reads: by the version, else "lookAt" before "firstPerson" */
+    vrm0 = root.version == 1 || (root.version == 0 && !root.vrm1.found);
+    pm__look_at_defaults(vrm0 ? &root.vrm0 : &root.vrm1, vrm0 ? &root.vrm0_out : &root.vrm1_out);
+    *look_at = vrm0 ? root.vrm0_out : root.vrm1_out;
+    if (!(vrm0 ? root.vrm0.found : root.vrm1.found)) look_at->type = PM_LOOK_AT_NONE; /* valid settings that do nothing */
+    return PM_OK;
+}
+
+
 /* x = m[0..8] (columns) p + m[9..11], in double from the stored floats. */
 static void pm__apply_frame(const float m[12], const double p[3], double out[3])
 {
@@ -5452,6 +5672,129 @@ PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_
     result.hips_position[1] = pose->hips_position[1];
     result.hips_position[2] = -pose->hips_position[2];
     memcpy(turned, &result, sizeof result);
+    return PM_OK;
+}
+
+/* ---- VRM lookAt ----------------------------------------------------------------
+
+   As three-vrm 3.5.5's VRMLookAt and its appliers compute it. Yaw and pitch
+   are degrees: yaw positive toward the model's left, pitch positive down. */
+
+/* The azimuth and altitude of a direction, three-vrm's calcAzimuthAltitude */
+static void pm__azimuth_altitude(const double v[3], double *azimuth, double *altitude)
+{
+    *azimuth = atan2(-v[2], v[0]);
+    *altitude = atan2(v[1], sqrt(v[0] * v[0] + v[2] * v[2]));
+}
+
+/* An angle brought into [-pi, pi], three-vrm's sanitizeAngle */
+static double pm__sanitize_angle(double angle)
+{
+    return angle - 2.0 * GLM_PI * floor(angle / (2.0 * GLM_PI) + 0.5);
+}
+
+static int pm__look_at_ok(const pm_look_at *l)
+{
+    const pm_look_at_range_map *maps[4];
+    int k;
+    if (!l || (unsigned)l->type > (unsigned)PM_LOOK_AT_EXPRESSION || !pm__finite_n(l->offset_from_head_bone, 3) ||
+        !pm__finite_n(l->face_front, 3))
+        return 0;
+    maps[0] = &l->horizontal_inner, maps[1] = &l->horizontal_outer, maps[2] = &l->vertical_down, maps[3] = &l->vertical_up;
+    for (k = 0; k < 4; ++k)
+        if (!pm__finite(maps[k]->input_max_value) || !(maps[k]->input_max_value > 0.0f) || !pm__finite(maps[k]->output_scale))
+            return 0;
+    return 1;
+}
+
+/* VRMLookAtRangeMap.map: output_scale times the angle over input_max_value, saturated */
+static double pm__range_map(const pm_look_at_range_map *map, double degrees)
+{
+    double t = degrees / (double)map->input_max_value;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return (double)map->output_scale * t;
+}
+
+PMDEF pm_result pm_look_at_yaw_pitch(const pm_look_at *look_at, const pm_humanoid *humanoid, const float *world,
+                                     const vec3 target, float *yaw, float *pitch)
+{
+    double head_now[4], rest[4], turn[4], eyes[3], offset[3], to[3], front[3];
+    double azimuth_from, altitude_from, azimuth_to, altitude_to;
+    const float *head;
+    int node, i;
+    if (!pm__look_at_ok(look_at) || !humanoid || !world || !target || !yaw || !pitch || !pm__finite_n(target, 3))
+        return PM_ERROR_INVALID_ARGUMENT;
+    node = humanoid->bone_node[PM_BONE_HEAD];
+    if (node < 0 || node >= humanoid->node_count) return PM_ERROR_MISSING_BONE;
+    head = world + 16 * (size_t)node;
+    if (!pm__finite_n(head, 16) || !pm__mat_to_quat(head, 4, head_now)) return PM_ERROR_INVALID_ARGUMENT;
+    /* the target's direction from between the eyes, turned back by the head's turn from rest */
+    for (i = 0; i < 3; ++i) offset[i] = (double)look_at->offset_from_head_bone[i];
+    for (i = 0; i < 3; ++i)
+        eyes[i] = (double)head[i] * offset[0] + (double)head[4 + i] * offset[1] + (double)head[8 + i] * offset[2] +
+                  (double)head[12 + i];
+    for (i = 0; i < 3; ++i) to[i] = (double)target[i] - eyes[i];
+    pm__load4(humanoid->rest_world[PM_BONE_HEAD], rest);
+    pm__quat_conj(head_now, head_now);
+    pm__quat_mul(rest, head_now, turn);
+    pm__quat_rotate(turn, to, to);
+    pm__normalize3d(to);
+    for (i = 0; i < 3; ++i) front[i] = (double)look_at->face_front[i];
+    pm__azimuth_altitude(front, &azimuth_from, &altitude_from);
+    pm__azimuth_altitude(to, &azimuth_to, &altitude_to);
+    *yaw = (float)(pm__sanitize_angle(azimuth_to - azimuth_from) * (180.0 / GLM_PI));
+    *pitch = (float)(pm__sanitize_angle(altitude_from - altitude_to) * (180.0 / GLM_PI));
+    return PM_OK;
+}
+
+PMDEF pm_result pm_look_at_eyes(const pm_look_at *look_at, float yaw, float pitch, pm_normalized_pose *pose)
+{
+    const double to_radians = GLM_PI / 180.0;
+    double front[4], front_inverse[4], q[4], eye[4];
+    int side;
+    if (!pm__look_at_ok(look_at) || !pose || !pm__finite(yaw) || !pm__finite(pitch)) return PM_ERROR_INVALID_ARGUMENT;
+    if (look_at->type != PM_LOOK_AT_BONE) return PM_OK;
+    { /* the rest front's turn from +Z: about Y by 90 degrees plus its azimuth, then about Z by its altitude */
+        double v[3], azimuth, altitude, y, z;
+        int i;
+        for (i = 0; i < 3; ++i) v[i] = (double)look_at->face_front[i];
+        if ((v[0] * v[0] + v[1] * v[1] + (v[2] - 1.0) * (v[2] - 1.0)) < 0.01) {
+            front[0] = front[1] = front[2] = 0.0, front[3] = 1.0;
+        } else {
+            pm__azimuth_altitude(v, &azimuth, &altitude);
+            y = 0.5 * (0.5 * GLM_PI + azimuth), z = 0.5 * altitude;
+            front[0] = sin(y) * sin(z), front[1] = sin(y) * cos(z), front[2] = cos(y) * sin(z), front[3] = cos(y) * cos(z);
+        }
+        pm__quat_conj(front, front_inverse);
+    }
+    for (side = 0; side < 2; ++side) { /* left eye: yaw < 0 is inward; right eye: outward */
+        const pm_look_at_range_map *yaw_map =
+            (yaw < 0.0f) == (side == 0) ? &look_at->horizontal_inner : &look_at->horizontal_outer;
+        /* three-vrm maps an upward pitch (< 0) through vertical_down and a downward one through vertical_up */
+        const double x = pitch < 0.0f ? -pm__range_map(&look_at->vertical_down, -(double)pitch)
+                                      : pm__range_map(&look_at->vertical_up, (double)pitch);
+        const double y = yaw < 0.0f ? -pm__range_map(yaw_map, -(double)yaw) : pm__range_map(yaw_map, (double)yaw);
+        const double cx = cos(0.5 * x * to_radians), sx = sin(0.5 * x * to_radians);
+        const double cy = cos(0.5 * y * to_radians), sy = sin(0.5 * y * to_radians);
+        /* three.js's Euler (x, y, 0) in YXZ order: about Y, then X */
+        eye[0] = cy * sx, eye[1] = sy * cx, eye[2] = -sy * sx, eye[3] = cy * cx;
+        pm__quat_mul(front, eye, q);
+        pm__quat_mul(q, front_inverse, q);
+        pm__store4(pose->rotation[side ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE], q);
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_look_at_weights(const pm_look_at *look_at, float yaw, float pitch, float weights[PM_LOOK_WEIGHT_COUNT])
+{
+    if (!pm__look_at_ok(look_at) || !weights || !pm__finite(yaw) || !pm__finite(pitch)) return PM_ERROR_INVALID_ARGUMENT;
+    weights[PM_LOOK_LEFT] = weights[PM_LOOK_RIGHT] = weights[PM_LOOK_UP] = weights[PM_LOOK_DOWN] = 0.0f;
+    if (look_at->type != PM_LOOK_AT_EXPRESSION) return PM_OK;
+    /* three-vrm 3.5.5 maps both sideways looks through horizontal_outer */
+    if (pitch < 0.0f) weights[PM_LOOK_UP] = (float)pm__range_map(&look_at->vertical_up, -(double)pitch);
+    else weights[PM_LOOK_DOWN] = (float)pm__range_map(&look_at->vertical_down, (double)pitch);
+    if (yaw < 0.0f) weights[PM_LOOK_RIGHT] = (float)pm__range_map(&look_at->horizontal_outer, -(double)yaw);
+    else weights[PM_LOOK_LEFT] = (float)pm__range_map(&look_at->horizontal_outer, (double)yaw);
     return PM_OK;
 }
 

@@ -105,6 +105,11 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_vrm0_json)                                                                 \
     X(springs_json)                                                                      \
     X(springs_options)                                                                   \
+    X(look_at_match_threevrm)                                                     \
+    X(look_at_angles)                                                             \
+    X(look_at_files)                                                              \
+    X(look_at_json)                                                               \
+    X(look_at_bad_input)                                                          \
     X(options_static_copy)                                                               \
     X(euler_order_parse)                                                                 \
     X(euler_matches_threejs)                                                             \

@@ -849,6 +849,13 @@ void test_springs_options(void)
         }
         test_context("%s", "");
     }
+    { /* an empty scene: work may be NULL, and every step does nothing */
+        pm_spring_set empty;
+        memset(&empty, 0, sizeof empty);
+        CHECK_RESULT(pm_spring_set_init(&empty, c.rest, NULL), PM_OK);
+        CHECK_RESULT(pm_spring_set_step(&empty, c.pose, c.world, 0.01f), PM_OK);
+        CHECK_RESULT(pm_spring_set_step_fixed(&empty, &clock, c.pose, c.world, 0.01f), PM_OK);
+    }
     c.set.external_force[1] = INFINITY;
     CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
