@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_springs.c tests/test_look_at.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_springs.c tests/test_look_at.c tests/test_expressions.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose \
            mmd_dance vmd2vrma vrm_springs
 LIBS_constraints_gltf = -lcjson
@@ -597,6 +597,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node springbone_loader_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm godette > ../fixtures/springs_godette_threevrm.h \
 	  && node springbone_loader_threevrm.mjs --generated generated > ../fixtures/springs_json_threevrm.h \
 	  && node lookat_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/lookat_threevrm.h \
+	  && node expressions_threevrm.mjs > ../fixtures/expressions_threevrm.h \
 	  && for fps in 30 60 144; do node springs_vrma_threevrm.mjs ../../$(GODETTE) ../fixtures/character_dance.vrma $$fps $$((fps * 10)) \
 	    | awk -v fps=$$fps '($$1 * 6) % fps == 0' > ../fixtures/springs_godette_$${fps}_threevrm.txt || exit 1; done \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \

@@ -307,6 +307,34 @@
          by PM_LOOK_LEFT ...), horizontal_outer on both sides as three-vrm
          maps them; zeros for other types.
 
+     VRM EXPRESSIONS (docs/vrm.md), as three-vrm 3.5.5's manager resolves them
+
+     const char *pm_expression_preset_name(pm_expression_preset preset)
+         "happy", "blinkLeft", ...; NULL for PM_EXPRESSION_CUSTOM or a bad value.
+     pm_result pm_expressions_resolve(const pm_expression *expressions,
+                                      int count, const float *weights,
+                                      float *applied)
+         From the weights the host sets (one per expression, clamped to
+         [0, 1]; a binary expression's 0 or 1, past 0.5), the weights they
+         apply: the blink (blink, blinkLeft, blinkRight), lookAt (the four
+         looks) and mouth (aa, ih, ou, ee, oh) groups each held back by the
+         other expressions' overrides (block: all of it while the overriding
+         expression weighs anything; blend: its weight; the amounts summed,
+         what remains not below 0), a held-back binary expression to 0.
+     pm_result pm_expressions_morph_weights(const pm_expression *expressions,
+                                            int count, const float *applied,
+                                            const int *morph_start,
+                                            int mesh_count,
+                                            float *morph_weights,
+                                            int *bad_expression)
+         Every morph target's weight for the skinning job: mesh m's targets
+         are morph_weights[morph_start[m] .. morph_start[m + 1] - 1]
+         (morph_start[0] = 0); each is the sum of its binds' weights times
+         their expressions' applied weights, unclamped, as three.js sums
+         them. PM_ERROR_OUT_OF_RANGE for a bind outside the meshes or past a
+         mesh's targets, bad_expression (may be NULL) naming the expression;
+         nothing is written then.
+
      HUMANOID (docs/retargeting.md)
 
      const char *pm_bone_name(pm_bone bone)              "leftUpperArm"; NULL if bad
@@ -957,6 +985,49 @@ PMDEF pm_result pm_look_at_yaw_pitch(const pm_look_at *look_at, const pm_humanoi
                                      const vec3 target, float *yaw, float *pitch);
 PMDEF pm_result pm_look_at_eyes(const pm_look_at *look_at, float yaw, float pitch, pm_normalized_pose *pose);
 PMDEF pm_result pm_look_at_weights(const pm_look_at *look_at, float yaw, float pitch, float weights[PM_LOOK_WEIGHT_COUNT]);
+
+/* ---- VRM expressions: faces, from the weights a host sets ------------------- */
+
+/* VRMC_vrm's preset expressions (VRM 0.x's blend shape presets as three-vrm
+   names them: joy is happy, a is aa, blink_l is blinkLeft, ...) */
+typedef enum pm_expression_preset {
+    PM_EXPRESSION_CUSTOM = -1,
+    PM_EXPRESSION_HAPPY, PM_EXPRESSION_ANGRY, PM_EXPRESSION_SAD, PM_EXPRESSION_RELAXED, PM_EXPRESSION_SURPRISED,
+    PM_EXPRESSION_AA, PM_EXPRESSION_IH, PM_EXPRESSION_OU, PM_EXPRESSION_EE, PM_EXPRESSION_OH,
+    PM_EXPRESSION_BLINK, PM_EXPRESSION_BLINK_LEFT, PM_EXPRESSION_BLINK_RIGHT,
+    PM_EXPRESSION_LOOK_UP, PM_EXPRESSION_LOOK_DOWN, PM_EXPRESSION_LOOK_LEFT, PM_EXPRESSION_LOOK_RIGHT,
+    PM_EXPRESSION_NEUTRAL,
+    PM_EXPRESSION_PRESET_COUNT
+} pm_expression_preset;
+
+/* How an expression holds back the blink, lookAt or mouth expressions */
+typedef enum pm_expression_override {
+    PM_EXPRESSION_OVERRIDE_NONE,
+    PM_EXPRESSION_OVERRIDE_BLOCK, /* all of them, while it weighs anything */
+    PM_EXPRESSION_OVERRIDE_BLEND  /* by its weight */
+} pm_expression_override;
+
+/* A morph target an expression moves: target `index` of the host's mesh
+   slot `mesh` (a node with a mesh in VRM 1.0, a mesh in 0.x), by weight. */
+typedef struct pm_expression_morph_bind {
+    int mesh;
+    int index;
+    float weight; /* VRM 1.0's weight; VRM 0.x's divided by 100 */
+} pm_expression_morph_bind;
+
+typedef struct pm_expression {
+    pm_expression_preset preset; /* PM_EXPRESSION_CUSTOM for a custom one */
+    int is_binary;               /* 0 or 1 when the weight is past 0.5 */
+    pm_expression_override override_blink, override_look_at, override_mouth;
+    const pm_expression_morph_bind *morph_binds;
+    int morph_bind_count;
+} pm_expression;
+
+PMDEF const char *pm_expression_preset_name(pm_expression_preset preset);
+PMDEF pm_result pm_expressions_resolve(const pm_expression *expressions, int count, const float *weights, float *applied);
+PMDEF pm_result pm_expressions_morph_weights(const pm_expression *expressions, int count, const float *applied,
+                                             const int *morph_start, int mesh_count, float *morph_weights,
+                                             int *bad_expression);
 
 /* ---- Skinning: vertex morphs, BDEF1/2/4, SDEF, QDEF ----------------------- */
 
@@ -5795,6 +5866,117 @@ PMDEF pm_result pm_look_at_weights(const pm_look_at *look_at, float yaw, float p
     else weights[PM_LOOK_DOWN] = (float)pm__range_map(&look_at->vertical_down, (double)pitch);
     if (yaw < 0.0f) weights[PM_LOOK_RIGHT] = (float)pm__range_map(&look_at->horizontal_outer, -(double)yaw);
     else weights[PM_LOOK_LEFT] = (float)pm__range_map(&look_at->horizontal_outer, (double)yaw);
+    return PM_OK;
+}
+
+/* ---- VRM expressions -------------------------------------------------------
+
+   As three-vrm 3.5.5's VRMExpressionManager.update resolves them: each
+   weight clamped to [0, 1] (setValue), a binary expression's to 0 or 1
+   (past 0.5); the blink, lookAt and mouth groups each held back by 1 less
+   every expression's override amount (block: 1 while it weighs anything,
+   blend: its weight), not below 0; a binary expression held back below 1
+   drops to 0; the morph targets get the sum of their binds' weights times
+   their expressions' applied weights, unclamped, as three.js sums
+   morphTargetInfluences. */
+
+static const char *const pm__expression_preset_names[PM_EXPRESSION_PRESET_COUNT] = {
+    "happy", "angry", "sad", "relaxed", "surprised", "aa", "ih", "ou", "ee", "oh",
+    "blink", "blinkLeft", "blinkRight", "lookUp", "lookDown", "lookLeft", "lookRight", "neutral"};
+
+PMDEF const char *pm_expression_preset_name(pm_expression_preset preset)
+{
+    return (unsigned)preset < (unsigned)PM_EXPRESSION_PRESET_COUNT ? pm__expression_preset_names[preset] : NULL;
+}
+
+static int pm__expression_ok(const pm_expression *e)
+{
+    return (e->preset == PM_EXPRESSION_CUSTOM || (unsigned)e->preset < (unsigned)PM_EXPRESSION_PRESET_COUNT) &&
+           (e->is_binary == 0 || e->is_binary == 1) && (unsigned)e->override_blink <= PM_EXPRESSION_OVERRIDE_BLEND &&
+           (unsigned)e->override_look_at <= PM_EXPRESSION_OVERRIDE_BLEND &&
+           (unsigned)e->override_mouth <= PM_EXPRESSION_OVERRIDE_BLEND && e->morph_bind_count >= 0 &&
+           (e->morph_bind_count == 0 || e->morph_binds);
+}
+
+/* The weight as the expression outputs it: clamped, binary ones rounded at 0.5 */
+static double pm__expression_output(const pm_expression *e, float weight)
+{
+    const double w = weight < 0.0f ? 0.0 : weight > 1.0f ? 1.0 : (double)weight;
+    return e->is_binary ? (w > 0.5 ? 1.0 : 0.0) : w;
+}
+
+static double pm__override_amount(pm_expression_override mode, double output)
+{
+    return mode == PM_EXPRESSION_OVERRIDE_BLOCK ? (output > 0.0 ? 1.0 : 0.0)
+         : mode == PM_EXPRESSION_OVERRIDE_BLEND ? output : 0.0;
+}
+
+PMDEF pm_result pm_expressions_resolve(const pm_expression *expressions, int count, const float *weights, float *applied)
+{
+    double blink = 1.0, look_at = 1.0, mouth = 1.0;
+    int i;
+    if (count < 0 || (count > 0 && (!expressions || !weights || !applied))) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < count; ++i) {
+        double output;
+        if (!pm__expression_ok(&expressions[i]) || !pm__finite(weights[i])) return PM_ERROR_INVALID_ARGUMENT;
+        output = pm__expression_output(&expressions[i], weights[i]);
+        blink -= pm__override_amount(expressions[i].override_blink, output);
+        look_at -= pm__override_amount(expressions[i].override_look_at, output);
+        mouth -= pm__override_amount(expressions[i].override_mouth, output);
+    }
+    blink = blink > 0.0 ? blink : 0.0;
+    look_at = look_at > 0.0 ? look_at : 0.0;
+    mouth = mouth > 0.0 ? mouth : 0.0;
+    for (i = 0; i < count; ++i) {
+        const pm_expression_preset p = expressions[i].preset;
+        double weight = pm__expression_output(&expressions[i], weights[i]);
+        if (p == PM_EXPRESSION_BLINK || p == PM_EXPRESSION_BLINK_LEFT || p == PM_EXPRESSION_BLINK_RIGHT) weight *= blink;
+        if (p >= PM_EXPRESSION_LOOK_UP && p <= PM_EXPRESSION_LOOK_RIGHT) weight *= look_at;
+        if (p >= PM_EXPRESSION_AA && p <= PM_EXPRESSION_OH) weight *= mouth;
+        if (expressions[i].is_binary && weight < 1.0) weight = 0.0;
+        applied[i] = (float)weight;
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_expressions_morph_weights(const pm_expression *expressions, int count, const float *applied,
+                                             const int *morph_start, int mesh_count, float *morph_weights,
+                                             int *bad_expression)
+{
+    int i, b, total;
+    if (bad_expression) *bad_expression = -1;
+    if (count < 0 || mesh_count < 0 || !morph_start || (count > 0 && (!expressions || !applied)) || morph_start[0] != 0)
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < mesh_count; ++i)
+        if (morph_start[i + 1] < morph_start[i]) return PM_ERROR_INVALID_ARGUMENT;
+    total = morph_start[mesh_count];
+    if (total > 0 && !morph_weights) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < count; ++i) { /* every bind checked before any weight is written */
+        const pm_expression *e = &expressions[i];
+        if (!pm__expression_ok(e) || !pm__finite(applied[i])) {
+            if (bad_expression) *bad_expression = i;
+            return PM_ERROR_INVALID_ARGUMENT;
+        }
+        for (b = 0; b < e->morph_bind_count; ++b) {
+            const pm_expression_morph_bind *bind = &e->morph_binds[b];
+            if (bind->mesh < 0 || bind->mesh >= mesh_count || bind->index < 0 ||
+                bind->index >= morph_start[bind->mesh + 1] - morph_start[bind->mesh]) {
+                if (bad_expression) *bad_expression = i;
+                return PM_ERROR_OUT_OF_RANGE;
+            }
+            if (!pm__finite(bind->weight)) {
+                if (bad_expression) *bad_expression = i;
+                return PM_ERROR_INVALID_ARGUMENT;
+            }
+        }
+    }
+    for (i = 0; i < total; ++i) morph_weights[i] = 0.0f;
+    for (i = 0; i < count; ++i)
+        for (b = 0; b < expressions[i].morph_bind_count; ++b) {
+            const pm_expression_morph_bind *bind = &expressions[i].morph_binds[b];
+            float *w = &morph_weights[morph_start[bind->mesh] + bind->index];
+            *w = (float)((double)*w + (double)bind->weight * (double)applied[i]);
+        }
     return PM_OK;
 }
 

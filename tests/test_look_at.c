@@ -262,7 +262,7 @@ void test_look_at_bad_input(void)
     CHECK_RESULT(pm_look_at_eyes(&l, 0, 0, NULL), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_look_at_weights(&l, 0, NAN, weights), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_look_at_weights(&l, 0, 0, NULL), PM_ERROR_INVALID_ARGUMENT);
-    bad = l, bad.type = (pm_look_at_type)7;
+    bad = l, bad.type = (pm_look_at_type)3; /* outside the enum, inside its range (C++) */
     CHECK_RESULT(pm_look_at_weights(&bad, 0, 0, weights), PM_ERROR_INVALID_ARGUMENT);
     bad = l, bad.vertical_up.input_max_value = 0.0f;
     CHECK_RESULT(pm_look_at_eyes(&bad, 0, 0, &pose), PM_ERROR_INVALID_ARGUMENT);
