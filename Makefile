@@ -553,7 +553,7 @@ bench: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones spring_set spring_json vrma \
-               look_at
+               look_at expressions
 FUZZ_LIBS_gltf_accessor = -lcjson
 FUZZ_LIBS_vrma = -lcjson
 # FUZZ_FLAGS="-mavx2 -mfma" fuzzes the AVX2 + FMA path, "-mavx512f -mavx2 -mfma" the
@@ -598,6 +598,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node springbone_loader_threevrm.mjs --generated generated > ../fixtures/springs_json_threevrm.h \
 	  && node lookat_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/lookat_threevrm.h \
 	  && node expressions_threevrm.mjs > ../fixtures/expressions_threevrm.h \
+	  && node expressions_loader_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/expressions_loader_threevrm.h \
 	  && for fps in 30 60 144; do node springs_vrma_threevrm.mjs ../../$(GODETTE) ../fixtures/character_dance.vrma $$fps $$((fps * 10)) \
 	    | awk -v fps=$$fps '($$1 * 6) % fps == 0' > ../fixtures/springs_godette_$${fps}_threevrm.txt || exit 1; done \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \

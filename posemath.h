@@ -311,6 +311,23 @@
 
      const char *pm_expression_preset_name(pm_expression_preset preset)
          "happy", "blinkLeft", ...; NULL for PM_EXPRESSION_CUSTOM or a bad value.
+     pm_result pm_expressions_parse_json(const char *json, size_t length,
+                                         const pm_expression_storage *storage,
+                                         int *expression_count,
+                                         pm_parse_error *error)
+         A VRM file's "VRMC_vrm" extension object (its "expressions": the
+         presets, then the custom ones, as three-vrm registers them) or
+         VRM 0.x's "VRM" one (its blendShapeMaster's groups, named by
+         three-vrm's preset map: joy is happy, a is aa, blink_l is
+         blinkLeft, ...; bind weights divided by 100, missing ones 100), as
+         JSON text, into storage's expressions and morph target binds. A
+         bind's mesh is its node in VRM 1.0 and its mesh in 0.x. Custom
+         names point into json (it must outlive them). PM_ERROR_CAPACITY
+         when the storage is too small; PM_ERROR_PARSE for the rest (unknown
+         presets, a custom expression with a preset's name, a name twice, a
+         bind without its node or mesh and index, weights out of range),
+         error with the byte and words. Material color and texture
+         transform binds are checked and skipped.
      pm_result pm_expressions_resolve(const pm_expression *expressions,
                                       int count, const float *weights,
                                       float *applied)
@@ -1016,6 +1033,8 @@ typedef struct pm_expression_morph_bind {
 } pm_expression_morph_bind;
 
 typedef struct pm_expression {
+    const char *name;            /* a preset's name, or a custom one's as its JSON text spells it */
+    size_t name_length;          /* (escapes not decoded, not NUL-terminated) */
     pm_expression_preset preset; /* PM_EXPRESSION_CUSTOM for a custom one */
     int is_binary;               /* 0 or 1 when the weight is past 0.5 */
     pm_expression_override override_blink, override_look_at, override_mouth;
@@ -1023,7 +1042,17 @@ typedef struct pm_expression {
     int morph_bind_count;
 } pm_expression;
 
+/* What pm_expressions_parse_json fills (caller storage) */
+typedef struct pm_expression_storage {
+    pm_expression *expressions;
+    int expression_capacity;
+    pm_expression_morph_bind *morph_binds;
+    int morph_bind_capacity;
+} pm_expression_storage;
+
 PMDEF const char *pm_expression_preset_name(pm_expression_preset preset);
+PMDEF pm_result pm_expressions_parse_json(const char *json, size_t length, const pm_expression_storage *storage,
+                                          int *expression_count, pm_parse_error *error);
 PMDEF pm_result pm_expressions_resolve(const pm_expression *expressions, int count, const float *weights, float *applied);
 PMDEF pm_result pm_expressions_morph_weights(const pm_expression *expressions, int count, const float *applied,
                                              const int *morph_start, int mesh_count, float *morph_weights,
@@ -4871,6 +4900,272 @@ PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_s
     return pm__json_springs_end(&s, &j, ok, json, error);
 }
 
+/* ---- VRM expressions' JSON ------------------------------------------------ */
+
+/* VRMC_vrm's names, and VRM 0.x's presetName for each (three-vrm's map; 0.x has no surprised) */
+static const char *const pm__expression_preset_names[PM_EXPRESSION_PRESET_COUNT] = {
+    "happy", "angry", "sad", "relaxed", "surprised", "aa", "ih", "ou", "ee", "oh",
+    "blink", "blinkLeft", "blinkRight", "lookUp", "lookDown", "lookLeft", "lookRight", "neutral"};
+
+static const char *const pm__expression_vrm0_presets[PM_EXPRESSION_PRESET_COUNT] = {
+    "joy", "angry", "sorrow", "fun", NULL, "a", "i", "u", "e", "o",
+    "blink", "blink_l", "blink_r", "lookup", "lookdown", "lookleft", "lookright", "neutral"};
+
+typedef struct pm__json_expressions {
+    const pm_expression_storage *storage;
+    int count, bind_count, full, vrm0, has_master, has_groups, has_expressions, has_preset, has_custom;
+    int custom_first, preset_first;           /* where each VRM 1.0 block starts, -1 before */
+    int reading_custom;
+    pm_expression *e;                         /* the expression being read */
+    const char *group_name, *group_name_end, *preset_name, *preset_name_end;
+    int has_binary, has_blink, has_look_at, has_mouth, has_binds, has_name, has_preset_name;
+    int bind_node, bind_index, has_weight;    /* the bind being read */
+    float bind_weight;
+} pm__json_expressions;
+
+static int pm__json_expressions_full(pm__json_expressions *x, pm__json *j, const char *why)
+{
+    x->full = 1;
+    return pm__json_fail(j, why);
+}
+
+static int pm__json_bind_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    const char *at = j->p;
+    if (pm__json_string_is(key, key_end, x->vrm0 ? "mesh" : "node") || pm__json_string_is(key, key_end, "index")) {
+        const int node = !pm__json_string_is(key, key_end, "index");
+        int *out = node ? &x->bind_node : &x->bind_index;
+        if (*out >= 0) return pm__json_fail(j, "a bind's member twice");
+        return pm__json_index(j, 0.0, 2147483647, node ? (x->vrm0 ? "\"mesh\" must be a whole number from 0"
+                                                                   : "\"node\" must be a whole number from 0")
+                                                    : "\"index\" must be a whole number from 0",
+                              out);
+    }
+    if (pm__json_string_is(key, key_end, "weight")) {
+        if (x->has_weight++) return pm__json_fail(j, "a bind's member twice");
+        if (!pm__json_float(j, "\"weight\" must be a finite number", &x->bind_weight)) return 0;
+        return (x->bind_weight >= 0.0f && x->bind_weight <= (x->vrm0 ? 100.0f : 1.0f)) ||
+               pm__json_fail_at(j, at, x->vrm0 ? "\"weight\" must be a number from 0 to 100"
+                                               : "\"weight\" must be a number from 0 to 1");
+    }
+    return pm__json_skip(j);
+}
+
+static int pm__json_binds(pm__json_expressions *x, pm__json *j)
+{
+    if (x->has_binds++) return pm__json_fail(j, "the binds twice");
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "the binds must be an array");
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        const char *at;
+        pm_expression_morph_bind *bind;
+        pm__json_space(j);
+        at = j->p;
+        x->bind_node = x->bind_index = -1;
+        x->has_weight = 0;
+        x->bind_weight = x->vrm0 ? 100.0f : 1.0f;
+        if (!pm__json_object(j, pm__json_bind_member, x)) return 0;
+        if (x->bind_node < 0 || x->bind_index < 0)
+            return pm__json_fail_at(j, at, x->vrm0 ? "a bind without \"mesh\" and \"index\""
+                                                   : "a morph target bind without \"node\" and \"index\"");
+        if (x->bind_count >= x->storage->morph_bind_capacity)
+            return pm__json_expressions_full(x, j, "more morph target binds than the storage holds");
+        bind = &x->storage->morph_binds[x->bind_count++];
+        bind->mesh = x->bind_node;
+        bind->index = x->bind_index;
+        bind->weight = x->vrm0 ? (float)(0.01 * (double)x->bind_weight) : x->bind_weight; /* three-vrm's 0.x rule */
+        ++x->e->morph_bind_count;
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_override(pm__json *j, int *seen, pm_expression_override *out)
+{
+    static const char *const modes[3] = {"none", "block", "blend"};
+    const char *begin, *end, *at = j->p;
+    int m;
+    if ((*seen)++) return pm__json_fail(j, "an override twice");
+    if (pm__json_string(j, &begin, &end))
+        for (m = 0; m < 3; ++m)
+            if (pm__json_string_is(begin, end, modes[m])) return *out = (pm_expression_override)m, 1;
+    j->why = NULL;
+    return pm__json_fail_at(j, at, "an override must be \"none\", \"block\" or \"blend\"");
+}
+
+/* One expression (VRM 1.0) or blend shape group (0.x) */
+static int pm__json_expression_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    const char *begin, *end;
+    if (pm__json_string_is(key, key_end, x->vrm0 ? "binds" : "morphTargetBinds")) return pm__json_binds(x, j);
+    if (pm__json_string_is(key, key_end, "isBinary")) {
+        if (x->has_binary++) return pm__json_fail(j, "\"isBinary\" twice");
+        {
+            const char *at = j->p;
+            if (pm__json_literal(j, "true")) return x->e->is_binary = 1, 1;
+            if (pm__json_literal(j, "false")) return 1;
+            j->why = NULL;
+            return pm__json_fail_at(j, at, "\"isBinary\" must be true or false");
+        }
+    }
+    if (!x->vrm0 && pm__json_string_is(key, key_end, "overrideBlink")) return pm__json_override(j, &x->has_blink, &x->e->override_blink);
+    if (!x->vrm0 && pm__json_string_is(key, key_end, "overrideLookAt"))
+        return pm__json_override(j, &x->has_look_at, &x->e->override_look_at);
+    if (!x->vrm0 && pm__json_string_is(key, key_end, "overrideMouth")) return pm__json_override(j, &x->has_mouth, &x->e->override_mouth);
+    if (x->vrm0 && (pm__json_string_is(key, key_end, "name") || pm__json_string_is(key, key_end, "presetName"))) {
+        const int preset = pm__json_string_is(key, key_end, "presetName");
+        if ((*(preset ? &x->has_preset_name : &x->has_name))++) return pm__json_fail(j, "a group's name twice");
+        if (!pm__json_string(j, &begin, &end)) return 0;
+        if (preset) x->preset_name = begin, x->preset_name_end = end;
+        else x->group_name = begin, x->group_name_end = end;
+        return 1;
+    }
+    return pm__json_skip(j);
+}
+
+static pm_expression *pm__json_new_expression(pm__json_expressions *x, pm__json *j)
+{
+    pm_expression *e;
+    if (x->count >= x->storage->expression_capacity)
+        return pm__json_expressions_full(x, j, "more expressions than the storage holds"), (pm_expression *)NULL;
+    e = &x->storage->expressions[x->count];
+    memset(e, 0, sizeof *e);
+    e->morph_binds = x->storage->morph_binds + x->bind_count;
+    x->has_binary = x->has_blink = x->has_look_at = x->has_mouth = x->has_binds = x->has_name = x->has_preset_name = 0;
+    x->group_name = x->preset_name = NULL;
+    return x->e = e;
+}
+
+/* Whether an expression of this name is there already */
+static int pm__json_expression_named(const pm__json_expressions *x, const char *name, size_t length)
+{
+    int i;
+    for (i = 0; i < x->count; ++i)
+        if (x->storage->expressions[i].name_length == length && memcmp(x->storage->expressions[i].name, name, length) == 0)
+            return 1;
+    return 0;
+}
+
+/* VRM 1.0: "preset" or "custom" maps of name to expression (reading_custom says which) */
+static int pm__json_expression_entry(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    pm_expression *e;
+    int p, preset = -1;
+    for (p = 0; p < PM_EXPRESSION_PRESET_COUNT; ++p)
+        if (pm__json_string_is(key, key_end, pm__expression_preset_names[p])) preset = p;
+    if (x->reading_custom ? preset >= 0 : preset < 0)
+        return pm__json_fail_at(j, key, x->reading_custom ? "a custom expression with a preset's name"
+                                                          : "an unknown preset expression");
+    if (pm__json_expression_named(x, key, (size_t)(key_end - key))) return pm__json_fail_at(j, key, "an expression twice");
+    if (!(e = pm__json_new_expression(x, j))) return 0;
+    e->name = key, e->name_length = (size_t)(key_end - key);
+    e->preset = x->reading_custom ? PM_EXPRESSION_CUSTOM : (pm_expression_preset)preset;
+    if (!pm__json_object(j, pm__json_expression_member, x)) return 0;
+    ++x->count;
+    return 1;
+}
+
+static int pm__json_expressions_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    const int custom = pm__json_string_is(key, key_end, "custom");
+    if (!custom && !pm__json_string_is(key, key_end, "preset")) return pm__json_skip(j);
+    if ((*(custom ? &x->has_custom : &x->has_preset))++) return pm__json_fail(j, custom ? "\"custom\" twice" : "\"preset\" twice");
+    x->reading_custom = custom;
+    if (custom) x->custom_first = x->count;
+    else x->preset_first = x->count;
+    return pm__json_object(j, pm__json_expression_entry, x);
+}
+
+/* VRM 0.x: a blend shape group, named by its preset as three-vrm names it, or by its name */
+static int pm__json_blend_shape_group(pm__json_expressions *x, pm__json *j)
+{
+    const char *at, *name;
+    size_t length;
+    int p;
+    pm__json_space(j);
+    at = j->p;
+    if (!pm__json_new_expression(x, j) || !pm__json_object(j, pm__json_expression_member, x)) return 0;
+    x->e->preset = PM_EXPRESSION_CUSTOM;
+    for (p = 0; x->preset_name && p < PM_EXPRESSION_PRESET_COUNT; ++p)
+        if (pm__expression_vrm0_presets[p] && pm__json_string_is(x->preset_name, x->preset_name_end, pm__expression_vrm0_presets[p]))
+            x->e->preset = (pm_expression_preset)p;
+    if (x->e->preset != PM_EXPRESSION_CUSTOM) {
+        name = pm__expression_preset_names[x->e->preset];
+        length = strlen(name);
+    } else if (x->group_name) {
+        name = x->group_name;
+        length = (size_t)(x->group_name_end - x->group_name);
+    } else {
+        return pm__json_fail_at(j, at, "a blend shape group without a preset or a name");
+    }
+    if (pm__json_expression_named(x, name, length)) return pm__json_fail_at(j, at, "an expression twice");
+    x->e->name = name, x->e->name_length = length;
+    ++x->count;
+    return 1;
+}
+
+static int pm__json_blend_shape_master_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    if (!pm__json_string_is(key, key_end, "blendShapeGroups")) return pm__json_skip(j);
+    if (x->has_groups++) return pm__json_fail(j, "\"blendShapeGroups\" twice");
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"blendShapeGroups\" must be an array");
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        if (!pm__json_blend_shape_group(x, j)) return 0;
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
+static int pm__json_expressions_root_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    const int vrm0 = pm__json_string_is(key, key_end, "blendShapeMaster");
+    if (!vrm0 && !pm__json_string_is(key, key_end, "expressions")) return pm__json_skip(j);
+    if (x->has_expressions++) return pm__json_fail(j, "\"expressions\" or \"blendShapeMaster\" twice");
+    x->vrm0 = vrm0;
+    return pm__json_object(j, vrm0 ? pm__json_blend_shape_master_member : pm__json_expressions_member, x);
+}
+
+/* a[0 .. n) reversed */
+static void pm__reverse_expressions(pm_expression *a, int n)
+{
+    int i;
+    for (i = 0; i < n / 2; ++i) {
+        pm_expression t = a[i];
+        a[i] = a[n - 1 - i];
+        a[n - 1 - i] = t;
+    }
+}
+
+PMDEF pm_result pm_expressions_parse_json(const char *json, size_t length, const pm_expression_storage *storage,
+                                          int *expression_count, pm_parse_error *error)
+{
+    pm__json j;
+    pm__json_expressions x;
+    int ok;
+    pm__json_begin(&j, json, length, error);
+    if (!json || !storage || !expression_count || storage->expression_capacity < 0 || storage->morph_bind_capacity < 0 ||
+        (storage->expression_capacity > 0 && !storage->expressions) ||
+        (storage->morph_bind_capacity > 0 && !storage->morph_binds))
+        return PM_ERROR_INVALID_ARGUMENT;
+    memset(&x, 0, sizeof x);
+    x.storage = storage;
+    x.custom_first = x.preset_first = -1;
+    ok = pm__json_object(&j, pm__json_expressions_root_member, &x);
+    if (pm__json_end(&j, ok, json, error) != PM_OK) return x.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
+    if (x.custom_first >= 0 && x.preset_first > x.custom_first) { /* presets first, as three-vrm registers them */
+        pm__reverse_expressions(storage->expressions + x.custom_first, x.preset_first - x.custom_first);
+        pm__reverse_expressions(storage->expressions + x.preset_first, x.count - x.preset_first);
+        pm__reverse_expressions(storage->expressions + x.custom_first, x.count - x.custom_first);
+    }
+    *expression_count = x.count;
+    return PM_OK;
+}
+
 /* ---- VRM lookAt's JSON ------------------------------------------------------ */
 
 /* The lookAt readers' state: which member set each map's numbers */
@@ -5879,10 +6174,6 @@ PMDEF pm_result pm_look_at_weights(const pm_look_at *look_at, float yaw, float p
    drops to 0; the morph targets get the sum of their binds' weights times
    their expressions' applied weights, unclamped, as three.js sums
    morphTargetInfluences. */
-
-static const char *const pm__expression_preset_names[PM_EXPRESSION_PRESET_COUNT] = {
-    "happy", "angry", "sad", "relaxed", "surprised", "aa", "ih", "ou", "ee", "oh",
-    "blink", "blinkLeft", "blinkRight", "lookUp", "lookDown", "lookLeft", "lookRight", "neutral"};
 
 PMDEF const char *pm_expression_preset_name(pm_expression_preset preset)
 {

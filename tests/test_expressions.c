@@ -14,7 +14,9 @@
 
 #include <string.h>
 
+#include "../examples/read_file.h"
 #include "fixtures/expressions_threevrm.h"
+#include "fixtures/expressions_loader_threevrm.h"
 
 enum { EXPRESSION_CASES = sizeof expression_cases / sizeof expression_cases[0] };
 
@@ -23,6 +25,8 @@ static void load_expressions(pm_expression expressions[EXPRESSION_COUNT])
     int i;
     for (i = 0; i < EXPRESSION_COUNT; ++i) {
         const int *s = expression_settings[i];
+        expressions[i].name = expression_names[i];
+        expressions[i].name_length = strlen(expression_names[i]);
         expressions[i].preset = (pm_expression_preset)s[0];
         expressions[i].is_binary = s[1];
         expressions[i].override_blink = (pm_expression_override)s[2];
@@ -129,4 +133,130 @@ void test_expressions_bad_input(void)
                  PM_ERROR_INVALID_ARGUMENT);
     CHECK(bad == 2);
     CHECK_RESULT(pm_expressions_morph_weights(NULL, 0, NULL, start, 0, NULL, NULL), PM_OK);
+}
+
+/* The readers on the real files give three-vrm's loader's expressions, in
+   its order, with the same names, settings and morph target binds, bit for
+   bit. */
+void test_expressions_files(void)
+{
+    static pm_expression expressions[64];
+    static pm_expression_morph_bind binds[512];
+    const pm_expression_storage storage = {expressions, 64, binds, 512};
+    size_t f;
+    for (f = 0; f < sizeof loaded_expression_files / sizeof loaded_expression_files[0]; ++f) {
+        const struct loaded_expression_file *file = &loaded_expression_files[f];
+        char path[256];
+        unsigned char *glb;
+        const char *begin, *end;
+        size_t size;
+        pm_parse_error error;
+        int count = -1, i, b, same = 1;
+        snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", file->name);
+        if (!(glb = read_file(path, &size))) {
+            printf("    (%s absent: skipped)\n", path);
+            continue;
+        }
+        test_context("%s", file->name);
+        CHECK(test_glb_extension(glb, size, "\"VRMC_vrm\"", &begin, &end) ||
+              test_glb_extension(glb, size, "\"VRM\"", &begin, &end));
+        CHECK_RESULT(pm_expressions_parse_json(begin, (size_t)(end - begin), &storage, &count, &error), PM_OK);
+        CHECK(count == file->count);
+        for (i = 0; i < file->count && i < count; ++i) {
+            const struct loaded_expression *want = &loaded_expressions[file->first + i];
+            const pm_expression *got = &expressions[i];
+            if (got->name_length != strlen(want->name) || memcmp(got->name, want->name, got->name_length) != 0 ||
+                (int)got->preset != want->preset || got->is_binary != want->binary ||
+                (int)got->override_blink != want->overrides[0] || (int)got->override_look_at != want->overrides[1] ||
+                (int)got->override_mouth != want->overrides[2] || got->morph_bind_count != want->bind_count) {
+                printf("      expression %d (%s) differs\n", i, want->name);
+                same = 0;
+                continue;
+            }
+            for (b = 0; b < want->bind_count; ++b)
+                if (got->morph_binds[b].mesh != want->binds[b].mesh || got->morph_binds[b].index != want->binds[b].index ||
+                    got->morph_binds[b].weight != want->binds[b].weight) {
+                    printf("      expression %d (%s): bind %d differs\n", i, want->name, b);
+                    same = 0;
+                }
+        }
+        CHECK(same);
+        printf("    expressions of %s: %d, as three-vrm's loader reads them\n", file->name, count);
+        free(glb);
+    }
+    test_context("%s", "");
+}
+
+/* Order, names and defaults; every malformed member at its byte; storage too small */
+void test_expressions_json(void)
+{
+    static const char custom_first[] =
+        "{\"expressions\": {\"custom\": {\"smirk\": {}}, \"preset\": {\"blink\": {\"isBinary\": true, "
+        "\"overrideMouth\": \"blend\", \"morphTargetBinds\": [{\"node\": 3, \"index\": 2}]}, \"aa\": {}}}}";
+    static const char vrm0[] =
+        "{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"Joy\", \"presetName\": \"joy\", \"binds\": "
+        "[{\"mesh\": 1, \"index\": 4, \"weight\": 50}, {\"mesh\": 0, \"index\": 0}]}, {\"name\": \"wink\", \"presetName\": "
+        "\"unknown\"}]}}";
+    static const struct {
+        const char *json;
+        int offset;
+        const char *message;
+    } bad[] = {
+        {"{\"expressions\": {\"preset\": {\"smile\": {}}}}", 29, "an unknown preset expression"},
+        {"{\"expressions\": {\"custom\": {\"happy\": {}}}}", 29, "a custom expression with a preset's name"},
+        {"{\"expressions\": {\"custom\": {\"x\": {}, \"x\": {}}}}", 38, "an expression twice"},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"isBinary\": 1}}}}", 47, "\"isBinary\" must be true or false"},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"overrideBlink\": \"stop\"}}}}", 52,
+         "an override must be \"none\", \"block\" or \"blend\""},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"morphTargetBinds\": [{\"index\": 1}]}}}}", 56,
+         "a morph target bind without \"node\" and \"index\""},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"morphTargetBinds\": [{\"node\": 1, \"index\": 1, \"weight\": 2}]}}}}", 90,
+         "\"weight\" must be a number from 0 to 1"},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"morphTargetBinds\": [{\"node\": -1, \"index\": 1}]}}}}", 65,
+         "\"node\" must be a whole number from 0"},
+        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"binds\": []}]}}", 43, "a blend shape group without a preset or a name"},
+        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"presetName\": \"a\"}, {\"name\": \"aa\"}]}}", 64, "an expression twice"},
+        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"x\", \"binds\": [{\"mesh\": 0, \"index\": 0, \"weight\": 101}]}]}}",
+         101, "\"weight\" must be a number from 0 to 100"},
+        {"{\"expressions\": [] }", 16, "expected an object"},
+    };
+    static pm_expression expressions[8];
+    static pm_expression_morph_bind binds[8];
+    const pm_expression_storage storage = {expressions, 8, binds, 8}, one = {expressions, 1, binds, 8},
+                                no_binds = {expressions, 8, binds, 0};
+    pm_parse_error error;
+    int count = -1;
+    size_t i;
+    CHECK_RESULT(pm_expressions_parse_json(custom_first, strlen(custom_first), &storage, &count, &error), PM_OK);
+    CHECK(count == 3 && expressions[0].preset == PM_EXPRESSION_BLINK && expressions[1].preset == PM_EXPRESSION_AA &&
+          expressions[2].preset == PM_EXPRESSION_CUSTOM); /* presets before customs, as three-vrm registers them */
+    CHECK(expressions[2].name_length == 5 && memcmp(expressions[2].name, "smirk", 5) == 0);
+    CHECK(expressions[0].is_binary == 1 && expressions[0].override_mouth == PM_EXPRESSION_OVERRIDE_BLEND &&
+          expressions[0].override_blink == PM_EXPRESSION_OVERRIDE_NONE);
+    CHECK(expressions[0].morph_bind_count == 1 && expressions[0].morph_binds[0].mesh == 3 &&
+          expressions[0].morph_binds[0].index == 2 && expressions[0].morph_binds[0].weight == 1.0f); /* weight 1 */
+    CHECK_RESULT(pm_expressions_parse_json(vrm0, strlen(vrm0), &storage, &count, &error), PM_OK);
+    CHECK(count == 2 && expressions[0].preset == PM_EXPRESSION_HAPPY && expressions[0].name_length == 5 &&
+          memcmp(expressions[0].name, "happy", 5) == 0 && expressions[1].preset == PM_EXPRESSION_CUSTOM &&
+          expressions[1].name_length == 4 && memcmp(expressions[1].name, "wink", 4) == 0);
+    CHECK(expressions[0].morph_bind_count == 2 && expressions[0].morph_binds[0].weight == (float)(0.01 * 50.0) &&
+          expressions[0].morph_binds[1].weight == 1.0f); /* 0.x: weight / 100, missing 100 */
+    CHECK_RESULT(pm_expressions_parse_json("{}", 2, &storage, &count, &error), PM_OK);
+    CHECK(count == 0);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        const char *message = bad[i].message;
+        const int offset = bad[i].offset;
+        test_context("%s", bad[i].json);
+        CHECK_RESULT(pm_expressions_parse_json(bad[i].json, strlen(bad[i].json), &storage, &count, &error), PM_ERROR_PARSE);
+        CHECK((int)error.offset == offset && error.message && strcmp(error.message, message) == 0);
+        if ((int)error.offset != offset || !error.message || strcmp(error.message, message) != 0)
+            printf("      got byte %d: %s\n", (int)error.offset, error.message ? error.message : "(none)");
+    }
+    test_context("%s", "");
+    CHECK_RESULT(pm_expressions_parse_json(custom_first, strlen(custom_first), &one, &count, &error), PM_ERROR_CAPACITY);
+    CHECK(error.message && strcmp(error.message, "more expressions than the storage holds") == 0);
+    CHECK_RESULT(pm_expressions_parse_json(custom_first, strlen(custom_first), &no_binds, &count, &error), PM_ERROR_CAPACITY);
+    CHECK_RESULT(pm_expressions_parse_json(NULL, 0, &storage, &count, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_expressions_parse_json("{}", 2, NULL, &count, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_expressions_parse_json("{}", 2, &storage, NULL, &error), PM_ERROR_INVALID_ARGUMENT);
 }

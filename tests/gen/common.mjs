@@ -56,3 +56,18 @@ export const BONES = ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head', 'l
 // Each bone's parent in VRM's humanoid table (humanoid.md), by index in BONES.
 export const PARENT = [-1, 0, 1, 2, 3, 4, 5, 5, 5, 0, 9, 10, 11, 0, 13, 14, 15, 3, 17, 18, 19, 3, 21, 22, 23,
   20, 25, 26, 20, 28, 29, 20, 31, 32, 20, 34, 35, 20, 37, 38, 24, 40, 41, 24, 43, 44, 24, 46, 47, 24, 49, 50, 24, 52, 53];
+
+// A glTF binary file (.vrm, .vrma) through three's GLTFLoader with the given
+// loader plugins (functions of the parser), textures stubbed: three-vrm's
+// loaders run in node that way.
+export async function loadGlb(path, plugins) {
+  const { readFileSync } = await import('node:fs');
+  const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
+  const loader = new GLTFLoader();
+  loader.register(() => ({ name: 'no-textures', loadTexture: () => Promise.resolve(null) }));
+  plugins.forEach((p) => loader.register(p));
+  const bytes = readFileSync(path);
+  return new Promise((resolve, reject) =>
+    loader.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), '', resolve, reject));
+}
+

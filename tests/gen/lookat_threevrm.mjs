@@ -16,13 +16,12 @@
 //    both sides, through both appliers.
 // 3. What VRMLookAtLoaderPlugin reads from the real files (type, offset,
 //    front, the four maps).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import {
   VRMCoreLoaderPlugin, VRMHumanoid, VRMLookAt, VRMLookAtBoneApplier, VRMLookAtExpressionApplier, VRMLookAtRangeMap,
 } from '@pixiv/three-vrm-core';
-import { f32, objectTree, randomQuaternion, seededRandom } from './common.mjs';
+import { f32, loadGlb, objectTree, randomQuaternion, seededRandom } from './common.mjs';
 
 console.warn = () => {};
 const random = seededRandom(0x100ca7);
@@ -142,12 +141,7 @@ out.push(`static const struct lookat_angles lookat_angle_cases[] = {\n${angles.j
 // 3. the loader on the real files
 const files = [];
 for (const file of readdirSync(directory).filter((f) => f.endsWith('.vrm')).sort()) {
-  const bytes = readFileSync(`${directory}/${file}`);
-  const loader = new GLTFLoader();
-  loader.register(() => ({ name: 'no-textures', loadTexture: () => Promise.resolve(null) }));
-  loader.register((p) => new VRMCoreLoaderPlugin(p));
-  const gltf = await new Promise((resolve, reject) =>
-    loader.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), '', resolve, reject));
+  const gltf = await loadGlb(`${directory}/${file}`, [(p) => new VRMCoreLoaderPlugin(p)]);
   const lookAt = gltf.userData.vrmCore?.lookAt;
   if (!lookAt) { files.push(`  {"${file}", 0, {0}}`); continue; }
   const a = lookAt.applier, type = a instanceof VRMLookAtBoneApplier ? 1 : 2;

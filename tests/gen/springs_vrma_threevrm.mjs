@@ -19,13 +19,12 @@
 // Without --stock, _calcWorldSpaceBoneLength refreshes the child's world
 // matrix first, as tests/gen/springbone_threevrm.mjs explains; --stock runs
 // three-vrm as shipped.
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMCoreLoaderPlugin } from '@pixiv/three-vrm-core';
 import { VRMNodeConstraintLoaderPlugin } from '@pixiv/three-vrm-node-constraint';
 import { VRMSpringBoneJoint, VRMSpringBoneLoaderPlugin } from '@pixiv/three-vrm-springbone';
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip } from '@pixiv/three-vrm-animation';
+import { loadGlb } from './common.mjs';
 
 const [modelPath, motionPath, fpsText, framesText] = process.argv.slice(2);
 const fps = Number(fpsText), frames = Number(framesText);
@@ -38,18 +37,9 @@ if (!process.argv.includes('--stock')) {
 }
 console.warn = () => {}; // the loaders' notes (no lookAt proxy, ...) are not results
 
-async function load(path, plugins) {
-  const loader = new GLTFLoader();
-  loader.register(() => ({ name: 'no-textures', loadTexture: () => Promise.resolve(null) }));
-  plugins.forEach((p) => loader.register(p));
-  const bytes = readFileSync(path);
-  return new Promise((resolve, reject) =>
-    loader.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), '', resolve, reject));
-}
-
-const model = await load(modelPath, [(p) => new VRMCoreLoaderPlugin(p), (p) => new VRMNodeConstraintLoaderPlugin(p),
+const model = await loadGlb(modelPath, [(p) => new VRMCoreLoaderPlugin(p), (p) => new VRMNodeConstraintLoaderPlugin(p),
   (p) => new VRMSpringBoneLoaderPlugin(p)]);
-const motion = await load(motionPath, [(p) => new VRMAnimationLoaderPlugin(p)]);
+const motion = await loadGlb(motionPath, [(p) => new VRMAnimationLoaderPlugin(p)]);
 const vrm = model.userData.vrmCore, springs = model.userData.vrmSpringBoneManager;
 const constraints = model.userData.vrmNodeConstraintManager;
 const clip = createVRMAnimationClip(motion.userData.vrmAnimations[0], { ...vrm, lookAt: null, expressionManager: null });
