@@ -53,6 +53,11 @@ double test_quat_diff(const float a[4], const double b[4])
     return fmin(plus, minus);
 }
 
+void keep_worst(double *worst, double value)
+{
+    if (value > *worst) *worst = value;
+}
+
 int test_glb_extension(const unsigned char *glb, size_t size, const char *key, const char **begin, const char **end)
 {
     const char *json = (const char *)glb + 20, *p;

@@ -49,6 +49,10 @@ void test_context(const char *format, ...)
    (q and -q are the same rotation). */
 double test_quat_diff(const float a[4], const double b[4]);
 
+/* *worst = the larger of it and value. Not fmax in a loop: Debian's aarch64
+   gcc 12 stops on its vectorized reduction. */
+void keep_worst(double *worst, double value);
+
 /* q made unit in double and rounded to float: within FLOAT_ROUNDING of the
    exact unit quaternion whatever the flags. References use it, not
    glm_quat_normalize: under -ffast-math compilers take a float 1/sqrt from

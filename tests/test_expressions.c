@@ -52,11 +52,11 @@ void test_expressions_match_threevrm(void)
     for (c = 0; c < EXPRESSION_CASES; ++c) {
         const struct expression_case *k = &expression_cases[c];
         CHECK_RESULT(pm_expressions_resolve(expressions, EXPRESSION_COUNT, k->weights, applied), PM_OK);
-        for (i = 0; i < EXPRESSION_COUNT; ++i) worst_applied = fmax(worst_applied, fabs((double)applied[i] - k->applied[i]));
+        for (i = 0; i < EXPRESSION_COUNT; ++i) keep_worst(&worst_applied, fabs((double)applied[i] - k->applied[i]));
         CHECK_RESULT(pm_expressions_morph_weights(expressions, EXPRESSION_COUNT, applied, expression_morph_start,
                                                   EXPRESSION_MESHES, morphs, &bad),
                      PM_OK);
-        for (i = 0; i < 13; ++i) worst_morph = fmax(worst_morph, fabs((double)morphs[i] - k->morphs[i]));
+        for (i = 0; i < 13; ++i) keep_worst(&worst_morph, fabs((double)morphs[i] - k->morphs[i]));
     }
     printf("    expressions: %d sets of weights on %d expressions: applied within %.2g of three-vrm, morph targets %.2g\n",
            EXPRESSION_CASES, EXPRESSION_COUNT, worst_applied, worst_morph);

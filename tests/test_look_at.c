@@ -51,11 +51,11 @@ static void check_appliers(const pm_look_at *l, float yaw, float pitch, const fl
     CHECK_RESULT(pm_look_at_eyes(&bone, yaw, pitch, &pose), PM_OK);
     for (side = 0; side < 2; ++side) {
         for (k = 0; k < 4; ++k) expected[k] = (double)eyes[side][k];
-        *worst_eye = fmax(*worst_eye, test_quat_diff(pose.rotation[side ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE], expected));
+        keep_worst(worst_eye, test_quat_diff(pose.rotation[side ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE], expected));
     }
     CHECK_RESULT(pm_look_at_weights(&expression, yaw, pitch, w), PM_OK);
     for (k = 0; k < 4; ++k) /* relative to the weight, for output scales past 1 */
-        *worst_weight = fmax(*worst_weight, fabs((double)w[k] - (double)weights[k]) / fmax(1.0, fabs((double)weights[k])));
+        keep_worst(worst_weight, fabs((double)w[k] - (double)weights[k]) / (fabs((double)weights[k]) > 1.0 ? fabs((double)weights[k]) : 1.0));
 }
 
 /* The fixture's rig at rest, and its humanoid */
@@ -90,7 +90,8 @@ void test_look_at_match_threevrm(void)
         for (i = 0; i < LOOKAT_NODES; ++i) test_set_transform(&pose[i], k->pose + 10 * i);
         CHECK_RESULT(pm_scene_world_matrices(lookat_parent, LOOKAT_NODES, pose, world), PM_OK);
         CHECK_RESULT(pm_look_at_yaw_pitch(&l, &humanoid, world, k->target, &yaw, &pitch), PM_OK);
-        worst_angle = fmax(worst_angle, fmax(fabs((double)yaw - k->yaw), fabs((double)pitch - k->pitch)));
+        keep_worst(&worst_angle, fabs((double)yaw - k->yaw));
+        keep_worst(&worst_angle, fabs((double)pitch - k->pitch));
         if (fabs((double)yaw - k->yaw) > 2.5e-4 || fabs((double)pitch - k->pitch) > 2.5e-4)
             printf("      case %d (setting %d): yaw %g pitch %g, three-vrm %g %g\n", c, k->setting, (double)yaw, (double)pitch,
                    (double)k->yaw, (double)k->pitch);
@@ -100,7 +101,7 @@ void test_look_at_match_threevrm(void)
         for (side = 0; side < 2; ++side) {
             double expected[4];
             for (q = 0; q < 4; ++q) expected[q] = (double)k->eyes[side][q];
-            worst_chain = fmax(worst_chain, test_quat_diff(chained.rotation[side ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE], expected));
+            keep_worst(&worst_chain, test_quat_diff(chained.rotation[side ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE], expected));
         }
     }
     printf("    lookAt toward %d targets: yaw and pitch within %.2g degrees of three-vrm; eyes within %.2g, weights %.2g;\n"
