@@ -362,6 +362,24 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ! ./$(BUILD)/vrm_springs $(BUILD)/bad-spring.vrm tests/fixtures/character_dance.vrma 60 10 2> $(BUILD)/bad.err && \
 	  grep -q 'bad-spring.vrm: secondaryAnimation, byte [0-9]* of the extension: "stiffiness" must be a finite float' $(BUILD)/bad.err; \
 	fi
+	@# the face: Godette's blink and happy binds (three-vrm's loader reads weights 1, 1, 0.5 and 0.25 on mesh 0's
+	@# targets 3, 4, 9 and 10) at weights 1 and 0.5; a binary happy past 0.5 blocks the sample's binary blink
+	@if [ -f $(GODETTE) ]; then \
+	  ./$(BUILD)/vrm_pose $(GODETTE) --expression blink=1 --expression happy=0.5 > $(BUILD)/vrm_face.out && \
+	  grep -c '^morph ' $(BUILD)/vrm_face.out | grep -qx 4 && grep -qx 'morph 0 3 1.000000' $(BUILD)/vrm_face.out && \
+	  grep -qx 'morph 0 4 1.000000' $(BUILD)/vrm_face.out && grep -qx 'morph 0 9 0.250000' $(BUILD)/vrm_face.out && \
+	  grep -qx 'morph 0 10 0.125000' $(BUILD)/vrm_face.out || { echo "examples-check: vrm_pose's face:"; cat $(BUILD)/vrm_face.out; exit 1; }; \
+	  ./$(BUILD)/vrm_pose $(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overrides.vrm --expression blink=1 \
+	    --expression happy=0.7 > $(BUILD)/vrm_face.out && grep -qx 'expression happy 1.000000' $(BUILD)/vrm_face.out && \
+	  ! grep -q '^expression blink' $(BUILD)/vrm_face.out && \
+	  ! ./$(BUILD)/vrm_pose $(GODETTE) --expression smile=1 2> $(BUILD)/bad.err && \
+	  grep -q 'Godette_vrm_v4.vrm: no such expression: smile' $(BUILD)/bad.err && \
+	  echo "vrm_pose's face on Godette and the isBinary sample: the binds three-vrm reads, weighted"; \
+	fi
+	! ./$(BUILD)/vrm_pose tests/fixtures/character_dance.vrma --expression blink 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_pose' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_pose tests/fixtures/character_dance.vrma --look-at 1 x 2 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_pose' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_pose $(BUILD)/every.vrma 2> $(BUILD)/bad.err
 	grep -q 'every.vrma: no VRMC_vrm or VRM extension' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_pose $(BUILD)/bad.bvh 2> $(BUILD)/bad.err

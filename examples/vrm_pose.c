@@ -6,7 +6,8 @@
    job: glTF skins by their joints, meshes without a skin by their node (one
    joint, weight 1), which is how glTF places them.
 
-   usage: vrm_pose MODEL.vrm [OUT.obj] [--rest]
+   usage: vrm_pose MODEL.vrm [OUT.obj] [--rest] [--look-at X Y Z]
+                   [--expression NAME=WEIGHT]...
 
    The pose lowers both arms 60 degrees and turns the head 20 degrees
    (--rest keeps the T-pose). Prints the model's counts, how far the left
@@ -14,7 +15,18 @@
    normalized pose turns the arm about the world's Z axis: a T-pose arm
    along X drops by its length times sin 60, one that hangs a little lower
    at rest as far as the turn takes it), and writes the posed meshes as
-   Wavefront OBJ. */
+   Wavefront OBJ.
+
+   The face, as three-vrm's VRM.update resolves it after the humanoid:
+   --look-at turns the eyes toward a point (glTF space, metres) with the
+   file's lookAt (pm_look_at_yaw_pitch; a bone lookAt turns the eye bones,
+   an expression one sets the lookLeft/Right/Up/Down weights); --expression
+   sets an expression's weight (a preset such as blink or happy, or a
+   custom name as the file spells it). Prints the angles, the eye bones'
+   local rotations, every expression's applied weight and every morph
+   target weight that is not zero ("morph SLOT TARGET WEIGHT": the slot is
+   the node in VRM 1.0, the mesh in 0.x), which are what the skinning job's
+   morph_weights take. */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
@@ -22,7 +34,8 @@
 #include "gltf_json.h"
 #include <math.h>
 
-enum { MAX_NODES = 1024, MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024 };
+enum { MAX_NODES = 1024, MAX_VERTICES = 1 << 20, MAX_JOINTS = 1024, MAX_EXPRESSIONS = 256, MAX_BINDS = 4096,
+       MAX_MORPHS = 1 << 16, MAX_SET = 64 };
 
 static int fail(const char *path, const char *what, const char *detail)
 {
@@ -45,6 +58,107 @@ static void choose_pose(const pm_humanoid *h, int rest, int vrm0, pm_normalized_
         if (vrm0) pm_pose_turn_y180(pose, pose);
     }
     glm_vec3_copy((float *)h->rest_hips, pose->hips_position);
+}
+
+/* The weights the command line sets */
+typedef struct face_request {
+    int look_at;
+    vec3 target;
+    const char *names[MAX_SET];
+    float weights[MAX_SET];
+    int count;
+} face_request;
+
+/* The morph targets of each slot: a node's mesh (VRM 1.0) or a mesh (0.x), by its first primitive's targets */
+static int morph_slots(const cJSON *gltf, int vrm0, int node_count, int *morph_start)
+{
+    const cJSON *meshes = cJSON_GetObjectItemCaseSensitive(gltf, "meshes");
+    const int slots = vrm0 ? cJSON_GetArraySize(meshes) : node_count;
+    int s, total = 0;
+    if (slots > MAX_NODES) return -1;
+    for (s = 0; s < slots; ++s) {
+        const cJSON *mesh = vrm0 ? cJSON_GetArrayItem(meshes, s)
+                                 : json_at(gltf, "meshes", json_whole(json_at(gltf, "nodes", s), "mesh", -1));
+        const cJSON *targets = cJSON_GetObjectItemCaseSensitive(json_at(mesh, "primitives", 0), "targets");
+        morph_start[s] = total;
+        total += cJSON_GetArraySize(targets);
+        if (total > MAX_MORPHS) return -1;
+    }
+    morph_start[slots] = total;
+    return slots;
+}
+
+/* The face: the eyes toward the target, the expressions' weights, the morph targets' weights. 0, or 1 (reported). */
+static int pose_face(const char *path, const cJSON *gltf, const char *vrm_text, int vrm0, const pm_humanoid *humanoid,
+                     const face_request *request, pm_normalized_pose *normalized, pm_transform *pose, float *world)
+{
+    static pm_expression expressions[MAX_EXPRESSIONS];
+    static pm_expression_morph_bind binds[MAX_BINDS];
+    static int morph_start[MAX_NODES + 1];
+    static float weights[MAX_EXPRESSIONS], applied[MAX_EXPRESSIONS], morphs[MAX_MORPHS];
+    const pm_expression_storage storage = {expressions, MAX_EXPRESSIONS, binds, MAX_BINDS};
+    const size_t length = strlen(vrm_text);
+    pm_look_at look_at;
+    pm_parse_error error;
+    pm_raw_pose raw;
+    pm_result result;
+    float look[PM_LOOK_WEIGHT_COUNT] = {0, 0, 0, 0};
+    int count, slots, i, k, bad = -1;
+    if (pm_look_at_parse_json(vrm_text, length, &look_at, &error) != PM_OK ||
+        pm_expressions_parse_json(vrm_text, length, &storage, &count, &error) != PM_OK) {
+        fprintf(stderr, "vrm_pose: %s: lookAt or expressions, byte %lu of the extension: %s\n", path,
+                (unsigned long)error.offset, error.message);
+        return 1;
+    }
+    for (i = 0; i < count; ++i) weights[i] = 0.0f;
+    for (k = 0; k < request->count; ++k) { /* the weights asked for, by name */
+        for (i = 0; i < count; ++i)
+            if (expressions[i].name_length == strlen(request->names[k]) &&
+                memcmp(expressions[i].name, request->names[k], expressions[i].name_length) == 0)
+                break;
+        if (i == count) return fail(path, "no such expression", request->names[k]);
+        weights[i] = request->weights[k];
+    }
+    if (request->look_at) {
+        float yaw, pitch;
+        if ((result = pm_look_at_yaw_pitch(&look_at, humanoid, world, request->target, &yaw, &pitch)) != PM_OK ||
+            (result = pm_look_at_eyes(&look_at, yaw, pitch, normalized)) != PM_OK ||
+            (result = pm_look_at_weights(&look_at, yaw, pitch, look)) != PM_OK ||
+            (result = pm_pose_denormalize(humanoid, normalized, &raw)) != PM_OK ||
+            (result = pm_pose_write(humanoid, &raw, pose)) != PM_OK)
+            return fail(path, "lookAt", pm_result_string(result));
+        printf("lookAt (%s): yaw %.4f, pitch %.4f degrees\n",
+               look_at.type == PM_LOOK_AT_BONE ? "bone" : look_at.type == PM_LOOK_AT_EXPRESSION ? "expression" : "none",
+               (double)yaw, (double)pitch);
+        for (i = 0; i < count; ++i) { /* the expression lookAt's weights, as its applier sets them */
+            const pm_expression_preset p = expressions[i].preset;
+            if (p >= PM_EXPRESSION_LOOK_UP && p <= PM_EXPRESSION_LOOK_RIGHT && look_at.type == PM_LOOK_AT_EXPRESSION)
+                weights[i] = look[p == PM_EXPRESSION_LOOK_UP     ? PM_LOOK_UP
+                                  : p == PM_EXPRESSION_LOOK_DOWN ? PM_LOOK_DOWN
+                                  : p == PM_EXPRESSION_LOOK_LEFT ? PM_LOOK_LEFT
+                                                                 : PM_LOOK_RIGHT];
+        }
+    }
+    for (k = 0; k < 2; ++k) {
+        const int node = humanoid->bone_node[k ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE];
+        if (node >= 0)
+            printf("%s %.6f %.6f %.6f %.6f\n", k ? "rightEye" : "leftEye", (double)pose[node].rotation[0],
+                   (double)pose[node].rotation[1], (double)pose[node].rotation[2], (double)pose[node].rotation[3]);
+    }
+    if ((slots = morph_slots(gltf, vrm0, humanoid->node_count, morph_start)) < 0)
+        return fail(path, "more meshes or morph targets than this example reads", NULL);
+    if ((result = pm_expressions_resolve(expressions, count, weights, applied)) != PM_OK ||
+        (result = pm_expressions_morph_weights(expressions, count, applied, morph_start, slots, morphs, &bad)) != PM_OK) {
+        fprintf(stderr, "vrm_pose: %s: expression %.*s: %s\n", path, bad >= 0 ? (int)expressions[bad].name_length : 1,
+                bad >= 0 ? expressions[bad].name : "-", pm_result_string(result));
+        return 1;
+    }
+    for (i = 0; i < count; ++i)
+        if (applied[i] != 0.0f) printf("expression %.*s %.6f\n", (int)expressions[i].name_length, expressions[i].name, (double)applied[i]);
+    for (k = 0; k < slots; ++k)
+        for (i = morph_start[k]; i < morph_start[k + 1]; ++i)
+            if (morphs[i] != 0.0f) printf("morph %d %d %.6f\n", k, i - morph_start[k], (double)morphs[i]);
+    return 0;
 }
 
 /* Skins node `node`'s mesh (every primitive) into the OBJ file; the
@@ -141,15 +255,37 @@ int main(int argc, char **argv)
     pm_raw_pose raw;
     pm_result result;
     FILE *obj = NULL;
+    face_request face;
 
+    memset(&face, 0, sizeof face);
     for (i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--rest") == 0) keep_rest = 1;
+        else if (strcmp(argv[i], "--look-at") == 0 && i + 3 < argc) {
+            int k;
+            face.look_at = 1;
+            for (k = 0; k < 3; ++k) {
+                char *end;
+                face.target[k] = strtof(argv[++i], &end);
+                if (end == argv[i] || *end || !isfinite(face.target[k])) path = NULL, i = argc;
+            }
+        } else if (strcmp(argv[i], "--expression") == 0 && i + 1 < argc && face.count < MAX_SET) {
+            char *equals = strchr(argv[++i], '='), *end;
+            if (!equals) {
+                path = NULL;
+                break;
+            }
+            *equals = '\0';
+            face.names[face.count] = argv[i];
+            face.weights[face.count] = strtof(equals + 1, &end);
+            if (end == equals + 1 || *end || !isfinite(face.weights[face.count])) path = NULL, i = argc;
+            else ++face.count;
+        }
         else if (!path) path = argv[i];
         else if (!obj_path) obj_path = argv[i];
         else path = NULL, i = argc;
     }
     if (!path) {
-        fprintf(stderr, "usage: vrm_pose MODEL.vrm [OUT.obj] [--rest]\n");
+        fprintf(stderr, "usage: vrm_pose MODEL.vrm [OUT.obj] [--rest] [--look-at X Y Z] [--expression NAME=WEIGHT]...\n");
         return 2;
     }
     if (!(data = read_file(path, &size)) || !glb_open(data, size, &g)) return fail(path, "not a glTF binary", NULL);
@@ -185,6 +321,10 @@ int main(int argc, char **argv)
         (result = pm_scene_world_matrices(parent, node_count, pose, world)) != PM_OK ||
         (result = pm_scene_world_matrices(parent, node_count, rest, rest_world)) != PM_OK)
         return fail(path, "pose", pm_result_string(result));
+    if ((face.look_at || face.count > 0) &&
+        (pose_face(path, g.json, vrm_text, vrm0, &humanoid, &face, &normalized, pose, world) != 0 ||
+         (result = pm_scene_world_matrices(parent, node_count, pose, world)) != PM_OK))
+        return 1;
 
     /* 4. every mesh, skinned */
     if (obj_path && !(obj = fopen(obj_path, "w"))) return fail(obj_path, "cannot be written", NULL);
