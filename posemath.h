@@ -326,8 +326,11 @@
          when the storage is too small; PM_ERROR_PARSE for the rest (unknown
          presets, a custom expression with a preset's name, a name twice, a
          bind without its node or mesh and index, weights out of range),
-         error with the byte and words. Material color and texture
-         transform binds are checked and skipped.
+         error with the byte and words. Material color binds and texture
+         transform binds (VRM 0.x's materialValues: _MainTex_ST with its v
+         offset flipped as three-vrm flips it, the colors three-vrm knows;
+         others skipped, as three-vrm skips them) go into storage's
+         material binds: each moves by its expression's applied weight.
      pm_result pm_expressions_resolve(const pm_expression *expressions,
                                       int count, const float *weights,
                                       float *applied)
@@ -1032,6 +1035,23 @@ typedef struct pm_expression_morph_bind {
     float weight; /* VRM 1.0's weight; VRM 0.x's divided by 100 */
 } pm_expression_morph_bind;
 
+/* A material value an expression moves: toward `target` by its applied
+   weight, from the material's own value (the renderer's: initial +
+   (target - initial) x applied, summed over the expressions) */
+typedef enum pm_expression_material_property {
+    PM_EXPRESSION_COLOR, PM_EXPRESSION_EMISSION_COLOR, PM_EXPRESSION_SHADE_COLOR, PM_EXPRESSION_MATCAP_COLOR,
+    PM_EXPRESSION_RIM_COLOR, PM_EXPRESSION_OUTLINE_COLOR,
+    PM_EXPRESSION_TEXTURE_TRANSFORM /* target: the texture's scale (x, y), then its offset (x, y) */
+} pm_expression_material_property;
+
+typedef struct pm_expression_material_bind {
+    int material;              /* VRM 1.0: the glTF material; VRM 0.x: -1, named below */
+    const char *material_name; /* VRM 0.x: its name as the JSON text spells it (three-vrm also moves */
+    size_t material_name_length; /* the material named NAME + " (Outline)") */
+    pm_expression_material_property property;
+    float target[4]; /* a color's r, g, b, a */
+} pm_expression_material_bind;
+
 typedef struct pm_expression {
     const char *name;            /* a preset's name, or a custom one's as its JSON text spells it */
     size_t name_length;          /* (escapes not decoded, not NUL-terminated) */
@@ -1040,6 +1060,8 @@ typedef struct pm_expression {
     pm_expression_override override_blink, override_look_at, override_mouth;
     const pm_expression_morph_bind *morph_binds;
     int morph_bind_count;
+    const pm_expression_material_bind *material_binds; /* each moves by the expression's applied weight */
+    int material_bind_count;
 } pm_expression;
 
 /* What pm_expressions_parse_json fills (caller storage) */
@@ -1048,6 +1070,8 @@ typedef struct pm_expression_storage {
     int expression_capacity;
     pm_expression_morph_bind *morph_binds;
     int morph_bind_capacity;
+    pm_expression_material_bind *material_binds;
+    int material_bind_capacity;
 } pm_expression_storage;
 
 PMDEF const char *pm_expression_preset_name(pm_expression_preset preset);
@@ -4921,6 +4945,9 @@ typedef struct pm__json_expressions {
     int has_binary, has_blink, has_look_at, has_mouth, has_binds, has_name, has_preset_name;
     int bind_node, bind_index, has_weight;    /* the bind being read */
     float bind_weight;
+    int material_count, has_material_binds, has_texture_binds, has_values;
+    pm_expression_material_bind material;     /* the material bind being read */
+    int has_material, has_type, has_target, has_scale, has_offset, has_property;
 } pm__json_expressions;
 
 static int pm__json_expressions_full(pm__json_expressions *x, pm__json *j, const char *why)
@@ -4993,12 +5020,118 @@ static int pm__json_override(pm__json *j, int *seen, pm_expression_override *out
     return pm__json_fail_at(j, at, "an override must be \"none\", \"block\" or \"blend\"");
 }
 
+/* A list of `count` finite floats into out */
+static int pm__json_floats(pm__json *j, int count, float *out, const char *name_rule)
+{
+    const char *at = j->p;
+    int k;
+    if (!pm__json_expect(j, '[')) return pm__json_fail_at(j, at, name_rule);
+    for (k = 0; k < count; ++k)
+        if ((k && !pm__json_expect(j, ',')) || !pm__json_float(j, name_rule, &out[k])) {
+            j->why = NULL;
+            return pm__json_fail_at(j, at, name_rule);
+        }
+    if (pm__json_expect(j, ']')) return 1;
+    j->why = NULL;
+    return pm__json_fail_at(j, at, name_rule);
+}
+
+static const char *const pm__material_types[6] = {"color", "emissionColor", "shadeColor", "matcapColor", "rimColor",
+                                                   "outlineColor"};
+/* VRM 0.x's property names for them (three-vrm's map; 0.x has no matcap) */
+static const char *const pm__material_properties_vrm0[6] = {"_Color", "_EmissionColor", "_ShadeColor", NULL, "_RimColor",
+                                                            "_OutlineColor"};
+
+static int pm__json_material_member(void *context, pm__json *j, const char *key, const char *key_end)
+{
+    pm__json_expressions *x = (pm__json_expressions *)context;
+    pm_expression_material_bind *m = &x->material;
+    const char *begin, *end, *at = j->p;
+    int k;
+    if (!x->vrm0 && pm__json_string_is(key, key_end, "material")) {
+        if (x->has_material++) return pm__json_fail(j, "a bind's member twice");
+        return pm__json_index(j, 0.0, 2147483647, "\"material\" must be a whole number from 0", &m->material);
+    }
+    if (x->vrm0 && pm__json_string_is(key, key_end, "materialName")) {
+        if (x->has_material++) return pm__json_fail(j, "a bind's member twice");
+        if (!pm__json_string(j, &begin, &end)) return 0;
+        m->material_name = begin, m->material_name_length = (size_t)(end - begin);
+        return 1;
+    }
+    if (pm__json_string_is(key, key_end, x->vrm0 ? "propertyName" : "type")) {
+        if (x->has_type++) return pm__json_fail(j, "a bind's member twice");
+        if (!pm__json_string(j, &begin, &end)) return 0;
+        x->has_property = 0;
+        for (k = 0; k < 6; ++k)
+            if (x->vrm0 ? pm__material_properties_vrm0[k] && pm__json_string_is(begin, end, pm__material_properties_vrm0[k])
+                        : pm__json_string_is(begin, end, pm__material_types[k]))
+                m->property = (pm_expression_material_property)k, x->has_property = 1;
+        if (x->vrm0 && pm__json_string_is(begin, end, "_MainTex_ST"))
+            m->property = PM_EXPRESSION_TEXTURE_TRANSFORM, x->has_property = 1;
+        return x->has_property || x->vrm0 || /* three-vrm skips 0.x properties it does not know */
+               pm__json_fail_at(j, at, "\"type\" must be \"color\", \"emissionColor\", \"shadeColor\", \"matcapColor\", "
+                                       "\"rimColor\" or \"outlineColor\"");
+    }
+    if (pm__json_string_is(key, key_end, "targetValue")) {
+        if (x->has_target++) return pm__json_fail(j, "a bind's member twice");
+        return pm__json_floats(j, 4, m->target, "\"targetValue\" must be 4 finite numbers");
+    }
+    if (pm__json_string_is(key, key_end, "scale") || pm__json_string_is(key, key_end, "offset")) {
+        const int offset = pm__json_string_is(key, key_end, "offset");
+        if ((*(offset ? &x->has_offset : &x->has_scale))++) return pm__json_fail(j, "a bind's member twice");
+        return pm__json_floats(j, 2, m->target + (offset ? 2 : 0), offset ? "\"offset\" must be 2 finite numbers"
+                                                                            : "\"scale\" must be 2 finite numbers");
+    }
+    return pm__json_skip(j);
+}
+
+/* materialColorBinds, textureTransformBinds (VRM 1.0) or materialValues (0.x) */
+static int pm__json_material_binds(pm__json_expressions *x, pm__json *j, int texture)
+{
+    int *seen = x->vrm0 ? &x->has_values : texture ? &x->has_texture_binds : &x->has_material_binds;
+    if ((*seen)++) return pm__json_fail(j, "the binds twice");
+    if (!pm__json_expect(j, '[')) return pm__json_fail(j, "the binds must be an array");
+    if (pm__json_expect(j, ']')) return 1;
+    do {
+        pm_expression_material_bind *m = &x->material;
+        const char *at;
+        pm__json_space(j);
+        at = j->p;
+        memset(m, 0, sizeof *m);
+        m->material = -1;
+        m->property = PM_EXPRESSION_TEXTURE_TRANSFORM;
+        m->target[0] = m->target[1] = 1.0f; /* a texture transform's scale: 1 when missing */
+        x->has_material = x->has_type = x->has_target = x->has_scale = x->has_offset = x->has_property = 0;
+        if (!pm__json_object(j, pm__json_material_member, x)) return 0;
+        if (x->vrm0) {
+            if (!x->has_material || !x->has_type || !x->has_target) continue; /* three-vrm skips it */
+            if (!x->has_property) continue;
+            if (m->property == PM_EXPRESSION_TEXTURE_TRANSFORM) { /* _MainTex_ST: scale, offset with v flipped */
+                const float scale_y = m->target[1];
+                m->target[3] = 1.0f - m->target[3] - scale_y;
+            }
+        } else if (!x->has_material || (!texture && (!x->has_type || !x->has_target))) {
+            return pm__json_fail_at(j, at, texture ? "a texture transform bind without \"material\""
+                                                   : "a material color bind without \"material\", \"type\" and \"targetValue\"");
+        }
+        if (!texture && !x->vrm0 && (x->has_scale || x->has_offset))
+            return pm__json_fail_at(j, at, "a material color bind with a texture's scale or offset");
+        if (x->material_count >= x->storage->material_bind_capacity)
+            return pm__json_expressions_full(x, j, "more material binds than the storage holds");
+        x->storage->material_binds[x->material_count++] = *m;
+        ++x->e->material_bind_count;
+    } while (pm__json_expect(j, ','));
+    return pm__json_expect(j, ']') || pm__json_fail(j, "expected ',' or ']'");
+}
+
 /* One expression (VRM 1.0) or blend shape group (0.x) */
 static int pm__json_expression_member(void *context, pm__json *j, const char *key, const char *key_end)
 {
     pm__json_expressions *x = (pm__json_expressions *)context;
     const char *begin, *end;
     if (pm__json_string_is(key, key_end, x->vrm0 ? "binds" : "morphTargetBinds")) return pm__json_binds(x, j);
+    if (pm__json_string_is(key, key_end, x->vrm0 ? "materialValues" : "materialColorBinds")) return pm__json_material_binds(x, j, 0);
+    if (!x->vrm0 && pm__json_string_is(key, key_end, "textureTransformBinds")) return pm__json_material_binds(x, j, 1);
     if (pm__json_string_is(key, key_end, "isBinary")) {
         if (x->has_binary++) return pm__json_fail(j, "\"isBinary\" twice");
         {
@@ -5032,7 +5165,9 @@ static pm_expression *pm__json_new_expression(pm__json_expressions *x, pm__json 
     e = &x->storage->expressions[x->count];
     memset(e, 0, sizeof *e);
     e->morph_binds = x->storage->morph_binds + x->bind_count;
+    e->material_binds = x->storage->material_binds + x->material_count;
     x->has_binary = x->has_blink = x->has_look_at = x->has_mouth = x->has_binds = x->has_name = x->has_preset_name = 0;
+    x->has_material_binds = x->has_texture_binds = x->has_values = 0;
     x->group_name = x->preset_name = NULL;
     return x->e = e;
 }
@@ -5149,8 +5284,9 @@ PMDEF pm_result pm_expressions_parse_json(const char *json, size_t length, const
     int ok;
     pm__json_begin(&j, json, length, error);
     if (!json || !storage || !expression_count || storage->expression_capacity < 0 || storage->morph_bind_capacity < 0 ||
-        (storage->expression_capacity > 0 && !storage->expressions) ||
-        (storage->morph_bind_capacity > 0 && !storage->morph_binds))
+        storage->material_bind_capacity < 0 || (storage->expression_capacity > 0 && !storage->expressions) ||
+        (storage->morph_bind_capacity > 0 && !storage->morph_binds) ||
+        (storage->material_bind_capacity > 0 && !storage->material_binds))
         return PM_ERROR_INVALID_ARGUMENT;
     memset(&x, 0, sizeof x);
     x.storage = storage;
@@ -6182,7 +6318,8 @@ PMDEF const char *pm_expression_preset_name(pm_expression_preset preset)
 
 static int pm__expression_ok(const pm_expression *e)
 {
-    return (e->preset == PM_EXPRESSION_CUSTOM || (unsigned)e->preset < (unsigned)PM_EXPRESSION_PRESET_COUNT) &&
+    return (e->material_bind_count >= 0 && (e->material_bind_count == 0 || e->material_binds)) &&
+           (e->preset == PM_EXPRESSION_CUSTOM || (unsigned)e->preset < (unsigned)PM_EXPRESSION_PRESET_COUNT) &&
            (e->is_binary == 0 || e->is_binary == 1) && (unsigned)e->override_blink <= PM_EXPRESSION_OVERRIDE_BLEND &&
            (unsigned)e->override_look_at <= PM_EXPRESSION_OVERRIDE_BLEND &&
            (unsigned)e->override_mouth <= PM_EXPRESSION_OVERRIDE_BLEND && e->morph_bind_count >= 0 &&

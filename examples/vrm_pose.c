@@ -94,9 +94,10 @@ static int pose_face(const char *path, const cJSON *gltf, const char *vrm_text, 
 {
     static pm_expression expressions[MAX_EXPRESSIONS];
     static pm_expression_morph_bind binds[MAX_BINDS];
+    static pm_expression_material_bind material_binds[MAX_BINDS];
     static int morph_start[MAX_NODES + 1];
     static float weights[MAX_EXPRESSIONS], applied[MAX_EXPRESSIONS], morphs[MAX_MORPHS];
-    const pm_expression_storage storage = {expressions, MAX_EXPRESSIONS, binds, MAX_BINDS};
+    const pm_expression_storage storage = {expressions, MAX_EXPRESSIONS, binds, MAX_BINDS, material_binds, MAX_BINDS};
     const size_t length = strlen(vrm_text);
     pm_look_at look_at;
     pm_parse_error error;

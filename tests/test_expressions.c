@@ -34,6 +34,8 @@ static void load_expressions(pm_expression expressions[EXPRESSION_COUNT])
         expressions[i].override_mouth = (pm_expression_override)s[4];
         expressions[i].morph_binds = expression_binds + s[5];
         expressions[i].morph_bind_count = s[6];
+        expressions[i].material_binds = NULL;
+        expressions[i].material_bind_count = 0;
     }
 }
 
@@ -142,7 +144,8 @@ void test_expressions_files(void)
 {
     static pm_expression expressions[64];
     static pm_expression_morph_bind binds[512];
-    const pm_expression_storage storage = {expressions, 64, binds, 512};
+    static pm_expression_material_bind material_binds[64];
+    const pm_expression_storage storage = {expressions, 64, binds, 512, material_binds, 64};
     size_t f;
     for (f = 0; f < sizeof loaded_expression_files / sizeof loaded_expression_files[0]; ++f) {
         const struct loaded_expression_file *file = &loaded_expression_files[f];
@@ -172,6 +175,19 @@ void test_expressions_files(void)
                 printf("      expression %d (%s) differs\n", i, want->name);
                 same = 0;
                 continue;
+            }
+            if (got->material_bind_count != want->material_count) {
+                printf("      expression %d (%s): %d material binds, three-vrm %d\n", i, want->name, got->material_bind_count,
+                       want->material_count);
+                same = 0;
+            }
+            for (b = 0; b < want->material_count && b < got->material_bind_count; ++b) {
+                const pm_expression_material_bind *m = &got->material_binds[b];
+                const float *w = want->materials[b];
+                if ((float)m->material != w[0] || (float)m->property != w[1] || memcmp(m->target, w + 2, sizeof m->target) != 0) {
+                    printf("      expression %d (%s): material bind %d differs\n", i, want->name, b);
+                    same = 0;
+                }
             }
             for (b = 0; b < want->bind_count; ++b)
                 if (got->morph_binds[b].mesh != want->binds[b].mesh || got->morph_binds[b].index != want->binds[b].index ||
@@ -219,11 +235,20 @@ void test_expressions_json(void)
         {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"x\", \"binds\": [{\"mesh\": 0, \"index\": 0, \"weight\": 101}]}]}}",
          101, "\"weight\" must be a number from 0 to 100"},
         {"{\"expressions\": [] }", 16, "expected an object"},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"materialColorBinds\": [{\"material\": 0, \"type\": \"gloss\", "
+         "\"targetValue\": [1, 1, 1, 1]}]}}}}", 82,
+         "\"type\" must be \"color\", \"emissionColor\", \"shadeColor\", \"matcapColor\", \"rimColor\" or \"outlineColor\""},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"materialColorBinds\": [{\"material\": 0, \"type\": \"color\", "
+         "\"targetValue\": [1, 1, 1]}]}}}}", 106, "\"targetValue\" must be 4 finite numbers"},
+        {"{\"expressions\": {\"preset\": {\"aa\": {\"textureTransformBinds\": [{\"scale\": [1, 1]}]}}}}", 61,
+         "a texture transform bind without \"material\""},
     };
     static pm_expression expressions[8];
     static pm_expression_morph_bind binds[8];
-    const pm_expression_storage storage = {expressions, 8, binds, 8}, one = {expressions, 1, binds, 8},
-                                no_binds = {expressions, 8, binds, 0};
+    static pm_expression_material_bind material_binds[8];
+    const pm_expression_storage storage = {expressions, 8, binds, 8, material_binds, 8},
+                                one = {expressions, 1, binds, 8, material_binds, 8},
+                                no_binds = {expressions, 8, binds, 0, material_binds, 8};
     pm_parse_error error;
     int count = -1;
     size_t i;
@@ -243,6 +268,26 @@ void test_expressions_json(void)
           expressions[0].morph_binds[1].weight == 1.0f); /* 0.x: weight / 100, missing 100 */
     CHECK_RESULT(pm_expressions_parse_json("{}", 2, &storage, &count, &error), PM_OK);
     CHECK(count == 0);
+    { /* material binds: VRM 1.0's defaults; VRM 0.x's _MainTex_ST with v flipped, unknown properties skipped */
+        static const char vrm1_materials[] =
+            "{\"expressions\": {\"preset\": {\"angry\": {\"materialColorBinds\": [{\"material\": 2, \"type\": \"rimColor\", "
+            "\"targetValue\": [1, 0.5, 0, 1]}], \"textureTransformBinds\": [{\"material\": 1, \"offset\": [0.5, 0]}]}}}}";
+        static const char vrm0_materials[] =
+            "{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"x\", \"materialValues\": [{\"materialName\": "
+            "\"Face\", \"propertyName\": \"_MainTex_ST\", \"targetValue\": [0.5, 0.25, 0.5, 0.25]}, {\"materialName\": "
+            "\"Face\", \"propertyName\": \"_BumpScale\", \"targetValue\": [1, 1, 1, 1]}]}]}}";
+        const pm_expression_material_bind *m = material_binds;
+        CHECK_RESULT(pm_expressions_parse_json(vrm1_materials, strlen(vrm1_materials), &storage, &count, &error), PM_OK);
+        CHECK(count == 1 && expressions[0].material_bind_count == 2 && m[0].material == 2 &&
+              m[0].property == PM_EXPRESSION_RIM_COLOR && m[0].target[1] == 0.5f && m[1].material == 1 &&
+              m[1].property == PM_EXPRESSION_TEXTURE_TRANSFORM && m[1].target[0] == 1.0f && m[1].target[1] == 1.0f &&
+              m[1].target[2] == 0.5f && m[1].target[3] == 0.0f);
+        CHECK_RESULT(pm_expressions_parse_json(vrm0_materials, strlen(vrm0_materials), &storage, &count, &error), PM_OK);
+        CHECK(count == 1 && expressions[0].material_bind_count == 1 && m[0].material == -1 &&
+              m[0].material_name_length == 4 && memcmp(m[0].material_name, "Face", 4) == 0 &&
+              m[0].property == PM_EXPRESSION_TEXTURE_TRANSFORM && m[0].target[0] == 0.5f && m[0].target[1] == 0.25f &&
+              m[0].target[2] == 0.5f && m[0].target[3] == 0.5f); /* 1 - 0.25 - 0.25 */
+    }
     for (i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         const char *message = bad[i].message;
         const int offset = bad[i].offset;

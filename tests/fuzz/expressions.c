@@ -22,8 +22,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static pm_expression expressions[EXPRESSIONS];
     static pm_expression_morph_bind binds[BINDS];
+    static pm_expression_material_bind material_binds[BINDS];
     static const int morph_start[5] = {0, 8, 16, 24, 32};
-    const pm_expression_storage storage = {expressions, (int)(size % (EXPRESSIONS + 1)), binds, (int)((size / 7) % (BINDS + 1))};
+    const pm_expression_storage storage = {expressions, (int)(size % (EXPRESSIONS + 1)), binds, (int)((size / 7) % (BINDS + 1)),
+                                           material_binds, (int)((size / 11) % (BINDS + 1))};
     const char *text = (const char *)data;
     float weights[EXPRESSIONS], applied[EXPRESSIONS], morphs[32];
     pm_parse_error error;
