@@ -153,6 +153,7 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/pipeline $(BUILD)/pipeline-check.png > $(BUILD)/pipeline.out
 	grep -q '^motion: 19 joints, 40 frames$$' $(BUILD)/pipeline.out
 	awk '/^ponytail: swings up to/ { if ($$5 + 0 < 5 || $$5 + 0 > 90) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline.out
+	awk '/^eyes: follow a moving point from/ { if ($$7 + 0 > -5 || $$9 + 0 < 5) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline.out
 	grep -q '^per frame: retarget .* us, constraints .* us, skinning .* us' $(BUILD)/pipeline.out
 	@# each panel: the floor band (360 x 44 pixels) and a character of 15-30 thousand pixels
 	./$(BUILD)/png_stats $(BUILD)/pipeline-check.png 5 | awk '$$1 != 1800 || $$3 != 480 { exit 1 } \

@@ -2,7 +2,7 @@
 
    usage: pipeline [PICTURE.png [MOTION.bvh]]
 
-   1. Builds a VRM 1.0-style character: 19 humanoid bones (no upperChest),
+   1. Builds a VRM 1.0-style character: 21 humanoid bones (eyes; no upperChest),
       a random rest rotation on every bone, forearm twist bones driven by
       roll constraints, elbow cuffs driven by aim constraints, spring bones
       (a ponytail kept off the head and back, a skirt of six panels kept off
@@ -20,7 +20,9 @@
       retargeting scales the hips by the ratio of rest hips heights.
    3. Per frame: retargets the BVH pose onto the character (joints between
       bones, like CMU's LowerBack, folded in), applies the constraints, steps
-      the springs by the motion's frame time, and skins the mesh (on one thread: a mesh of 3,648 vertices takes about
+      the springs by the motion's frame time, turns the eyes toward a point
+      circling in front (lookAt), resolves the expressions aa and blink into
+      the mesh's two morphs, and skins the mesh (on one thread: a mesh of 3,648 vertices takes about
       25 us, less than handing half of it to another thread costs;
       examples/skinning_twist.c splits a job between two, and make bench
       measures two threads on a million vertices).
@@ -45,7 +47,7 @@
 enum {
     PONYTAIL_JOINTS = 4, SKIRT_PANELS = 6, SKIRT_JOINTS = 2, SPRINGS = 1 + SKIRT_PANELS,
     SPRING_JOINTS = PONYTAIL_JOINTS + SKIRT_PANELS * SKIRT_JOINTS, SPRING_COLLIDERS = 7,
-    NODES = 23 + (PONYTAIL_JOINTS + 1) + SKIRT_PANELS * (SKIRT_JOINTS + 1),
+    NODES = 25 + (PONYTAIL_JOINTS + 1) + SKIRT_PANELS * (SKIRT_JOINTS + 1),
     MAX_VERTICES = 16384, MAX_TUBES = 48, RINGS = 12, SEGMENTS = 16, SHEET_FRAMES = 5,
     PANEL = 360, WIDTH = PANEL * SHEET_FRAMES, HEIGHT = 480, FLOOR_Y = HEIGHT - 44
 };
@@ -84,7 +86,7 @@ typedef struct mesh {
     int tube_count, tube_start[MAX_TUBES]; /* each tube is RINGS x SEGMENTS vertices */
     int morph_start[MAX_VERTICES + 1];
     pm_vertex_morph morphs[MAX_VERTICES];
-    float morph_weight[1];
+    float morph_weight[2]; /* mouth open, eyes shut: set by the expressions aa and blink */
     float bones[NODES * 16]; /* world x inverse bind, as glTF skins them */
     pm_skin_bone prepared[NODES];
     float out_position[3 * MAX_VERTICES], out_normal[3 * MAX_VERTICES];
@@ -102,6 +104,8 @@ static const struct {
     {PM_BONE_CHEST, PM_BONE_SPINE, {0.0f, 0.14f, 0.0f}},
     {PM_BONE_NECK, PM_BONE_CHEST, {0.0f, 0.22f, 0.0f}},
     {PM_BONE_HEAD, PM_BONE_NECK, {0.0f, 0.09f, 0.0f}},
+    {PM_BONE_LEFT_EYE, PM_BONE_HEAD, {0.035f, 0.1f, 0.09f}},
+    {PM_BONE_RIGHT_EYE, PM_BONE_HEAD, {-0.035f, 0.1f, 0.09f}},
     {PM_BONE_LEFT_SHOULDER, PM_BONE_CHEST, {0.04f, 0.17f, 0.0f}},
     {PM_BONE_LEFT_UPPER_ARM, PM_BONE_LEFT_SHOULDER, {0.1f, 0.0f, 0.0f}},
     {PM_BONE_LEFT_LOWER_ARM, PM_BONE_LEFT_UPPER_ARM, {0.27f, 0.0f, 0.0f}},
@@ -391,11 +395,22 @@ static void build_mesh(mesh *m, const character *c)
         for (k = 0; k < SKIRT_JOINTS; ++k)
             add_tube(m, c, c->skirt[panel][k], c->rest_position[c->skirt[panel][k + 1]], 0.05f,
                      k ? c->skirt[panel][k - 1] : -1, PM_SKIN_BDEF2, 0.3f, 6);
-    /* the face morph: "mouth open" pulls the front of the lower head down and in */
+    for (side = 0; side < 2; ++side) { /* the eyes, each following its eye bone */
+        const int eye = b[side ? PM_BONE_RIGHT_EYE : PM_BONE_LEFT_EYE];
+        beyond(c, eye, 0, 0, 0.02f, tip);
+        add_tube(m, c, eye, tip, 0.02f, -1, PM_SKIN_BDEF1, 1, 11);
+    }
+    /* the face morphs: "mouth open" pulls the front of the lower head down and in; "eyes shut" flattens the eyes */
     for (v = 0; v < m->vertex_count; ++v) {
         const float *p = m->position + 3 * v;
         const float *head = c->rest_position[b[PM_BONE_HEAD]];
         m->morph_start[v] = n;
+        if (m->color[v] >= 11) {
+            m->morphs[n].morph = 1;
+            m->morphs[n].offset[0] = m->morphs[n].offset[2] = 0.0f;
+            m->morphs[n].offset[1] = 0.85f * (c->rest_position[b[PM_BONE_LEFT_EYE]][1] - p[1]);
+            ++n;
+        }
         if (m->color[v] >= 4 && m->color[v] < 6 && p[2] > head[2] + 0.06f && p[1] > head[1] + 0.03f &&
             p[1] < head[1] + 0.09f && fabsf(p[0]) < 0.05f) {
             m->morphs[n].morph = 0;
@@ -417,7 +432,7 @@ static void build_mesh(mesh *m, const character *c)
     m->job.morph_start = m->morph_start;
     m->job.morphs = m->morphs;
     m->job.morph_weights = m->morph_weight;
-    m->job.morph_count = 1;
+    m->job.morph_count = 2;
     m->job.bone_matrices = m->bones;
     m->job.bone_count = NODES;
     m->job.prepared = m->prepared;
@@ -575,10 +590,11 @@ static void project(const float p[3], int panel, const float centre[2], float ou
 /* Flat-shaded quads between the rings of every tube. Returns pixels written. */
 static int draw(raster *r, const mesh *m, int panel, const float centre[2])
 {
-    static const unsigned char palette[11][3] = {{90, 110, 150},  {100, 120, 160}, {225, 190, 160},
+    static const unsigned char palette[13][3] = {{90, 110, 150},  {100, 120, 160}, {225, 190, 160},
                                                  {205, 170, 140}, {235, 205, 180}, {215, 185, 160},
                                                  {190, 60, 60},   {170, 50, 50},   {120, 20, 30},
-                                                 {95, 60, 40},    {80, 50, 35}};
+                                                 {95, 60, 40},    {80, 50, 35},    {40, 45, 70},
+                                                 {30, 35, 55}};
     const float light[3] = {0.35f, 0.75f, 0.55f};
     int t, ring, s, k, written = 0;
     for (t = 0; t < m->tube_count; ++t)
@@ -629,6 +645,47 @@ static double limb_difference(const character *c, const float *character_world, 
     return worst;
 }
 
+/* The face, as a VRM runtime resolves it after the humanoid: the eyes
+   toward a point that circles in front of the character (a bone lookAt,
+   eyes turned up to 25 degrees), and the expressions aa (the mouth opens
+   and closes) and blink (every 12th frame) into the mesh's two morphs.
+   The lookAt runs before the constraints, as three-vrm's VRM.update does. */
+static int face(character *c, mesh *m, const pm_raw_pose *raw, int frame, float *world, double yaw_range[2])
+{
+    static const pm_expression_morph_bind mouth = {0, 0, 1.0f}, shut = {0, 1, 1.0f};
+    static const pm_look_at look_at = {PM_LOOK_AT_BONE, {0.0f, 0.1f, 0.09f}, {0.0f, 0.0f, 1.0f},
+                                       {60.0f, 25.0f}, {60.0f, 25.0f}, {60.0f, 25.0f}, {60.0f, 25.0f}};
+    pm_expression expressions[2];
+    const int morph_start[2] = {0, 2};
+    float weights[2], applied[2], yaw, pitch;
+    const float *hips;
+    vec3 target;
+    pm_normalized_pose normalized;
+    pm_raw_pose eyes;
+    memset(expressions, 0, sizeof expressions);
+    expressions[0].name = "aa", expressions[0].name_length = 2, expressions[0].preset = PM_EXPRESSION_AA;
+    expressions[0].morph_binds = &mouth, expressions[0].morph_bind_count = 1;
+    expressions[1].name = "blink", expressions[1].name_length = 5, expressions[1].preset = PM_EXPRESSION_BLINK;
+    expressions[1].morph_binds = &shut, expressions[1].morph_bind_count = 1;
+    weights[0] = 0.5f - 0.5f * cosf(0.4f * (float)frame);
+    weights[1] = frame % 12 < 2 ? 1.0f : 0.0f;
+    if (pm_scene_world_matrices(c->parent, NODES, c->pose, world) != PM_OK) return 0;
+    hips = world + 16 * c->bone_node[PM_BONE_HIPS] + 12;
+    target[0] = hips[0] + 0.7f * sinf(0.25f * (float)frame);
+    target[1] = 1.45f + 0.25f * sinf(0.4f * (float)frame);
+    target[2] = hips[2] + 0.8f;
+    if (pm_look_at_yaw_pitch(&look_at, &c->humanoid, world, target, &yaw, &pitch) != PM_OK ||
+        pm_pose_normalize(&c->humanoid, raw, &normalized) != PM_OK ||
+        pm_look_at_eyes(&look_at, yaw, pitch, &normalized) != PM_OK ||
+        pm_pose_denormalize(&c->humanoid, &normalized, &eyes) != PM_OK || pm_pose_write(&c->humanoid, &eyes, c->pose) != PM_OK ||
+        pm_expressions_resolve(expressions, 2, weights, applied) != PM_OK ||
+        pm_expressions_morph_weights(expressions, 2, applied, morph_start, 1, m->morph_weight, NULL) != PM_OK)
+        return 0;
+    if (frame == 0 || (double)yaw < yaw_range[0]) yaw_range[0] = (double)yaw;
+    if (frame == 0 || (double)yaw > yaw_range[1]) yaw_range[1] = (double)yaw;
+    return 1;
+}
+
 /* The angle, in degrees, between the ponytail (its first joint to its tip) and straight down */
 static double ponytail_angle(const character *c, const float *world)
 {
@@ -659,7 +716,7 @@ int main(int argc, char **argv)
     char *text;
     size_t length;
     double t0, time_retarget = 0, time_constraints = 0, time_springs = 0, time_bones = 0, time_skin = 0;
-    double ponytail_swing = 0.0;
+    double ponytail_swing = 0.0, eye_yaw[2] = {0.0, 0.0};
     int f, panel = 0, sheet[SHEET_FRAMES], drawn[SHEET_FRAMES], loaded;
 
     build_character(&c);
@@ -685,7 +742,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "pipeline: the motion's skeleton cannot be retargeted to the character\n");
         return 1;
     }
-    printf("character: %d nodes (19 humanoid bones, random rest rotations, no upperChest), 4 constraints, "
+    printf("character: %d nodes (21 humanoid bones, random rest rotations, no upperChest), 4 constraints, "
            "%d spring joints, %d vertices\n", NODES, SPRING_JOINTS, m.vertex_count);
     printf("motion: %d joints, %d frames\n", motion.joint_count, motion.frame_count);
     for (f = 0; f < SHEET_FRAMES; ++f) sheet[f] = (motion.frame_count - 1) * f / (SHEET_FRAMES - 1);
@@ -710,6 +767,10 @@ int main(int argc, char **argv)
             return 1;
         }
         time_constraints += seconds() - t0;
+        if (!face(&c, &m, &retargeted, f, character_world, eye_yaw)) {
+            fprintf(stderr, "\npipeline: frame %d: the face failed\n", f);
+            return 1;
+        }
         t0 = seconds(); /* the springs swing from the animated pose (at the first frame: at rest on it) */
         if (pm_scene_world_matrices(c.parent, NODES, c.pose, character_world) != PM_OK ||
             (f == 0 && pm_spring_set_reset(&c.spring_set, c.pose, character_world) != PM_OK) ||
@@ -720,7 +781,6 @@ int main(int argc, char **argv)
         }
         time_springs += seconds() - t0;
         ponytail_swing = fmax(ponytail_swing, ponytail_angle(&c, character_world));
-        m.morph_weight[0] = 0.5f - 0.5f * cosf(0.4f * (float)f); /* the mouth opens and closes */
         t0 = seconds();
         if (!prepare_bones(&m, &c)) {
             fprintf(stderr, "\npipeline: frame %d: skinning failed\n", f);
@@ -748,6 +808,7 @@ int main(int argc, char **argv)
            motion.frame_count);
     f = motion.frame_count;
     printf("ponytail: swings up to %.1f degrees from straight down\n", ponytail_swing);
+    printf("eyes: follow a moving point from %.1f to %.1f degrees of yaw\n", eye_yaw[0], eye_yaw[1]);
     printf("per frame: retarget %.1f us, constraints %.1f us, springs %.1f us, skinning %.1f us (bones %.1f us, "
            "vertices %.1f us; %s kernels)\n",
            1e6 * time_retarget / f, 1e6 * time_constraints / f, 1e6 * time_springs / f, 1e6 * (time_bones + time_skin) / f,
@@ -763,7 +824,7 @@ int main(int argc, char **argv)
             snprintf(label, sizeof label, "FRAME %d", sheet[f]);
             font_draw(image, WIDTH, HEIGHT, f * PANEL + 10, 10, 3, label, ink);
         }
-        snprintf(label, sizeof label, "%.40s ON THE 19-BONE CHARACTER, %d FRAMES",
+        snprintf(label, sizeof label, "%.40s ON THE 21-BONE CHARACTER, %d FRAMES",
                  argc > 2 ? (slash ? slash + 1 : argv[2]) : "A GENERATED WALK IN PLACE", motion.frame_count);
         font_draw(image, WIDTH, HEIGHT, 8, HEIGHT - 24, 2, label, ink);
         if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
