@@ -1,12 +1,14 @@
 /* posemath.h - v0.9.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
-   posemath is a single-header C library with the pose math VRM content
-   needs: quaternion <-> Euler conversion in every sequence, VRM node
-   constraints (VRMC_node_constraint 1.0), humanoid normalization and
-   retargeting between models with different rest rotations and bones, and
-   CPU skinning of MMD and glTF meshes (morphs, BDEF1/2/4, SDEF, QDEF). It depends on
-   cglm (types only) and libc.
+   posemath is a single-header C library with the pose math VRM and
+   MikuMikuDance content needs: quaternion <-> Euler conversion in every
+   sequence, VRM node constraints (VRMC_node_constraint 1.0), humanoid
+   normalization and retargeting between models with different rest
+   rotations and bones, VRM spring bones, lookAt and expressions, MMD
+   motion (VMD sampling, grants, IK), and CPU skinning of MMD and glTF
+   meshes (morphs, BDEF1/2/4, SDEF, QDEF). It depends on cglm (types only)
+   and libc.
 
    USAGE
 
