@@ -4939,7 +4939,7 @@ static const char *const pm__expression_vrm0_presets[PM_EXPRESSION_PRESET_COUNT]
 
 typedef struct pm__json_expressions {
     const pm_expression_storage *storage;
-    int count, bind_count, full, vrm0, has_master, has_groups, has_expressions, has_preset, has_custom;
+    int count, bind_count, full, vrm0, has_groups, has_expressions, has_preset, has_custom;
     int custom_first, preset_first;           /* where each VRM 1.0 block starts, -1 before */
     int reading_custom;
     pm_expression *e;                         /* the expression being read */
