@@ -193,25 +193,19 @@ static pm_result pose_model(const model *m, const vrma_motion *motion, double ti
     return pm_constraint_set_apply(&m->constraint_set, pose);
 }
 
-/* Whether node is a joint of the set */
-static int is_joint(const pm_spring_set *set, int node)
-{
-    int s, j;
-    for (s = 0; s < set->spring_count; ++s)
-        for (j = 0; j < set->springs[s].joint_count; ++j)
-            if (set->springs[s].joints[j].node == node) return 1;
-    return 0;
-}
-
-/* The printed nodes: every joint, and a spring's tail node after its last joint */
-static int printed_nodes(const pm_spring_set *set, int *nodes)
+/* The printed nodes: every joint, and a spring's tail node after its last
+   joint (a node that is no joint's: marked in is_joint, node_count entries) */
+static int printed_nodes(const pm_spring_set *set, char *is_joint, int *nodes)
 {
     int s, j, count = 0;
+    memset(is_joint, 0, (size_t)set->node_count);
+    for (s = 0; s < set->spring_count; ++s)
+        for (j = 0; j < set->springs[s].joint_count; ++j) is_joint[set->springs[s].joints[j].node] = 1;
     for (s = 0; s < set->spring_count; ++s) {
         const pm_spring *spring = &set->springs[s];
         for (j = 0; j < spring->joint_count; ++j) nodes[count++] = spring->joints[j].node;
         if (spring->joint_count > 0 && spring->joints[spring->joint_count - 1].child >= 0 &&
-            !is_joint(set, spring->joints[spring->joint_count - 1].child))
+            !is_joint[spring->joints[spring->joint_count - 1].child])
             nodes[count++] = spring->joints[spring->joint_count - 1].child;
     }
     return count;
@@ -231,6 +225,7 @@ int main(int argc, char **argv)
     static pm_transform pose[MAX_NODES];
     static float world[16 * MAX_NODES];
     static int printed[2 * MAX_JOINTS];
+    static char is_joint[MAX_NODES];
     static double swing[MAX_SPRINGS];
     static int swing_frame[MAX_SPRINGS];
     int cursors[PM_BONE_COUNT + 1] = {0}, printed_count, frames, k, i, summary = 0;
@@ -256,7 +251,7 @@ int main(int argc, char **argv)
         return fail(argv[2], "not a glTF binary", NULL);
     if (!vrma_read(&motion_glb, &motion, &why)) return fail(argv[2], why, NULL);
 
-    printed_count = printed_nodes(&m.springs_set, printed);
+    printed_count = printed_nodes(&m.springs_set, is_joint, printed);
     memcpy(pose, m.rest, sizeof(pm_transform) * (size_t)m.node_count); /* the spring state at rest */
     if ((result = pm_scene_world_matrices(m.parent, m.node_count, pose, world)) != PM_OK ||
         (result = pm_spring_set_reset(&m.springs_set, pose, world)) != PM_OK)
