@@ -322,7 +322,8 @@
          VRM 0.x's "VRM" one (its blendShapeMaster's groups, named by
          three-vrm's preset map: joy is happy, a is aa, blink_l is
          blinkLeft, ...; bind weights divided by 100, missing ones 100), as
-         JSON text, into storage's expressions and morph target binds. A
+         JSON text, into storage's expressions and morph target binds (at
+         most PM_EXPRESSION_LIMIT = 1024 expressions: PM_ERROR_LIMIT). A
          bind's mesh is its node in VRM 1.0 and its mesh in 0.x. Custom
          names point into json (it must outlive them). PM_ERROR_CAPACITY
          when the storage is too small; PM_ERROR_PARSE for the rest (unknown
@@ -1075,6 +1076,10 @@ typedef struct pm_expression_storage {
     pm_expression_material_bind *material_binds;
     int material_bind_capacity;
 } pm_expression_storage;
+
+/* The most expressions one file may hold: each name is checked against
+   the ones before it, so this bounds that work (VRM avatars hold tens). */
+#define PM_EXPRESSION_LIMIT 1024
 
 PMDEF const char *pm_expression_preset_name(pm_expression_preset preset);
 PMDEF pm_result pm_expressions_parse_json(const char *json, size_t length, const pm_expression_storage *storage,
@@ -4939,7 +4944,7 @@ static const char *const pm__expression_vrm0_presets[PM_EXPRESSION_PRESET_COUNT]
 
 typedef struct pm__json_expressions {
     const pm_expression_storage *storage;
-    int count, bind_count, full, vrm0, has_groups, has_expressions, has_preset, has_custom;
+    int count, bind_count, full, limit, vrm0, has_groups, has_expressions, has_preset, has_custom;
     int custom_first, preset_first;           /* where each VRM 1.0 block starts, -1 before */
     int reading_custom;
     pm_expression *e;                         /* the expression being read */
@@ -5162,6 +5167,10 @@ static int pm__json_expression_member(void *context, pm__json *j, const char *ke
 static pm_expression *pm__json_new_expression(pm__json_expressions *x, pm__json *j)
 {
     pm_expression *e;
+    if (x->count >= PM_EXPRESSION_LIMIT) {
+        x->limit = 1;
+        return pm__json_fail(j, "more expressions than PM_EXPRESSION_LIMIT (1024)"), (pm_expression *)NULL;
+    }
     if (x->count >= x->storage->expression_capacity)
         return pm__json_expressions_full(x, j, "more expressions than the storage holds"), (pm_expression *)NULL;
     e = &x->storage->expressions[x->count];
@@ -5294,7 +5303,7 @@ PMDEF pm_result pm_expressions_parse_json(const char *json, size_t length, const
     x.storage = storage;
     x.custom_first = x.preset_first = -1;
     ok = pm__json_object(&j, pm__json_expressions_root_member, &x);
-    if (pm__json_end(&j, ok, json, error) != PM_OK) return x.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
+    if (pm__json_end(&j, ok, json, error) != PM_OK) return x.limit ? PM_ERROR_LIMIT : x.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
     if (x.custom_first >= 0 && x.preset_first > x.custom_first) { /* presets first, as three-vrm registers them */
         pm__reverse_expressions(storage->expressions + x.custom_first, x.preset_first - x.custom_first);
         pm__reverse_expressions(storage->expressions + x.preset_first, x.count - x.preset_first);

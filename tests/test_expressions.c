@@ -301,6 +301,20 @@ void test_expressions_json(void)
     CHECK_RESULT(pm_expressions_parse_json(custom_first, strlen(custom_first), &one, &count, &error), PM_ERROR_CAPACITY);
     CHECK(error.message && strcmp(error.message, "more expressions than the storage holds") == 0);
     CHECK_RESULT(pm_expressions_parse_json(custom_first, strlen(custom_first), &no_binds, &count, &error), PM_ERROR_CAPACITY);
+    { /* past PM_EXPRESSION_LIMIT, whatever the storage holds: the names' check stays bounded */
+        static pm_expression many[PM_EXPRESSION_LIMIT + 1];
+        static char text[16 * (PM_EXPRESSION_LIMIT + 1) + 64];
+        const pm_expression_storage room = {many, PM_EXPRESSION_LIMIT + 1, binds, 8, material_binds, 8};
+        size_t used = (size_t)sprintf(text, "{\"expressions\": {\"custom\": {");
+        for (i = 0; i <= PM_EXPRESSION_LIMIT; ++i) used += (size_t)sprintf(text + used, "%s\"e%d\": {}", i ? ", " : "", (int)i);
+        used += (size_t)sprintf(text + used, "}}}");
+        CHECK_RESULT(pm_expressions_parse_json(text, used, &room, &count, &error), PM_ERROR_LIMIT);
+        CHECK(error.message && strcmp(error.message, "more expressions than PM_EXPRESSION_LIMIT (1024)") == 0);
+        text[used - 3 - strlen(", \"e1024\": {}")] = '\0'; /* one fewer: read */
+        strcat(text, "}}}");
+        CHECK_RESULT(pm_expressions_parse_json(text, strlen(text), &room, &count, &error), PM_OK);
+        CHECK(count == PM_EXPRESSION_LIMIT);
+    }
     CHECK_RESULT(pm_expressions_parse_json(NULL, 0, &storage, &count, &error), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_expressions_parse_json("{}", 2, NULL, &count, &error), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_expressions_parse_json("{}", 2, &storage, NULL, &error), PM_ERROR_INVALID_ARGUMENT);

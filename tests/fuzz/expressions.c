@@ -33,7 +33,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int count = -1, i, bad;
     result = pm_expressions_parse_json(text, size, &storage, &count, &error);
     if (result != PM_OK) {
-        if ((result != PM_ERROR_PARSE && result != PM_ERROR_CAPACITY) || !error.message || error.offset > size) abort();
+        if ((result != PM_ERROR_PARSE && result != PM_ERROR_CAPACITY && result != PM_ERROR_LIMIT) || !error.message ||
+            error.offset > size)
+            abort();
         return 0;
     }
     if (count < 0 || count > storage.expression_capacity) abort();
