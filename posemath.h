@@ -796,9 +796,6 @@ typedef struct pm_spring_report {
 typedef struct pm_spring_joint_state {
     double tail[3], previous_tail[3]; /* the tail now and one step before, in the center's space */
     double rest_tail[3];              /* the tail in the node's space at rest */
-    double axis[3];                   /* rest_tail's direction */
-    double axis_in_parent[3];         /* that direction in the parent's space at rest */
-    double rest_inverse[3][3];        /* the rest rotation and scale inverted (columns) */
     versor rest_rotation;             /* the node's rest local transform */
     vec3 rest_translation, rest_scale;
     versor rotation;                  /* the node's local rotation as the last step left it */
@@ -817,6 +814,7 @@ typedef struct pm_spring_set {
     pm_spring_joint_state *joints; /* caller storage: one entry per joint of all springs */
     int joint_capacity;
     int *work; /* caller storage: PM_SPRING_WORK_INTS(node_count, joint_capacity) ints */
+    float *lanes; /* caller storage: PM_SPRING_LANE_FLOATS(joint_capacity, collider_count) floats */
     int joint_count; /* set by init */
     /* Beyond three-vrm, read by every step; zero (off) keeps three-vrm's results: */
     vec3 external_force;  /* wind: world space, moves tails as gravity does (metres per second) */
@@ -834,7 +832,11 @@ typedef struct pm_spring_clock {
     int started;            /* 0 to start: the first call takes its world as the call before's too */
 } pm_spring_clock;
 
-#define PM_SPRING_WORK_INTS(node_count, joint_capacity) (6 * (size_t)(node_count) + 3 * (size_t)(joint_capacity) + 2)
+#define PM_SPRING_WORK_INTS(node_count, joint_capacity) (6 * (size_t)(node_count) + 4 * (size_t)(joint_capacity) + 2)
+/* what the step reads side by side: the joints' constants in its order, 16
+   past the last for the widest SIMD lanes, and each collider where it is */
+#define PM_SPRING_LANE_FLOATS(joint_capacity, collider_count) \
+    (29 * ((size_t)(joint_capacity) + 16) + 12 * (size_t)(collider_count))
 
 PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_pose, pm_spring_report *report);
 PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world);
@@ -1355,6 +1357,17 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
 #include <immintrin.h>
 #endif
 
+/* Loops over a few lanes' worth of registers are unrolled: left as loops,
+   the registers they index live in memory (and short loops over
+   floats cost their loop overhead). */
+#if defined(__clang__)
+#define PM__UNROLL _Pragma("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define PM__UNROLL _Pragma("GCC unroll 16")
+#else
+#define PM__UNROLL
+#endif
+
 #ifndef PM_ASSERT
 #include <assert.h>
 #define PM_ASSERT(x) assert(x)
@@ -1403,6 +1416,18 @@ static PM__INLINE int pm__finite_d(double d)
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
     return (bits & 0x7ff0000000000000u) != 0x7ff0000000000000u;
+}
+
+/* Whether n floats are all finite, without a branch per float */
+static PM__INLINE int pm__finite_all(const float *f, int n)
+{
+    uint32_t any = 0, word;
+    int i;
+    for (i = 0; i < n; ++i) {
+        memcpy(&word, &f[i], sizeof word);
+        any |= (word & 0x7f800000u) + 0x00800000u; /* the top bit: every exponent bit set */
+    }
+    return !(any & 0x80000000u);
 }
 
 static int pm__finite_n(const float *f, int n)
@@ -2299,18 +2324,24 @@ static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
     pm__trs_to_affine(trs, &local);
     if (up >= 0) {
         const float *p = world + (size_t)up * 16;
-        for (c = 0; c < 3; ++c)
+        PM__UNROLL
+        for (c = 0; c < 3; ++c) {
+            PM__UNROLL
             for (r = 0; r < 3; ++r) a.m[c][r] = (double)p[c * 4 + r];
+        }
+        PM__UNROLL
         for (r = 0; r < 3; ++r) a.t[r] = (double)p[12 + r];
         pm__affine_mul(&a, &local, &local);
     }
+    PM__UNROLL
     for (c = 0; c < 3; ++c) {
+        PM__UNROLL
         for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)local.m[c][r];
         m[c * 4 + 3] = 0.0f;
         m[12 + c] = (float)local.t[c];
     }
     m[15] = 1.0f;
-    return pm__finite_n(m, 15);
+    return pm__finite_all(m, 16);
 }
 
 PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
@@ -3452,14 +3483,57 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
    Doubles inside; rotations and world matrices stored as floats.
 
    set->work holds, after init: the joints' order (joint_capacity ints);
-   for each joint, where its region starts (joint_capacity + 1); the
-   regions (node_count): the nodes a joint's turn moves that no other
-   joint's does, parents first, which the step refreshes after the turn.
-   init's scratch follows them. */
+   for each joint, where its region starts (joint_capacity + 1); for each
+   place in the order, where its run ends (joint_capacity); the regions
+   (node_count): the nodes a joint's turn moves that no other joint's
+   does, parents first, which the step refreshes after the turn. init's
+   scratch follows them.
+
+   The order goes by level: a joint one level below the deepest joint that
+   moves its node or one of its colliders. Within a level the joints are
+   grouped by their springs' collider groups, and a run is a stretch of
+   one level and one list of groups: none of its joints reads a node that
+   another one moves, so the step turns them side by side, one to a SIMD
+   lane (Spring bones in lanes, below). Every order that puts each joint
+   after the ones it waits for gives three-vrm's results: the joints that a
+   joint waits for are all that its step reads from the others. */
 
 static int *pm__spring_order(const pm_spring_set *s) { return s->work; }
 static int *pm__spring_region_first(const pm_spring_set *s) { return s->work + s->joint_capacity; }
-static int *pm__spring_region(const pm_spring_set *s) { return s->work + 2 * (size_t)s->joint_capacity + 1; }
+static int *pm__spring_run_end(const pm_spring_set *s) { return s->work + 2 * (size_t)s->joint_capacity + 1; }
+static int *pm__spring_region(const pm_spring_set *s) { return s->work + 3 * (size_t)s->joint_capacity + 1; }
+
+/* set->lanes: quantity f of the joint at place k of the order at
+   f (joint_capacity + 16) + k, its place in a SIMD register; then each
+   collider's shape this step (pm__spring_shape_of), quantity g of collider
+   c at 29 (joint_capacity + 16) + g collider_count + c. */
+enum {
+    PM__LANE_AXIS_IN_PARENT = 0, /* the rest tail's direction in the parent's space */
+    PM__LANE_AXIS = 3,           /* and in the node's */
+    PM__LANE_REST_INVERSE = 6,   /* the rest rotation and scale inverted (3x3, columns) */
+    PM__LANE_REST_ROTATION = 15,
+    PM__LANE_REST_TRANSLATION = 19,
+    PM__LANE_DRAG = 22, /* 1 - dragForce */
+    PM__LANE_STIFFNESS = 23,
+    PM__LANE_GRAVITY = 24,
+    PM__LANE_GRAVITY_DIR = 25,
+    PM__LANE_HIT_RADIUS = 28,
+    PM__LANE_FIELDS = 29
+};
+enum {
+    PM__SHAPE_ORIGIN = 0,
+    PM__SHAPE_AXIS = 3, /* capsules: tail - origin */
+    PM__SHAPE_AXIS2 = 6, /* and its squared length */
+    PM__SHAPE_NORMAL = 7, /* planes: three.js's normal matrix times the normal, unit */
+    PM__SHAPE_RADIUS = 10,
+    PM__SHAPE_MOVED = 11, /* 1 where a joint's turn moves the collider's node, set by init */
+    PM__SHAPE_FIELDS = 12
+};
+
+static float *pm__spring_shapes(const pm_spring_set *s)
+{
+    return s->lanes + PM__LANE_FIELDS * ((size_t)s->joint_capacity + 16);
+}
 
 static const pm_spring_joint *pm__spring_joint(const pm_spring_set *s, int j)
 {
@@ -3477,24 +3551,55 @@ static void pm__spring_report(pm_spring_report *report, int spring, int joint, i
     report->message = message;
 }
 
+/* Joints a and b's springs' centers, then their collider group lists
+   compared as strcmp compares strings: what a run shares */
+static int pm__spring_groups_compare(const pm_spring_set *set, int a, int b)
+{
+    const pm_spring *x = &set->springs[set->joints[a].spring], *y = &set->springs[set->joints[b].spring];
+    int g;
+    if (x->center != y->center) return x->center < y->center ? -1 : 1;
+    for (g = 0; g < x->collider_group_count && g < y->collider_group_count; ++g)
+        if (x->collider_groups[g] != y->collider_groups[g]) return x->collider_groups[g] < y->collider_groups[g] ? -1 : 1;
+    return x->collider_group_count < y->collider_group_count ? -1 : x->collider_group_count > y->collider_group_count;
+}
+
+/* The order runs are grouped by: centers and collider group lists, then joints */
+static int pm__spring_compare(const pm_spring_set *set, int a, int b)
+{
+    const int groups = pm__spring_groups_compare(set, a, b);
+    return groups != 0 ? groups : a < b ? -1 : a > b;
+}
+
+/* Heapsort of joints by pm__spring_compare: in place, n log n comparisons */
+static void pm__spring_sift(const pm_spring_set *set, int *joints, int root, int n)
+{
+    const int top = joints[root];
+    int child;
+    while ((child = 2 * root + 1) < n) {
+        if (child + 1 < n && pm__spring_compare(set, joints[child + 1], joints[child]) > 0) ++child;
+        if (pm__spring_compare(set, joints[child], top) <= 0) break;
+        joints[root] = joints[child];
+        root = child;
+    }
+    joints[root] = top;
+}
+
+static void pm__spring_sort(const pm_spring_set *set, int *joints, int n)
+{
+    int k;
+    for (k = n / 2 - 1; k >= 0; --k) pm__spring_sift(set, joints, k, n);
+    for (k = n - 1; k > 0; --k) {
+        const int largest = joints[0];
+        joints[0] = joints[k];
+        joints[k] = largest;
+        pm__spring_sift(set, joints, 0, k);
+    }
+}
+
 static void pm__affine_identity(pm__affine *a)
 {
     memset(a, 0, sizeof *a);
     a->m[0][0] = a->m[1][1] = a->m[2][2] = 1.0;
-}
-
-/* node's world matrix as stored, or identity for -1 */
-/* a as node's world matrix (column-major floats) */
-static void pm__affine_store_world(const pm__affine *a, float *world, int node)
-{
-    float *m = world + (size_t)node * 16;
-    int c, r;
-    for (c = 0; c < 3; ++c) {
-        for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)a->m[c][r];
-        m[c * 4 + 3] = 0.0f;
-        m[12 + c] = (float)a->t[c];
-    }
-    m[15] = 1.0f;
 }
 
 static PM__INLINE void pm__affine_of_world(const float *world, int node, pm__affine *out)
@@ -3569,8 +3674,8 @@ static PM__INLINE void pm__normalize3d(double v[3])
 PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_pose, pm_spring_report *report)
 {
     int *joint_of_node, *near, *depth, *sorted, *counts, *stack_joint, *stack_group, *stack_collider, *mark;
-    int *order, *region_first, *region;
-    int n = 0, s, k, j, g, c, count, node_count, joint_count = 0;
+    int *order, *region_first, *run_end, *region, *level, *grouped, *first;
+    int n = 0, s, k, j, g, c, count, place, node_count, joint_count = 0;
     pm__spring_report(report, -1, -1, -1, -1, NULL);
     if (!set) return PM_ERROR_INVALID_ARGUMENT;
     node_count = set->node_count;
@@ -3589,11 +3694,14 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
             return pm__spring_report(report, s, -1, -1, -1, "more joints than nodes"), PM_ERROR_OUT_OF_RANGE;
         joint_count += spring->joint_count;
     }
-    if (joint_count > set->joint_capacity || (joint_count > 0 && !set->joints))
+    if (joint_count > 0 && (!set->joints || !set->lanes))
+        return pm__spring_report(report, -1, -1, -1, -1, "a NULL array or a negative count"), PM_ERROR_INVALID_ARGUMENT;
+    if (joint_count > set->joint_capacity)
         return pm__spring_report(report, -1, -1, -1, -1, "more joints than joint_capacity"), PM_ERROR_CAPACITY;
     if (node_count == 0) return PM_OK;
     order = pm__spring_order(set);
     region_first = pm__spring_region_first(set);
+    run_end = pm__spring_run_end(set);
     region = pm__spring_region(set);
     joint_of_node = region + node_count;
     near = joint_of_node + node_count;
@@ -3747,8 +3855,44 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
         }
     }
 
-    for (j = 0; j < joint_count; ++j) {
-        pm_spring_joint_state *st = &set->joints[j];
+    /* levels, then the order by level (counting sort) and by collider groups within one */
+    level = mark, grouped = sorted, first = counts; /* free again */
+    for (k = 0; k < joint_count; ++k) {
+        const int top = order[k];
+        const pm_spring *spring = &set->springs[set->joints[top].spring];
+        int before = near[pm__spring_joint(set, top)->node], deepest = before >= 0 ? level[before] + 1 : 0;
+        for (g = 0; g < spring->collider_group_count; ++g) {
+            const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
+            for (c = 0; c < group->collider_count; ++c) {
+                const int node = set->colliders[group->colliders[c]].node;
+                before = joint_of_node[node] >= 0 ? joint_of_node[node] : near[node];
+                if (before >= 0 && level[before] + 1 > deepest) deepest = level[before] + 1;
+            }
+        }
+        level[top] = deepest;
+    }
+    for (k = 0; k <= joint_count; ++k) first[k] = 0;
+    for (j = 0; j < joint_count; ++j) ++first[level[j] + 1];
+    for (k = 1; k <= joint_count; ++k) first[k] += first[k - 1];
+    for (k = 0; k < joint_count; ++k) grouped[first[level[order[k]]]++] = order[k];
+    for (k = 0; k < joint_count; k = n) {
+        for (n = k + 1; n < joint_count && level[grouped[n]] == level[grouped[k]];) ++n;
+        pm__spring_sort(set, grouped + k, n - k);
+    }
+    for (k = joint_count - 1; k >= 0; --k) {
+        order[k] = grouped[k];
+        run_end[k] = k + 1 < joint_count && level[grouped[k + 1]] == level[grouped[k]] &&
+                             pm__spring_groups_compare(set, grouped[k], grouped[k + 1]) == 0
+                         ? run_end[k + 1]
+                         : k + 1;
+    }
+
+    if (joint_count > 0) memset(set->lanes, 0, PM_SPRING_LANE_FLOATS(set->joint_capacity, set->collider_count) * sizeof(float));
+    for (place = 0; place < joint_count; ++place) {
+        const size_t stride = (size_t)set->joint_capacity + 16;
+        float *lane = set->lanes + place;
+        double axis[3], axis_in_parent[3];
+        pm_spring_joint_state *st = &set->joints[j = order[place]];
         const pm_spring_joint *joint = pm__spring_joint(set, j);
         const pm_transform *rest = &rest_pose[joint->node];
         pm__trs trs;
@@ -3766,40 +3910,73 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
             pm__normalize3d(st->rest_tail);
             for (k = 0; k < 3; ++k) st->rest_tail[k] *= 0.07;
         }
-        memcpy(st->axis, st->rest_tail, sizeof st->axis);
-        pm__normalize3d(st->axis);
+        memcpy(axis, st->rest_tail, sizeof axis);
+        pm__normalize3d(axis);
         pm__trs_to_affine(&trs, &rest_local);
-        pm__affine_vector(&rest_local, st->axis, st->axis_in_parent);
-        pm__normalize3d(st->axis_in_parent);
+        pm__affine_vector(&rest_local, axis, axis_in_parent);
+        pm__normalize3d(axis_in_parent);
         if (!pm__affine_inverse(&rest_local, &rest_local))
             return pm__spring_report(report, st->spring, st->joint, -1, -1, "the rest scale of the joint's node is zero"),
                    PM_ERROR_INVALID_ARGUMENT;
-        memcpy(st->rest_inverse, rest_local.m, sizeof st->rest_inverse);
         memset(st->tail, 0, sizeof st->tail);
         memset(st->previous_tail, 0, sizeof st->previous_tail);
+        for (c = 0; c < 3; ++c) {
+            lane[(PM__LANE_AXIS_IN_PARENT + (size_t)c) * stride] = (float)axis_in_parent[c];
+            lane[(PM__LANE_AXIS + (size_t)c) * stride] = (float)axis[c];
+            lane[(PM__LANE_REST_TRANSLATION + (size_t)c) * stride] = rest->translation[c];
+            lane[(PM__LANE_GRAVITY_DIR + (size_t)c) * stride] = joint->gravity_dir[c];
+            for (g = 0; g < 3; ++g) lane[(PM__LANE_REST_INVERSE + 3 * (size_t)c + (size_t)g) * stride] = (float)rest_local.m[c][g];
+        }
+        for (c = 0; c < 4; ++c) lane[(PM__LANE_REST_ROTATION + (size_t)c) * stride] = st->rest_rotation[c];
+        lane[PM__LANE_DRAG * stride] = 1.0f - joint->drag_force;
+        lane[PM__LANE_STIFFNESS * stride] = joint->stiffness;
+        lane[PM__LANE_GRAVITY * stride] = joint->gravity_power;
+        lane[PM__LANE_HIT_RADIUS * stride] = joint->hit_radius;
+    }
+    for (c = 0; c < set->collider_count && joint_count > 0; ++c) { /* whether a joint's turn moves the collider */
+        const int node = set->colliders[c].node;
+        pm__spring_shapes(set)[(size_t)PM__SHAPE_MOVED * (size_t)set->collider_count + (size_t)c] =
+            joint_of_node[node] >= 0 || near[node] >= 0 ? 1.0f : 0.0f;
     }
     set->joint_count = joint_count;
     return PM_OK;
 }
 
-/* node's world matrix from its parent's and its local transform in pose;
-   0 when it is not finite */
+/* the world matrix of a node's parent -1 */
+static const float pm__identity4x4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+
+/* node's world matrix from its parent's and its local transform in pose,
+   in floats as the step's lanes; 0 when it is not finite or the rotation
+   is zero */
 static int pm__spring_world(const pm_spring_set *set, int node, const pm_transform *pose, float *world)
 {
     pm__trs trs;
     return pm__load_trs(pose, node, &trs) && pm__finish_world(world, node, set->parent[node], &trs);
 }
 
-/* The world matrices of joint j's node and of its region. */
-static int pm__spring_refresh(const pm_spring_set *set, int j, const pm_transform *pose, float *world)
+/* The world matrices of joint j's region */
+static int pm__spring_refresh_region(const pm_spring_set *set, int j, const pm_transform *pose, float *world)
 {
     const int *region = pm__spring_region(set), *first = pm__spring_region_first(set);
     int k;
-    if (!pm__spring_world(set, pm__spring_joint(set, j)->node, pose, world)) return 0;
     for (k = first[j]; k < first[j + 1]; ++k)
         if (!pm__spring_world(set, region[k], pose, world)) return 0;
     return 1;
 }
+
+/* The world matrices of joint j's node and of its region */
+static int pm__spring_refresh(const pm_spring_set *set, int j, const pm_transform *pose, float *world)
+{
+    return pm__spring_world(set, pm__spring_joint(set, j)->node, pose, world) &&
+           pm__spring_refresh_region(set, j, pose, world);
+}
+
+/* where each of the 12 floats of an affine map (3x3 columns, then
+   translation) sits in a world matrix */
+static const unsigned char pm__spring_world_slot[12] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14};
+
+/* each SIMD lane's index, up to the widest (AVX-512's 16) */
+static const float pm__lane_index[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
 static int pm__spring_center(const pm_spring_set *set, const pm_spring_joint_state *st, const float *world,
                              pm__affine *to_world, pm__affine *to_center)
@@ -3810,7 +3987,8 @@ static int pm__spring_center(const pm_spring_set *set, const pm_spring_joint_sta
 
 static int pm__spring_check(const pm_spring_set *set, const pm_transform *pose, const float *world)
 {
-    return set && pose && world && set->joint_count >= 0 && (set->joint_count == 0 || (set->joints && set->work));
+    return set && pose && world && set->joint_count >= 0 &&
+           (set->joint_count == 0 || (set->joints && set->work && set->lanes));
 }
 
 PMDEF pm_result pm_spring_set_reset(const pm_spring_set *set, pm_transform *pose, float *world)
@@ -3855,8 +4033,6 @@ PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float tra
     return PM_OK;
 }
 
-/* The tail pushed out of (or into) a collider, kept at the bone's length
-   from head; as three-vrm's VRMSpringBoneColliderShape*.calculateCollision. */
 /* The largest length of an affine map's columns: a node's world scale for
    UniVRM's rule (uniform scales are what it is meant for) */
 static double pm__affine_max_scale(const pm__affine *m)
@@ -3875,193 +4051,54 @@ static PM__INLINE void pm__world_point(const float *world, int node, const float
 {
     const float *m = world + (size_t)node * 16;
     const double x = (double)p[0], y = (double)p[1], z = (double)p[2];
-    if (node < 0) {
-        out[0] = x, out[1] = y, out[2] = z;
-        return;
-    }
     out[0] = (double)m[0] * x + (double)m[4] * y + (double)m[8] * z + (double)m[12];
     out[1] = (double)m[1] * x + (double)m[5] * y + (double)m[9] * z + (double)m[13];
     out[2] = (double)m[2] * x + (double)m[6] * y + (double)m[10] * z + (double)m[14];
 }
 
-/* Pushes the tail out of (or into) one collider. Most tails are far from
-   most colliders: the squared distance decides that before any root. */
-static void pm__spring_collide(const pm_spring_collider *col, const float *world, const double head[3], double length,
-                               double radius, int scale_with_world, double tail[3])
+/* Collider c where its node now is, in world space, into set->lanes: what
+   the step's lanes test each tail against */
+static void pm__spring_shape_of(const pm_spring_set *set, int c, const float *world)
 {
-    double origin[3], to[3], distance, d, d2, col_radius = (double)col->radius, reach;
+    const pm_spring_collider *col = &set->colliders[c];
+    float *shape = pm__spring_shapes(set) + c;
+    const size_t count = (size_t)set->collider_count;
+    pm__affine m;
+    double origin[3], end[3], axis2 = 0.0, radius = (double)col->radius;
     int i;
-    const int inside = col->shape == PM_COLLIDER_INSIDE_SPHERE || col->shape == PM_COLLIDER_INSIDE_CAPSULE;
-    if (scale_with_world || col->shape == PM_COLLIDER_PLANE) {
-        pm__affine m;
-        pm__affine_of_world(world, col->node, &m);
-        if (scale_with_world) col_radius *= pm__affine_max_scale(&m);
-        if (col->shape == PM_COLLIDER_PLANE) { /* the normal turned by three.js's normal matrix, inverse transposed */
-            double cof[3][3], normal[3];
-            const double sign = pm__affine_cofactors(&m, cof) < 0.0 ? -1.0 : 1.0; /* cofactors: that matrix x determinant */
-            pm__world_point(world, col->node, col->offset, origin);
-            for (i = 0; i < 3; ++i)
-                normal[i] = sign * (cof[0][i] * (double)col->normal[0] + cof[1][i] * (double)col->normal[1] +
-                                    cof[2][i] * (double)col->normal[2]);
-            pm__normalize3d(normal);
-            distance = (tail[0] - origin[0]) * normal[0] + (tail[1] - origin[1]) * normal[1] +
-                       (tail[2] - origin[2]) * normal[2] - radius;
-            memcpy(to, normal, sizeof to);
-            goto push;
-        }
-    }
+    pm__affine_of_world(world, col->node, &m);
     pm__world_point(world, col->node, col->offset, origin);
-    to[0] = tail[0] - origin[0], to[1] = tail[1] - origin[1], to[2] = tail[2] - origin[2];
-    if (col->shape == PM_COLLIDER_CAPSULE || col->shape == PM_COLLIDER_INSIDE_CAPSULE) {
-        double end[3], axis[3], along, axis2;
-        pm__world_point(world, col->node, col->tail, end);
-        axis[0] = end[0] - origin[0], axis[1] = end[1] - origin[1], axis[2] = end[2] - origin[2];
-        axis2 = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
-        along = axis[0] * to[0] + axis[1] * to[1] + axis[2] * to[2];
-        if (along <= 0.0) {
-        } else if (axis2 <= along) {
-            for (i = 0; i < 3; ++i) to[i] -= axis[i];
-        } else {
-            for (i = 0; i < 3; ++i) to[i] -= axis[i] * (along / axis2);
-        }
+    pm__world_point(world, col->node, col->tail, end);
+    if (set->scale_with_world) radius *= pm__affine_max_scale(&m);
+    shape[PM__SHAPE_RADIUS * count] = (float)radius;
+    for (i = 0; i < 3; ++i) {
+        shape[(PM__SHAPE_ORIGIN + (size_t)i) * count] = (float)origin[i];
+        shape[(PM__SHAPE_AXIS + (size_t)i) * count] = (float)(end[i] - origin[i]);
+        axis2 += (end[i] - origin[i]) * (end[i] - origin[i]);
     }
-    d2 = to[0] * to[0] + to[1] * to[1] + to[2] * to[2];
-    reach = inside ? col_radius - radius : radius + col_radius; /* the distance at which it touches */
-    if (!(d2 > 0.0)) return; /* the tail on the collider's center: no way out (three-vrm divides by 0) */
-    if (inside ? reach > 0.0 && d2 <= reach * reach : !(reach > 0.0) || d2 >= reach * reach) return;
-    d = sqrt(d2);
-    distance = inside ? reach - d : d - reach;
-    for (i = 0; i < 3; ++i) to[i] *= (inside ? -1.0 : 1.0) / d;
-push:
-    if (distance < 0.0) {
-        for (i = 0; i < 3; ++i) to[i] = tail[i] - distance * to[i] - head[i];
-        d = pm__length3(to);
-        if (d > 0.0)
-            for (i = 0; i < 3; ++i) tail[i] = head[i] + to[i] * (length / d);
+    shape[PM__SHAPE_AXIS2 * count] = (float)axis2;
+    if (col->shape == PM_COLLIDER_PLANE) { /* inverse transposed: the cofactors, signed by the determinant */
+        double cof[3][3], normal[3];
+        const double sign = pm__affine_cofactors(&m, cof) < 0.0 ? -1.0 : 1.0;
+        for (i = 0; i < 3; ++i)
+            normal[i] = sign * (cof[0][i] * (double)col->normal[0] + cof[1][i] * (double)col->normal[1] +
+                                cof[2][i] * (double)col->normal[2]);
+        pm__normalize3d(normal);
+        for (i = 0; i < 3; ++i) shape[(PM__SHAPE_NORMAL + (size_t)i) * count] = (float)normal[i];
     }
 }
 
-/* One step of delta > 0 seconds, arguments checked */
+typedef int (*pm__spring_steps_fn)(const pm_spring_set *set, pm_transform *pose, float *world, float delta);
+static pm__spring_steps_fn pm__spring_kernels(void);
+
+/* One step of delta > 0 seconds, arguments checked: the runs' lanes, then
+   each joint's region */
 static pm_result pm__spring_step(const pm_spring_set *set, pm_transform *pose, float *world, double delta)
 {
-    const int *order, *region, *first;
-    int k;
+    int c;
     if (set->joint_count == 0) return PM_OK; /* work may be NULL then */
-    order = pm__spring_order(set), region = pm__spring_region(set), first = pm__spring_region_first(set);
-    for (k = 0; k < set->joint_count; ++k) {
-        const int j = order[k];
-        pm_spring_joint_state *st = &set->joints[j];
-        const pm_spring_joint *joint = pm__spring_joint(set, j);
-        const pm_spring *spring = &set->springs[st->spring];
-        const int node = joint->node;
-        const pm_transform *local = &pose[node];
-        pm__affine parent, to_world, to_center, node_world;
-        double q[4], t[3], scale[3], child[3], head[3], axis[3], next[3], length, turn[4], cof[3][3], det, d[3];
-        double drag = 1.0 - (double)joint->drag_force, world_scale = 1.0, radius;
-        int i, g, c;
-        pm__affine_of_world(world, set->parent[node], &parent);
-        /* the node where its parent now puts it, with the rotation the pose gives it (the last step's) */
-        pm__load4(local->rotation, q);
-        for (i = 0; i < 3; ++i) {
-            t[i] = (double)local->translation[i];
-            scale[i] = (double)local->scale[i];
-            child[i] = (joint->child >= 0 ? (double)pose[joint->child].translation[i] : st->rest_tail[i]) * scale[i];
-        }
-        if (!pm__quat_normalize(q)) return PM_ERROR_INVALID_ARGUMENT;
-        pm__affine_point(&parent, t, head);
-        /* the bone's length: the child where the node now is */
-        pm__quat_rotate(q, child, child);
-        pm__affine_vector(&parent, child, child);
-        length = pm__length3(child);
-        if (set->scale_with_world) {
-            pm__trs now;
-            memcpy(now.q, q, sizeof q);
-            memcpy(now.t, t, sizeof t);
-            memcpy(now.s, scale, sizeof scale);
-            pm__trs_to_affine(&now, &node_world);
-            pm__affine_mul(&parent, &node_world, &node_world);
-            world_scale = pm__affine_max_scale(&node_world);
-        }
-        radius = (double)joint->hit_radius * world_scale;
-        /* the rest direction in world space */
-        pm__affine_vector(&parent, st->axis_in_parent, axis);
-        pm__normalize3d(axis);
-        /* inertia in the center's space, then stiffness and gravity in world space */
-        next[0] = st->tail[0] + (st->tail[0] - st->previous_tail[0]) * drag;
-        next[1] = st->tail[1] + (st->tail[1] - st->previous_tail[1]) * drag;
-        next[2] = st->tail[2] + (st->tail[2] - st->previous_tail[2]) * drag;
-        if (spring->center >= 0) {
-            if (!pm__spring_center(set, st, world, &to_world, &to_center)) return PM_ERROR_INVALID_ARGUMENT;
-            pm__affine_point(&to_world, next, next);
-        }
-        {
-            const double pull = (double)joint->stiffness * delta, fall = (double)joint->gravity_power * delta;
-            const float *down = joint->gravity_dir, *force = set->external_force;
-            next[0] += (axis[0] * pull + ((double)down[0] * fall + (double)force[0] * delta)) * world_scale;
-            next[1] += (axis[1] * pull + ((double)down[1] * fall + (double)force[1] * delta)) * world_scale;
-            next[2] += (axis[2] * pull + ((double)down[2] * fall + (double)force[2] * delta)) * world_scale;
-        }
-        /* back at the bone's length, then out of the colliders */
-        next[0] -= head[0], next[1] -= head[1], next[2] -= head[2];
-        pm__normalize3d(next);
-        next[0] = head[0] + next[0] * length, next[1] = head[1] + next[1] * length, next[2] = head[2] + next[2] * length;
-        for (g = 0; g < spring->collider_group_count; ++g) {
-            const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
-            for (c = 0; c < group->collider_count; ++c)
-                pm__spring_collide(&set->colliders[group->colliders[c]], world, head, length, radius, set->scale_with_world,
-                                   next);
-        }
-        if (!pm__finite_d(next[0]) || !pm__finite_d(next[1]) || !pm__finite_d(next[2]))
-            return PM_ERROR_INVALID_ARGUMENT; /* a state that is not finite: reset it */
-        memcpy(st->previous_tail, st->tail, sizeof st->tail);
-        if (spring->center >= 0) pm__affine_point(&to_center, next, st->tail);
-        else memcpy(st->tail, next, sizeof next);
-        /* the tail's direction in the node's rest frame, (parent x rest)^-1 (next - its origin): the
-           parent's block inverted by its cofactors (the determinant's size drops out in the normalize) */
-        t[0] = (double)st->rest_translation[0], t[1] = (double)st->rest_translation[1];
-        t[2] = (double)st->rest_translation[2];
-        pm__affine_point(&parent, t, d);
-        next[0] -= d[0], next[1] -= d[1], next[2] -= d[2];
-        det = pm__affine_cofactors(&parent, cof);
-        if (!(fabs(det) > 0.0) || !pm__finite_d(det)) return PM_ERROR_INVALID_ARGUMENT;
-        {
-            const double sign = det < 0.0 ? -1.0 : 1.0;
-            d[0] = (cof[0][0] * next[0] + cof[0][1] * next[1] + cof[0][2] * next[2]) * sign;
-            d[1] = (cof[1][0] * next[0] + cof[1][1] * next[1] + cof[1][2] * next[2]) * sign;
-            d[2] = (cof[2][0] * next[0] + cof[2][1] * next[1] + cof[2][2] * next[2]) * sign;
-            next[0] = st->rest_inverse[0][0] * d[0] + st->rest_inverse[1][0] * d[1] + st->rest_inverse[2][0] * d[2];
-            next[1] = st->rest_inverse[0][1] * d[0] + st->rest_inverse[1][1] * d[1] + st->rest_inverse[2][1] * d[2];
-            next[2] = st->rest_inverse[0][2] * d[0] + st->rest_inverse[1][2] * d[1] + st->rest_inverse[2][2] * d[2];
-        }
-        pm__normalize3d(next);
-        /* the turn from the rest direction to the tail's */
-        if (pm__length3(next) > 0.0 && pm__length3(st->axis) > 0.0) {
-            pm__quat_from_to(st->axis, next, turn);
-        } else { /* a bone of no length: three.js's setFromUnitVectors gives no turn */
-            turn[0] = turn[1] = turn[2] = 0.0;
-            turn[3] = 1.0;
-        }
-        pm__load4(st->rest_rotation, q);
-        pm__quat_mul(q, turn, q);
-        if (!pm__finite_d(q[0]) || !pm__finite_d(q[1]) || !pm__finite_d(q[2]) || !pm__finite_d(q[3]) ||
-            !pm__quat_normalize(q))
-            return PM_ERROR_INVALID_ARGUMENT;
-        pm__store4(st->rotation, q);
-        memcpy(pose[node].rotation, st->rotation, sizeof st->rotation);
-        /* the node's world matrix and its region's */
-        {
-            pm__trs now;
-            pm__load4(st->rotation, now.q);
-            for (i = 0; i < 3; ++i) now.t[i] = (double)local->translation[i], now.s[i] = scale[i];
-            pm__trs_to_affine(&now, &node_world);
-            pm__affine_mul(&parent, &node_world, &node_world);
-            pm__affine_store_world(&node_world, world, node);
-            if (!pm__finite_n(world + 16 * (size_t)node, 15)) return PM_ERROR_INVALID_ARGUMENT;
-        }
-        for (i = first[j]; i < first[j + 1]; ++i)
-            if (!pm__spring_world(set, region[i], pose, world)) return PM_ERROR_INVALID_ARGUMENT;
-    }
-    return PM_OK;
+    for (c = 0; c < set->collider_count; ++c) pm__spring_shape_of(set, c, world);
+    return pm__spring_kernels()(set, pose, world, (float)delta) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
 }
 
 static int pm__spring_options_check(const pm_spring_set *set)
@@ -7488,16 +7525,6 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
    and lanes (loads of 128-bit lanes, transposes) and a few bit operations
    are written per width. */
 
-/* Loops over a few lanes' worth of registers are unrolled: left as loops,
-   the registers they index live in memory. */
-#if defined(__clang__)
-#define PM__UNROLL _Pragma("unroll")
-#elif defined(__GNUC__) && __GNUC__ >= 8
-#define PM__UNROLL _Pragma("GCC unroll 16")
-#else
-#define PM__UNROLL
-#endif
-
 /* The kernels' names, as pm_skin_job_get_kernels gives them */
 #define PM__KERNELS_AVX512 "AVX-512F"
 #define PM__KERNELS_AVX2 "AVX2 + FMA"
@@ -7747,6 +7774,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define PM__K_(pass, name) PM__K__(pass, name)
 #define PM__K__(pass, name) pm__##pass##_##name
 #define pm__add PM__K(add)
+#define pm__affine_lanes PM__K(affine_lanes)
 #define pm__any_outside PM__K(any_outside)
 #define pm__apply3 PM__K(apply3)
 #define pm__as_bits PM__K(as_bits)
@@ -7791,16 +7819,19 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__load PM__K(load)
 #define pm__load128 PM__K(load128)
 #define pm__load_floats PM__K(load_floats)
+#define pm__load_lanes PM__K(load_lanes)
 #define pm__load_lanes4 PM__K(load_lanes4)
 #define pm__load_xyz PM__K(load_xyz)
 #define pm__madd PM__K(madd)
 #define pm__madd4 PM__K(madd4)
 #define pm__mul PM__K(mul)
+#define pm__nonfinite PM__K(nonfinite)
 #define pm__normalize PM__K(normalize)
 #define pm__normalize_four PM__K(normalize_four)
 #define pm__outside PM__K(outside)
 #define pm__qdef PM__K(qdef)
 #define pm__quarters PM__K(quarters)
+#define pm__quat_columns PM__K(quat_columns)
 #define pm__record PM__K(record)
 #define pm__records PM__K(records)
 #define pm__rigid_extras PM__K(rigid_extras)
@@ -7809,6 +7840,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__scale_weights PM__K(scale_weights)
 #define pm__scatter4 PM__K(scatter4)
 #define pm__sdef PM__K(sdef)
+#define pm__select PM__K(select)
 #define pm__set1 PM__K(set1)
 #define pm__skin_bdef1 PM__K(skin_bdef1)
 #define pm__skin_bdef1_normals PM__K(skin_bdef1_normals)
@@ -7816,14 +7848,22 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__skin_bdef4 PM__K(skin_bdef4)
 #define pm__skin_bdef8 PM__K(skin_bdef8)
 #define pm__skin_block PM__K(skin_block)
-#define pm__skin_copied PM__K(skin_copied)
 #define pm__skin_blocks PM__K(skin_blocks)
+#define pm__skin_copied PM__K(skin_copied)
 #define pm__skin_mixed PM__K(skin_mixed)
 #define pm__skin_qdef PM__K(skin_qdef)
 #define pm__skin_range PM__K(skin_range)
 #define pm__skin_sdef PM__K(skin_sdef)
 #define pm__skin_span PM__K(skin_span)
 #define pm__split_exponent PM__K(split_exponent)
+#define pm__spring_affine_lanes PM__K(spring_affine_lanes)
+#define pm__spring_collide PM__K(spring_collide)
+#define pm__spring_gather PM__K(spring_gather)
+#define pm__spring_in PM__K(spring_in)
+#define pm__spring_lanes PM__K(spring_lanes)
+#define pm__spring_out PM__K(spring_out)
+#define pm__spring_steps PM__K(spring_steps)
+#define pm__spring_world_block PM__K(spring_world_block)
 #define pm__store PM__K(store)
 #define pm__store_lanes4 PM__K(store_lanes4)
 #define pm__store_xyz PM__K(store_xyz)
@@ -9189,6 +9229,396 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
         pm__skin_copied(job, v, end - v < PM__COPIED ? end - v : PM__COPIED, normals, tangents, &floor);
 }
 
+/* ---- Spring bones in lanes --------------------------------------------------
+
+   pm_spring_set_step's joints, one to a lane: the joints of a run (see VRM
+   spring bones) read nothing another of them writes. Each lane takes
+   three-vrm's step in floats: three-vrm's doubles and these agree to a
+   few float roundings of the coordinates per step, which the drag damps
+   (docs/vrm.md: within 1e-5 m of three-vrm on a dancing avatar). The
+   joints' constants are read in place from set->lanes; what changes from
+   step to step comes in and goes out through arrays of PM__LANES floats,
+   one array per quantity. Lanes past a short run compute on what an
+   earlier run left in those arrays and are ignored. */
+
+#if PM__KERNEL_PASS != 3 /* where AVX-512 is there, the step runs in the AVX2 pass */
+
+typedef struct pm__spring_in {
+    float parent[12][PM__LANES]; /* the parent's world matrix: its 3x3 block's columns, then translation */
+    float rotation[4][PM__LANES], translation[3][PM__LANES], scale[3][PM__LANES], child[3][PM__LANES];
+    float tail[3][PM__LANES], previous[3][PM__LANES]; /* center space */
+} pm__spring_in;
+
+typedef struct pm__spring_out {
+    float rotation[4][PM__LANES], world[12][PM__LANES], tail[3][PM__LANES];
+} pm__spring_out;
+
+/* an affine map in every lane */
+static void pm__spring_affine_lanes(const pm__affine *a, pm__f out[12])
+{
+    int c, r;
+    PM__UNROLL
+    for (c = 0; c < 3; ++c) {
+        PM__UNROLL
+        for (r = 0; r < 3; ++r) out[3 * c + r] = pm__set1((float)a->m[c][r]);
+    }
+    PM__UNROLL
+    for (r = 0; r < 3; ++r) out[9 + r] = pm__set1((float)a->t[r]);
+}
+
+/* Reads a run's joints n <= PM__LANES into lanes */
+static void pm__spring_gather(const pm_spring_set *set, const pm_transform *pose, const float *world, const int *joints,
+                              int n, pm__spring_in *in)
+{
+    int l, i;
+    for (l = 0; l < n; ++l) {
+        const int j = joints[l];
+        const pm_spring_joint_state *st = &set->joints[j];
+        const pm_spring_joint *joint = pm__spring_joint(set, j);
+        const pm_transform *local = &pose[joint->node];
+        const int up = set->parent[joint->node];
+        const float *p = up >= 0 ? world + 16 * (size_t)up : pm__identity4x4;
+        PM__UNROLL
+        for (i = 0; i < 12; ++i) in->parent[i][l] = p[pm__spring_world_slot[i]];
+        PM__UNROLL
+        for (i = 0; i < 4; ++i) in->rotation[i][l] = local->rotation[i];
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) {
+            in->translation[i][l] = local->translation[i];
+            in->scale[i][l] = local->scale[i];
+            in->child[i][l] = joint->child >= 0 ? pose[joint->child].translation[i] : (float)st->rest_tail[i];
+            in->tail[i][l] = (float)st->tail[i];
+            in->previous[i][l] = (float)st->previous_tail[i];
+        }
+    }
+}
+
+/* if mask then a else b, lane by lane */
+static PM__INLINE pm__f pm__select(pm__i mask, pm__f a, pm__f b)
+{
+    return pm__as_floats(pm__i_or(pm__i_and(mask, pm__as_bits(a)), pm__i_andnot(mask, pm__as_bits(b))));
+}
+
+/* the sign bit set in the lanes that hold an Inf or a NaN (read off the
+   bits, as pm__finite: -ffast-math folds comparisons that would) */
+static PM__INLINE pm__i pm__nonfinite(pm__f x)
+{
+    const pm__i exponent = pm__i_and(pm__as_bits(x), pm__i_set1(0x7f800000u));
+    return pm__i_and(pm__i_sub(exponent, pm__i_set1(0xff800000u)), pm__i_set1(0x80000000u)); /* + 2^23 */
+}
+
+/* m (an affine map: 3x3 columns, then translation) times v, with or without m's translation */
+static PM__INLINE void pm__affine_lanes(const pm__f m[12], const pm__f v[3], int point, pm__f out[3])
+{
+    pm__f r[3];
+    pm__apply3(m, v, r);
+    if (point) {
+        r[0] = pm__add(r[0], m[9]);
+        r[1] = pm__add(r[1], m[10]);
+        r[2] = pm__add(r[2], m[11]);
+    }
+    out[0] = r[0], out[1] = r[1], out[2] = r[2];
+}
+
+/* count quantities, each PM__LANES floats `stride` apart, from `lanes` on */
+static PM__INLINE void pm__load_lanes(const float *lanes, size_t stride, int count, pm__f *out)
+{
+    int i;
+    PM__UNROLL
+    for (i = 0; i < count; ++i) out[i] = pm__load(lanes + (size_t)i * stride);
+}
+
+/* The rotation matrix's columns of quaternions q of any length, f = 2 / |q|^2 */
+static PM__INLINE void pm__quat_columns(const pm__f q[4], pm__f f, pm__f m[9])
+{
+    const pm__f one = pm__set1(1.0f), x = pm__mul(q[0], f), y = pm__mul(q[1], f), z = pm__mul(q[2], f);
+    const pm__f xx = pm__mul(q[0], x), yy = pm__mul(q[1], y), zz = pm__mul(q[2], z), xy = pm__mul(q[0], y),
+                xz = pm__mul(q[0], z), yz = pm__mul(q[1], z), wx = pm__mul(q[3], x), wy = pm__mul(q[3], y),
+                wz = pm__mul(q[3], z);
+    m[0] = pm__sub(one, pm__add(yy, zz)), m[1] = pm__add(xy, wz), m[2] = pm__sub(xz, wy);
+    m[3] = pm__sub(xy, wz), m[4] = pm__sub(one, pm__add(xx, zz)), m[5] = pm__add(yz, wx);
+    m[6] = pm__add(xz, wy), m[7] = pm__sub(yz, wx), m[8] = pm__sub(one, pm__add(xx, yy));
+}
+
+/* The 3x3 block of parent x (rotation q x scale s), f = 2 / |q|^2 */
+static PM__INLINE void pm__spring_world_block(const pm__f parent[12], const pm__f q[4], pm__f f, const pm__f s[3],
+                                              pm__f out[9])
+{
+    pm__f m[9];
+    int c, i;
+    pm__quat_columns(q, f, m);
+    PM__UNROLL
+    for (c = 0; c < 3; ++c) {
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) m[3 * c + i] = pm__mul(m[3 * c + i], s[c]);
+        pm__apply3(parent, m + 3 * c, out + 3 * c);
+    }
+}
+
+/* Pushes the tails out of (or into) one collider, kept at the bones'
+   lengths from the heads; as three-vrm's
+   VRMSpringBoneColliderShape*.calculateCollision and the joint's update. */
+static PM__INLINE void pm__spring_collide(pm_collider_shape kind, const float *shape, size_t count, const pm__f head[3],
+                                          pm__f length, pm__f radius, pm__f tail[3])
+{
+    const pm__f zero = pm__set1(0.0f);
+    pm__f to[3], distance, pushed[3], d2, scale;
+    pm__i hit;
+    int i;
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) to[i] = pm__sub(tail[i], pm__set1(shape[(PM__SHAPE_ORIGIN + (size_t)i) * count]));
+    if (kind == PM_COLLIDER_PLANE) {
+        pm__f normal[3];
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) normal[i] = pm__set1(shape[(PM__SHAPE_NORMAL + (size_t)i) * count]);
+        distance = pm__sub(pm__dot3(to, normal), radius);
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) to[i] = normal[i];
+    } else {
+        const int inside = kind == PM_COLLIDER_INSIDE_SPHERE || kind == PM_COLLIDER_INSIDE_CAPSULE;
+        const pm__f collider_radius = pm__set1(shape[PM__SHAPE_RADIUS * count]);
+        pm__f inverse;
+        if ((kind == PM_COLLIDER_CAPSULE || kind == PM_COLLIDER_INSIDE_CAPSULE) && shape[PM__SHAPE_AXIS2 * count] > 0.0f) {
+            /* the nearest point of the segment: t = along / axis2 in [0, 1] */
+            pm__f axis[3], along, t;
+            PM__UNROLL
+            for (i = 0; i < 3; ++i) axis[i] = pm__set1(shape[(PM__SHAPE_AXIS + (size_t)i) * count]);
+            along = pm__dot3(axis, to);
+            t = pm__select(pm__greater(along, zero), pm__div(along, pm__set1(shape[PM__SHAPE_AXIS2 * count])), zero);
+            t = pm__select(pm__greater(t, pm__set1(1.0f)), pm__set1(1.0f), t);
+            PM__UNROLL
+            for (i = 0; i < 3; ++i) to[i] = pm__sub(to[i], pm__mul(axis[i], t));
+        }
+        d2 = pm__dot3(to, to);
+        inverse = pm__inverse_length(d2); /* 0 with the tail on the center: no way out (three-vrm divides by 0) */
+        distance = inside ? pm__sub(pm__sub(collider_radius, radius), pm__mul(d2, inverse))
+                          : pm__sub(pm__mul(d2, inverse), pm__add(radius, collider_radius));
+        if (inside) inverse = pm__sub(zero, inverse);
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) to[i] = pm__mul(to[i], inverse);
+        distance = pm__select(pm__greater(d2, zero), distance, zero);
+    }
+    hit = pm__greater(zero, distance);
+    if (!pm__i_any(hit)) return;
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) pushed[i] = pm__sub(pm__sub(tail[i], pm__mul(distance, to[i])), head[i]);
+    d2 = pm__dot3(pushed, pushed);
+    hit = pm__i_and(hit, pm__greater(d2, zero));
+    scale = pm__mul(length, pm__inverse_length(d2));
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) tail[i] = pm__select(hit, pm__madd(pushed[i], scale, head[i]), tail[i]);
+}
+
+/* Steps the n <= PM__LANES joints of a run from place k of the order on;
+   0 on a number that is not finite (those joints are then left as they
+   were). */
+static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float *world, float delta, int k, int n,
+                            pm__spring_in *in)
+{
+    pm__spring_out out;
+    const int *joints = pm__spring_order(set) + k, *region_first = pm__spring_region_first(set);
+    const pm_spring *spring = &set->springs[set->joints[joints[0]].spring];
+    const size_t stride = (size_t)set->joint_capacity + 16;
+    const float *constants = set->lanes + k;
+    const pm__f zero = pm__set1(0.0f), one = pm__set1(1.0f);
+    pm__f parent[12], q[4], t[3], s[3], child[3], head[3], axis[3], next[3], length, f, world_scale = one, radius,
+        m[9], d[3], det, local[3], rest[3], turn[4], rest_q[4], r, lengths;
+    pm__i bad;
+    pm__f to_world[12], to_center[12]; /* the run's center's space (affine, as parent) */
+    int l, i, g, c;
+    if (spring->center >= 0) {
+        pm__affine center_to_world, world_to_center;
+        if (!pm__spring_center(set, &set->joints[joints[0]], world, &center_to_world, &world_to_center)) return 0;
+        pm__spring_affine_lanes(&center_to_world, to_world);
+        pm__spring_affine_lanes(&world_to_center, to_center);
+    }
+    pm__spring_gather(set, pose, world, joints, n, in);
+    pm__load_lanes(in->parent[0], PM__LANES, 12, parent);
+    pm__load_lanes(in->rotation[0], PM__LANES, 4, q);
+    pm__load_lanes(in->translation[0], PM__LANES, 3, t);
+    pm__load_lanes(in->scale[0], PM__LANES, 3, s);
+    pm__load_lanes(in->child[0], PM__LANES, 3, child);
+
+    /* the node where its parent now puts it, with the rotation the pose gives it (the last step's) */
+    r = pm__dot4(q, q);
+    bad = pm__i_or(pm__nonfinite(r), pm__i_xor(pm__greater(r, zero), pm__i_set1(0xffffffffu)));
+    f = pm__div(pm__set1(2.0f), r);
+    pm__affine_lanes(parent, t, 1, head);
+    /* the bone's length: the child where the node now is */
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) child[i] = pm__mul(child[i], s[i]);
+    pm__rotate_lanes(q, f, child, child);
+    pm__affine_lanes(parent, child, 0, child);
+    r = pm__dot3(child, child);
+    length = pm__mul(r, pm__inverse_length(r));
+    if (set->scale_with_world) { /* the node's world scale: its world matrix's longest column */
+        pm__spring_world_block(parent, q, f, s, m);
+        PM__UNROLL
+        for (c = 0; c < 3; ++c) {
+            r = pm__dot3(m + 3 * c, m + 3 * c);
+            world_scale = c == 0 ? r : pm__select(pm__greater(r, world_scale), r, world_scale);
+        }
+        world_scale = pm__mul(world_scale, pm__inverse_length(world_scale));
+    }
+    radius = pm__mul(pm__load(constants + PM__LANE_HIT_RADIUS * stride), world_scale);
+    /* the rest direction in world space */
+    pm__load_lanes(constants + PM__LANE_AXIS_IN_PARENT * stride, stride, 3, axis);
+    pm__affine_lanes(parent, axis, 0, axis);
+    pm__normalize(axis, one);
+
+    /* inertia in the center's space, then stiffness and gravity in world space */
+    {
+        const pm__f drag = pm__load(constants + PM__LANE_DRAG * stride),
+                    pull = pm__mul(pm__load(constants + PM__LANE_STIFFNESS * stride), pm__set1(delta)),
+                    fall = pm__mul(pm__load(constants + PM__LANE_GRAVITY * stride), pm__set1(delta));
+        pm__f tail[3], previous[3], down[3];
+        pm__load_lanes(in->tail[0], PM__LANES, 3, tail);
+        pm__load_lanes(in->previous[0], PM__LANES, 3, previous);
+        pm__load_lanes(constants + PM__LANE_GRAVITY_DIR * stride, stride, 3, down);
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) next[i] = pm__madd(pm__sub(tail[i], previous[i]), drag, tail[i]);
+        if (spring->center >= 0) pm__affine_lanes(to_world, next, 1, next);
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) {
+            const pm__f force = pm__set1(set->external_force[i] * delta);
+            next[i] = pm__madd(pm__madd(axis[i], pull, pm__madd(down[i], fall, force)), world_scale, next[i]);
+        }
+    }
+    /* back at the bone's length, then out of the colliders */
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) next[i] = pm__sub(next[i], head[i]);
+    pm__normalize(next, one);
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) next[i] = pm__madd(next[i], length, head[i]);
+    for (g = 0; g < spring->collider_group_count; ++g) {
+        const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
+        for (c = 0; c < group->collider_count; ++c) {
+            const int index = group->colliders[c];
+            const size_t count = (size_t)set->collider_count;
+            const float *shape = pm__spring_shapes(set) + index;
+            if (shape[PM__SHAPE_MOVED * count] != 0.0f) pm__spring_shape_of(set, index, world); /* by a joint before */
+            pm__spring_collide(set->colliders[index].shape, shape, count, head, length, radius, next);
+        }
+    }
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) bad = pm__i_or(bad, pm__nonfinite(next[i]));
+    if (spring->center >= 0) {
+        pm__f tail[3];
+        pm__affine_lanes(to_center, next, 1, tail);
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) pm__store(out.tail[i], tail[i]);
+    } else {
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) pm__store(out.tail[i], next[i]);
+    }
+
+    /* the tail's direction in the node's rest frame, (parent x rest)^-1 (next - its origin): the
+       parent's block inverted by its cofactors (the determinant's size drops out in the normalize) */
+    pm__load_lanes(constants + PM__LANE_REST_TRANSLATION * stride, stride, 3, d);
+    pm__affine_lanes(parent, d, 1, d);
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) d[i] = pm__sub(next[i], d[i]);
+    {
+        pm__f cofactors[9], inverse[9];
+        pm__cross(parent + 3, parent + 6, cofactors); /* the rows of det x the inverse */
+        pm__cross(parent + 6, parent, cofactors + 3);
+        pm__cross(parent, parent + 3, cofactors + 6);
+        det = pm__dot3(parent, cofactors);
+        bad = pm__i_or(bad, pm__i_or(pm__nonfinite(det), pm__i_xor(pm__i_or(pm__greater(det, zero), pm__greater(zero, det)),
+                                                                    pm__i_set1(0xffffffffu))));
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) local[i] = pm__flip(pm__dot3(cofactors + 3 * i, d), det);
+        pm__load_lanes(constants + PM__LANE_REST_INVERSE * stride, stride, 9, inverse);
+        pm__apply3(inverse, local, d);
+    }
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) local[i] = d[i];
+    pm__normalize(local, one);
+    /* the turn from the rest direction to the tail's: (a x b, |a||b| + a.b), normalized; near
+       opposite directions (where float rounding decides a x b) any perpendicular axis will do,
+       three.js's; a bone of no length turns not at all (three.js's setFromUnitVectors) */
+    pm__load_lanes(constants + PM__LANE_AXIS * stride, stride, 3, rest);
+    lengths = pm__mul(pm__dot3(rest, rest), pm__dot3(local, local)); /* 1 (to float rounding) or 0 */
+    r = pm__add(pm__dot3(rest, local), lengths);
+    pm__cross(rest, local, turn);
+    turn[3] = r;
+    {
+        const pm__i opposite = pm__greater(pm__mul(lengths, pm__set1(9.5367432e-7f)), r), /* 2^-20 */
+                    x_larger = pm__greater(pm__mul(rest[0], rest[0]), pm__mul(rest[2], rest[2])),
+                    none = pm__i_xor(pm__greater(lengths, zero), pm__i_set1(0xffffffffu));
+        turn[0] = pm__select(opposite, pm__select(x_larger, pm__sub(zero, rest[1]), zero), turn[0]);
+        turn[1] = pm__select(opposite, pm__select(x_larger, rest[0], pm__sub(zero, rest[2])), turn[1]);
+        turn[2] = pm__select(opposite, pm__select(x_larger, zero, rest[1]), turn[2]);
+        turn[3] = pm__select(opposite, zero, turn[3]);
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) turn[i] = pm__select(none, zero, turn[i]);
+        turn[3] = pm__select(none, one, turn[3]);
+    }
+    pm__load_lanes(constants + PM__LANE_REST_ROTATION * stride, stride, 4, rest_q);
+    q[0] = pm__add(pm__madd(rest_q[3], turn[0], pm__mul(rest_q[0], turn[3])), pm__sub(pm__mul(rest_q[1], turn[2]), pm__mul(rest_q[2], turn[1])));
+    q[1] = pm__add(pm__sub(pm__mul(rest_q[3], turn[1]), pm__mul(rest_q[0], turn[2])), pm__madd(rest_q[1], turn[3], pm__mul(rest_q[2], turn[0])));
+    q[2] = pm__add(pm__madd(rest_q[3], turn[2], pm__mul(rest_q[0], turn[1])), pm__sub(pm__mul(rest_q[2], turn[3]), pm__mul(rest_q[1], turn[0])));
+    q[3] = pm__sub(pm__mul(rest_q[3], turn[3]), pm__add(pm__madd(rest_q[0], turn[0], pm__mul(rest_q[1], turn[1])), pm__mul(rest_q[2], turn[2])));
+    r = pm__inverse_length(pm__dot4(q, q));
+    bad = pm__i_or(bad, pm__i_xor(pm__greater(r, zero), pm__i_set1(0xffffffffu)));
+    PM__UNROLL
+    for (i = 0; i < 4; ++i) {
+        q[i] = pm__mul(q[i], r);
+        bad = pm__i_or(bad, pm__nonfinite(q[i]));
+        pm__store(out.rotation[i], q[i]);
+    }
+    /* the node's world matrix: parent x (rotation x scale | translation); its translation is head */
+    pm__spring_world_block(parent, q, pm__set1(2.0f), s, m);
+    PM__UNROLL
+    for (i = 0; i < 9; ++i) {
+        bad = pm__i_or(bad, pm__nonfinite(m[i]));
+        pm__store(out.world[i], m[i]);
+    }
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) {
+        bad = pm__i_or(bad, pm__nonfinite(head[i]));
+        pm__store(out.world[9 + i], head[i]);
+    }
+    if (pm__i_any(pm__i_and(bad, pm__greater(pm__set1((float)n), pm__load(pm__lane_index))))) return 0;
+
+    for (l = 0; l < n; ++l) {
+        const int j = joints[l];
+        pm_spring_joint_state *st = &set->joints[j];
+        const int node = pm__spring_joint(set, j)->node;
+        float *w = world + 16 * (size_t)node;
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) {
+            st->previous_tail[i] = st->tail[i];
+            st->tail[i] = (double)out.tail[i][l];
+        }
+        PM__UNROLL
+        for (i = 0; i < 4; ++i) st->rotation[i] = pose[node].rotation[i] = out.rotation[i][l];
+        PM__UNROLL
+        for (i = 0; i < 12; ++i) w[pm__spring_world_slot[i]] = out.world[i][l];
+        w[3] = w[7] = w[11] = 0.0f;
+        w[15] = 1.0f;
+    }
+    for (l = 0; l < n; ++l)
+        if (region_first[joints[l]] < region_first[joints[l] + 1] && !pm__spring_refresh_region(set, joints[l], pose, world))
+            return 0;
+    return 1;
+}
+
+/* A step of every run, PM__LANES joints at a time */
+static int pm__spring_steps(const pm_spring_set *set, pm_transform *pose, float *world, float delta)
+{
+    const int *run_end = pm__spring_run_end(set);
+    pm__spring_in in;
+    int k, n;
+    memset(&in, 0, sizeof in);
+    for (k = 0; k < set->joint_count; k += n) {
+        n = run_end[k] - k < PM__LANES ? run_end[k] - k : PM__LANES;
+        if (!pm__spring_lanes(set, pose, world, delta, k, n, &in)) return 0;
+    }
+    return 1;
+}
+#endif /* spring bones in lanes */
+
 /* The kernels' name, as pm_skin_job_get_kernels gives it */
 static const char pm__kernels_name[] = PM__KERNELS;
 
@@ -9277,27 +9707,40 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
 
 typedef void (*pm__skin_range_fn)(const pm_skin_job *job, int first, int end);
 
-/* The widest kernels this CPU runs, and their name. */
-static pm__skin_range_fn pm__skin_kernels(const char **name)
+/* One kernel pass's entry points */
+typedef struct pm__kernels {
+    const char *name;
+    pm__skin_range_fn skin_range;
+    pm__spring_steps_fn spring_steps;
+} pm__kernels;
+
+/* The widest kernels this CPU runs. The spring step stops at AVX2's 8
+   lanes: its runs rarely fill 16 (docs/vrm.md, Speed). */
+static pm__kernels pm__widest_kernels(void)
 {
+    pm__kernels k;
+    k.name = pm__base_kernels_name, k.skin_range = pm__base_skin_range, k.spring_steps = pm__base_spring_steps;
 #if defined(PM__DISPATCH)
     __builtin_cpu_init(); /* in case this runs before the constructors that would */
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") &&
-        __builtin_cpu_supports("fma")) {
-        *name = pm__avx512_kernels_name;
-        return pm__avx512_skin_range;
-    }
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return k;
 #if !defined(PM__FLAGS_AVX2)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-        *name = pm__avx2_kernels_name;
-        return pm__avx2_skin_range;
-    }
+    k.name = pm__avx2_kernels_name, k.skin_range = pm__avx2_skin_range, k.spring_steps = pm__avx2_spring_steps;
 #endif
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
+        k.name = pm__avx512_kernels_name, k.skin_range = pm__avx512_skin_range;
 #endif
-    *name = pm__base_kernels_name;
-    return pm__base_skin_range;
+    return k;
 }
+
+static pm__skin_range_fn pm__skin_kernels(const char **name)
+{
+    const pm__kernels k = pm__widest_kernels();
+    *name = k.name;
+    return k.skin_range;
+}
+
+static pm__spring_steps_fn pm__spring_kernels(void) { return pm__widest_kernels().spring_steps; }
 
 PMDEF const char *pm_skin_job_get_kernels(void)
 {

@@ -75,6 +75,7 @@ typedef struct character {
     int group_colliders[SPRING_COLLIDERS], spring_groups[2];
     pm_spring_joint_state spring_state[SPRING_JOINTS];
     int spring_work[PM_SPRING_WORK_INTS(NODES, SPRING_JOINTS)];
+    float spring_lanes[PM_SPRING_LANE_FLOATS(SPRING_JOINTS, SPRING_COLLIDERS)];
     pm_spring_set spring_set;
 } character;
 
@@ -212,6 +213,7 @@ static int build_springs(character *c)
     set->parent = c->parent, set->node_count = NODES;
     set->joints = c->spring_state, set->joint_capacity = SPRING_JOINTS;
     set->work = c->spring_work;
+    set->lanes = c->spring_lanes;
     if (pm_spring_set_init(set, c->rest, &report) != PM_OK) {
         fprintf(stderr, "pipeline: springs: spring %d joint %d: %s\n", report.spring, report.joint, report.message);
         return 0;

@@ -66,6 +66,7 @@ typedef struct model {
     pm_spring_set springs_set;
     pm_spring_joint_state joint_state[MAX_JOINTS];
     int spring_work[PM_SPRING_WORK_INTS(MAX_NODES, MAX_JOINTS)];
+    float spring_lanes[PM_SPRING_LANE_FLOATS(MAX_JOINTS, MAX_COLLIDERS)];
     pm_constraint constraints[MAX_CONSTRAINTS];
     pm_constraint_rest constraint_rest[MAX_CONSTRAINTS];
     int constraint_order[MAX_CONSTRAINTS];
@@ -121,6 +122,7 @@ static int read_model(const char *path, const glb *g, model *m)
     m->springs_set.joints = m->joint_state;
     m->springs_set.joint_capacity = MAX_JOINTS;
     m->springs_set.work = m->spring_work;
+    m->springs_set.lanes = m->spring_lanes;
     if (springs) {
         free(text);
         if (!(text = cJSON_PrintUnformatted(springs))) return fail(path, "VRMC_springBone", "out of memory");

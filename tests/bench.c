@@ -919,6 +919,7 @@ typedef struct springs_bench {
     int group_colliders[3][5], spring_groups[3];
     pm_spring_joint_state state[SPRING_JOINTS];
     int work[PM_SPRING_WORK_INTS(SPRING_NODES, SPRING_JOINTS)];
+    float lanes[PM_SPRING_LANE_FLOATS(SPRING_JOINTS, SPRING_COLLIDERS)];
     pm_spring_set set;
 } springs_bench;
 
@@ -1013,6 +1014,7 @@ static int springs_bench_build(springs_bench *b)
     b->set.parent = b->parent, b->set.node_count = b->node_count;
     b->set.joints = b->state, b->set.joint_capacity = SPRING_JOINTS;
     b->set.work = b->work;
+    b->set.lanes = b->lanes;
     memcpy(b->pose, b->rest, sizeof b->pose);
     return pm_spring_set_init(&b->set, b->rest, NULL) == PM_OK &&
            pm_scene_world_matrices(b->parent, b->node_count, b->pose, b->world) == PM_OK &&

@@ -44,6 +44,7 @@ typedef struct spring_case {
     pm_spring springs[MAX_SPRINGS];
     pm_spring_joint_state state[MAX_JOINTS];
     int work[PM_SPRING_WORK_INTS(MAX_NODES, MAX_JOINTS)];
+    float lanes[PM_SPRING_LANE_FLOATS(MAX_JOINTS, MAX_COLLIDERS)];
     pm_spring_set set;
 } spring_case;
 
@@ -105,6 +106,7 @@ static void load_spring_scene(int n, spring_case *c)
     c->set.joints = c->state;
     c->set.joint_capacity = MAX_JOINTS;
     c->set.work = c->work;
+    c->set.lanes = c->lanes;
 }
 
 /* init on pose (the rest), then the rest's world matrices and every joint at rest */
@@ -414,6 +416,7 @@ void test_springs_vrm0_godette(void)
     static pm_spring_collider colliders[16];
     static pm_spring_collider_group groups[8];
     static int indices[128], cursor[GODETTE_NODES], work[PM_SPRING_WORK_INTS(GODETTE_NODES, 64)];
+    static float lanes[PM_SPRING_LANE_FLOATS(64, 16)];
     static pm_spring_joint_state state[64];
     static pm_transform rest[GODETTE_NODES];
     static float world[16 * GODETTE_NODES];
@@ -440,6 +443,7 @@ void test_springs_vrm0_godette(void)
     set.joints = state;
     set.joint_capacity = 64;
     set.work = work;
+    set.lanes = lanes;
     init_at_rest(&set, rest, world);
     printf("    springs of Godette: %d bone groups, %d joints, %d colliders, as three-vrm reads them\n", set.spring_count,
            set.joint_count, set.collider_count);
@@ -566,6 +570,7 @@ void test_springs_json(void)
     static pm_spring_collider colliders[8];
     static pm_spring_collider_group groups[4];
     static int indices[32], work[PM_SPRING_WORK_INTS(GENERATED_NODES, 8)];
+    static float lanes[PM_SPRING_LANE_FLOATS(8, 8)];
     static pm_spring_joint_state state[8];
     static pm_transform pose[GENERATED_NODES];
     static float world[16 * GENERATED_NODES];
@@ -585,6 +590,7 @@ void test_springs_json(void)
     set.joints = state;
     set.joint_capacity = 8;
     set.work = work;
+    set.lanes = lanes;
     init_at_rest(&set, pose, world);
     for (k = 0; k < 30; ++k) CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
     for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -660,7 +666,7 @@ static void option_scene(spring_case *c, float scale)
     c->set.groups = c->groups, c->set.group_count = 1;
     c->set.parent = c->parent, c->set.node_count = OPTION_NODES;
     c->set.joints = c->state, c->set.joint_capacity = MAX_JOINTS;
-    c->set.work = c->work;
+    c->set.work = c->work, c->set.lanes = c->lanes;
     memcpy(c->pose, c->rest, sizeof c->pose);
     init_at_rest(&c->set, c->pose, c->world);
 }

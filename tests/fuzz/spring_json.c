@@ -30,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static pm_spring_collider_group groups[8];
     static int indices[64], cursor[NODES], parent[NODES], child_start[NODES + 1], children[NODES];
     static int work[PM_SPRING_WORK_INTS(NODES, NODES)];
+    static float lanes[PM_SPRING_LANE_FLOATS(NODES, 8)];
     static pm_spring_joint_state state[NODES];
     static pm_transform pose[NODES];
     static float world[16 * NODES];
@@ -76,6 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     set.joints = state;
     set.joint_capacity = NODES;
     set.work = work;
+    set.lanes = lanes;
     if (pm_spring_set_init(&set, pose, NULL) != PM_OK) return 0;
     if (pm_scene_world_matrices(parent, NODES, pose, world) != PM_OK) abort();
     pm_spring_set_reset(&set, pose, world);

@@ -34,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     reader r = {data, size};
     int parent[MAX_NODES], group_colliders[MAX_GROUPS][MAX_COLLIDERS], spring_groups[MAX_SPRINGS][MAX_GROUPS];
     int work[PM_SPRING_WORK_INTS(MAX_NODES, MAX_JOINTS)];
+    float lanes[PM_SPRING_LANE_FLOATS(MAX_JOINTS, MAX_COLLIDERS)];
     pm_transform rest[MAX_NODES], pose[MAX_NODES];
     float world[16 * MAX_NODES];
     pm_spring_joint joints[MAX_SPRINGS][MAX_JOINTS];
@@ -46,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pm_spring_clock clock;
     float previous_world[16 * MAX_NODES], substep_world[16 * MAX_NODES];
     const int node_count = next_byte(&r) % (MAX_NODES + 1);
-    const int nulls = next_byte(&r) < 224 ? 0 : next_byte(&r); /* mostly none: the step is the part to reach */
+    const int nulls = next_byte(&r) < 224 ? 0 : next_byte(&r) | next_byte(&r) << 8; /* mostly none: the step is the part to reach */
     int i, k, s, steps;
     memset(&set, 0, sizeof set);
     for (i = 0; i < node_count; ++i) {
@@ -104,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     set.joints = nulls & 16 ? NULL : state;
     set.joint_capacity = next_byte(&r) % (MAX_JOINTS + 1);
     set.work = nulls & 32 ? NULL : work;
+    set.lanes = nulls & 256 ? NULL : lanes;
     if (pm_spring_set_init(&set, nulls & 64 ? NULL : rest, &report) != PM_OK) return 0;
     memcpy(pose, rest, sizeof(pm_transform) * (size_t)node_count);
     if (pm_scene_world_matrices(parent, node_count, pose, world) != PM_OK)
