@@ -1,4 +1,4 @@
-/* posemath.h - v0.9.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.10.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -200,9 +200,11 @@
          1.0 with VRMC_springBone_extended_collider, or VRM 0.x's
          secondaryAnimation in three-vrm's reading: every node of a bone
          group's subtrees a joint, child -1 at the leaves), the parent array,
-         and stores in set->joints and set->work (caller storage) the rest
-         transforms, the joints' order (each after the joints that move its
-         node or its colliders) and the nodes each joint's turn moves.
+         and stores in set->joints, set->work and set->lanes (caller
+         storage) the rest transforms, the joints' order (each after the
+         joints that move its node or its colliders), the nodes each joint's
+         turn moves, and the joints' constants laid out for the step's SIMD
+         lanes.
          report (may be NULL) names the spring and joint, collider or group
          at fault. PM_ERROR_CYCLE when a joint collides with a collider its
          own turn moves; PM_ERROR_CAPACITY past joint_capacity. Call reset
@@ -221,6 +223,8 @@
          world matrices of the joints and the nodes below them are updated
          as the step goes, so the result can be skinned at once. dt <= 0
          changes nothing. A state that is not finite is an error: reset it.
+         Float arithmetic, up to 8 joints at once (SSE2 and NEON: 4); within
+         1.1e-6 m of three-vrm's doubles on real and generated avatars.
          Two fields of the set change the step, both off at zero:
          external_force (wind, world space, added as gravity is) and
          scale_with_world (UniVRM's rule for scaled avatars: stiffness,
@@ -577,7 +581,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 9
+#define POSEMATH_VERSION_MINOR 10
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -3479,8 +3483,10 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
    node turns from its rest rotation to point at it. One change: the bone's
    length is measured with the child as this step has placed the node
    (three-vrm reads the child's world matrix of the step before, which
-   after the joints above have turned is not yet where the node is).
-   Doubles inside; rotations and world matrices stored as floats.
+   after the joints above have turned is not yet where the node is). The
+   step takes its joints side by side in SIMD lanes, in floats (Spring
+   bones in lanes, with the skinning kernels), and the world matrices
+   below the joints in floats too; init works in doubles.
 
    set->work holds, after init: the joints' order (joint_capacity ints);
    for each joint, where its region starts (joint_capacity + 1); for each
@@ -3947,11 +3953,36 @@ static const float pm__identity4x4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0,
 
 /* node's world matrix from its parent's and its local transform in pose,
    in floats as the step's lanes; 0 when it is not finite or the rotation
-   is zero */
+   is zero (world is then left as it was) */
 static int pm__spring_world(const pm_spring_set *set, int node, const pm_transform *pose, float *world)
 {
-    pm__trs trs;
-    return pm__load_trs(pose, node, &trs) && pm__finish_world(world, node, set->parent[node], &trs);
+    const pm_transform *local = &pose[node];
+    const float *q = local->rotation, *s = local->scale, *t = local->translation,
+                *p = set->parent[node] >= 0 ? world + 16 * (size_t)set->parent[node] : pm__identity4x4;
+    const float n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    float out[16], r[9], f;
+    int c, i;
+    if (!pm__finite(n2) || !(n2 > 0.0f)) return 0;
+    f = 2.0f / n2;
+    r[0] = 1.0f - f * (q[1] * q[1] + q[2] * q[2]), r[1] = f * (q[0] * q[1] + q[3] * q[2]), r[2] = f * (q[0] * q[2] - q[3] * q[1]);
+    r[3] = f * (q[0] * q[1] - q[3] * q[2]), r[4] = 1.0f - f * (q[0] * q[0] + q[2] * q[2]), r[5] = f * (q[1] * q[2] + q[3] * q[0]);
+    r[6] = f * (q[0] * q[2] + q[3] * q[1]), r[7] = f * (q[1] * q[2] - q[3] * q[0]), r[8] = 1.0f - f * (q[0] * q[0] + q[1] * q[1]);
+    PM__UNROLL
+    for (c = 0; c < 3; ++c) {
+        PM__UNROLL
+        for (i = 0; i < 3; ++i) r[3 * c + i] *= s[c];
+    }
+    PM__UNROLL
+    for (i = 0; i < 3; ++i) {
+        PM__UNROLL
+        for (c = 0; c < 3; ++c) out[4 * c + i] = p[i] * r[3 * c] + p[4 + i] * r[3 * c + 1] + p[8 + i] * r[3 * c + 2];
+        out[12 + i] = p[i] * t[0] + p[4 + i] * t[1] + p[8 + i] * t[2] + p[12 + i];
+    }
+    out[3] = out[7] = out[11] = 0.0f;
+    out[15] = 1.0f;
+    if (!pm__finite_all(out, 16)) return 0;
+    memcpy(world + 16 * (size_t)node, out, sizeof out);
+    return 1;
 }
 
 /* The world matrices of joint j's region */
