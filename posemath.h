@@ -510,6 +510,31 @@
          between the two. PM_ERROR_INVALID_ARGUMENT (pose untouched) for a
          NULL array, a bad pass, a non-finite value or a zero rotation.
 
+     MMD PHYSICS (docs/mmd.md): PMX rigid bodies and joints for an engine
+
+     pm_result pm_mmd_physics_init(pm_mmd_physics *physics,
+                                   pm_mmd_physics_report *report)
+         Checks the bodies and joints against the initialized skeleton and
+         fills physics->body_setup and joint_setup (caller storage): rest
+         transforms (PMX's Euler rule R = Ry Rx Rz), offsets from the bones,
+         joint frames in each body's rest frame, group bits, zero volumes,
+         the springs that are on, and each body's mode after babylon-mmd's
+         rule (a mode-2 body jointed to its bone's parent's dynamic body is
+         mode 1). report (may be NULL) names the body or joint at fault.
+     pm_result pm_mmd_physics_targets(const pm_mmd_physics *physics,
+                                      const pm_mmd_bone_pose *pose,
+                                      int every_body, pm_rigid *bodies)
+         After the before-physics pass: bodies[i] = its bone's world
+         transform times its offset, for the kinematic (mode 0) bodies, or
+         for every body with every_body (placing them on their bones: the
+         reset). Bodies attached to no bone get their rest transform.
+     pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics,
+                                         const pm_rigid *bodies,
+                                         pm_mmd_bone_pose *pose)
+         After the engine's step: the world transform of each mode 1 and 2
+         body's bone from its body (mode 2 keeps the bone's position).
+         PM_ERROR_INVALID_ARGUMENT on a body that is not finite.
+
      SKINNING (docs/skinning.md)
 
      pm_result pm_skin_job_validate(const pm_skin_job *job, int *bad_vertex)
@@ -1299,6 +1324,80 @@ typedef enum pm_mmd_pass {
 PMDEF pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone);
 PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *translation, const float *rotation,
                                 const unsigned char *ik_enabled, pm_mmd_pass pass, pm_mmd_bone_pose *pose);
+
+/* ---- MMD physics: PMX rigid bodies and joints, engine-neutral --------------
+
+   What a rigid-body engine needs from a PMX model, computed as babylon-mmd
+   1.3.0 sets Bullet up (docs/mmd.md), and the two conversions around the
+   engine's step: targets for the bodies from the posed bones, and the
+   bones back from the bodies. Model space as PMX stores it. */
+
+typedef enum pm_mmd_shape { PM_MMD_SPHERE = 0, PM_MMD_BOX = 1, PM_MMD_CAPSULE = 2 } pm_mmd_shape;
+
+typedef enum pm_mmd_body_mode {
+    PM_MMD_FOLLOW_BONE = 0,       /* kinematic: the body follows its bone */
+    PM_MMD_PHYSICS = 1,           /* dynamic: the body drives its bone's rotation and position */
+    PM_MMD_PHYSICS_WITH_BONE = 2  /* dynamic: drives the rotation; the bone keeps its animated position */
+} pm_mmd_body_mode;
+
+/* A rigid body as PMX stores it */
+typedef struct pm_mmd_rigid_body {
+    int bone;              /* -1: attached to none (babylon-mmd first looks for a bone of the body's name) */
+    int group;             /* 0..15 */
+    unsigned mask;         /* 16 bits: the groups it collides with, as stored (babylon-mmd's reading) */
+    pm_mmd_shape shape;
+    float size[3];         /* sphere: radius; box: half extents; capsule: radius, height of the cylinder (+Y) */
+    float position[3];     /* model space at rest */
+    float rotation[3];     /* radians; R = Ry Rx Rz */
+    float mass, linear_damping, angular_damping, restitution, friction;
+    pm_mmd_body_mode mode;
+} pm_mmd_rigid_body;
+
+/* A joint (PMX's spring 6DOF) between bodies a and b */
+typedef struct pm_mmd_joint {
+    int body_a, body_b;
+    float position[3], rotation[3];                 /* model space at rest; R = Ry Rx Rz */
+    float linear_lower[3], linear_upper[3];         /* in the joint's frame */
+    float angular_lower[3], angular_upper[3];       /* radians */
+    float linear_stiffness[3], angular_stiffness[3];
+} pm_mmd_joint;
+
+/* What init computes per body and joint: everything an engine is fed */
+typedef struct pm_mmd_body_setup {
+    pm_rigid rest;          /* the body at rest, model space: T(position) R(rotation) */
+    pm_rigid offset;        /* the body in its bone's frame at rest (attached to none: rest) */
+    pm_mmd_body_mode mode;  /* after the rule that makes a mode-2 body jointed to its bone's parent's
+                               dynamic body mode 1 */
+    unsigned group_bits;    /* 1 << group */
+    int zero_volume;        /* a size that is 0: babylon-mmd turns off its contact response */
+} pm_mmd_body_setup;
+
+typedef struct pm_mmd_joint_setup {
+    pm_rigid frame_a, frame_b; /* the joint's frame in body a's and in body b's rest frame */
+    unsigned springs;          /* bit k: axis k's spring on (0-2 linear, where stiffness != 0; 3-5 angular, always) */
+} pm_mmd_joint_setup;
+
+typedef struct pm_mmd_physics {
+    const pm_mmd_skeleton *skeleton;  /* initialized */
+    const pm_mmd_rigid_body *bodies;
+    int body_count;
+    const pm_mmd_joint *joints;
+    int joint_count;
+    pm_mmd_body_setup *body_setup;   /* caller storage: body_count, set by init */
+    pm_mmd_joint_setup *joint_setup; /* caller storage: joint_count, set by init */
+} pm_mmd_physics;
+
+/* Which body or joint init refused (-1: none), and why */
+typedef struct pm_mmd_physics_report {
+    int body, joint;
+    const char *message; /* a string literal; NULL on success */
+} pm_mmd_physics_report;
+
+PMDEF pm_result pm_mmd_physics_init(pm_mmd_physics *physics, pm_mmd_physics_report *report);
+PMDEF pm_result pm_mmd_physics_targets(const pm_mmd_physics *physics, const pm_mmd_bone_pose *pose, int every_body,
+                                       pm_rigid *bodies);
+PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const pm_rigid *bodies,
+                                          pm_mmd_bone_pose *pose);
 
 #ifdef __cplusplus
 }
@@ -7540,6 +7639,196 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
     return PM_OK;
 }
 
+
+/* ---- MMD physics -------------------------------------------------------------
+
+   babylon-mmd 1.3.0's MmdBulletPhysics: a body's rest transform is
+   T(position) R(rotation), R = Ry Rx Rz (its Quaternion.FromEulerAngles);
+   its offset from its bone is BoneRest^-1 BodyRest, a bone's rest being
+   the translation to its head. A joint's frames are BodyRest^-1 JointRest
+   for each body. Each frame: kinematic bodies are put at BoneWorld Offset;
+   dynamic ones move their bones to Body Offset^-1 (mode 2 keeping the
+   bone's animated position). Doubles inside. */
+
+static void pm__mmd_euler(const float e[3], double q[4])
+{
+    const double cx = cos(0.5 * (double)e[0]), sx = sin(0.5 * (double)e[0]), cy = cos(0.5 * (double)e[1]),
+                 sy = sin(0.5 * (double)e[1]), cz = cos(0.5 * (double)e[2]), sz = sin(0.5 * (double)e[2]);
+    q[0] = cy * sx * cz + sy * cx * sz; /* qy qx qz */
+    q[1] = sy * cx * cz - cy * sx * sz;
+    q[2] = cy * cx * sz - sy * sx * cz;
+    q[3] = cy * cx * cz + sy * sx * sz;
+}
+
+/* (rotation, position) into doubles; 0 unless finite, the rotation not zero (it is normalized) */
+static int pm__rigid_load(const float rotation[4], const float position[3], double q[4], double t[3])
+{
+    int k;
+    pm__load4(rotation, q);
+    for (k = 0; k < 3; ++k) t[k] = (double)position[k];
+    return pm__finite_n(position, 3) && pm__quat_normalize(q);
+}
+
+static void pm__rigid_store(pm_rigid *out, const double q[4], const double t[3])
+{
+    int k;
+    pm__store4(out->rotation, q);
+    for (k = 0; k < 3; ++k) out->translation[k] = (float)t[k];
+}
+
+/* inverse(a) b for rigid transforms a = (qa, ta), b = (qb, tb) */
+static void pm__rigid_relative(const double qa[4], const double ta[3], const double qb[4], const double tb[3], double q[4],
+                               double t[3])
+{
+    double inverse[4], d[3];
+    int k;
+    pm__quat_conj(qa, inverse);
+    pm__quat_mul(inverse, qb, q);
+    for (k = 0; k < 3; ++k) d[k] = tb[k] - ta[k];
+    pm__quat_rotate(inverse, d, t);
+}
+
+static void pm__physics_report(pm_mmd_physics_report *report, int body, int joint, const char *message)
+{
+    if (!report) return;
+    report->body = body;
+    report->joint = joint;
+    report->message = message;
+}
+
+PMDEF pm_result pm_mmd_physics_init(pm_mmd_physics *physics, pm_mmd_physics_report *report)
+{
+    const pm_mmd_skeleton *s = physics ? physics->skeleton : NULL;
+    int i, k;
+    pm__physics_report(report, -1, -1, NULL);
+    if (!physics || !s || !s->bones || s->bone_count < 1 || physics->body_count < 0 || physics->joint_count < 0 ||
+        (physics->body_count > 0 && (!physics->bodies || !physics->body_setup)) ||
+        (physics->joint_count > 0 && (!physics->joints || !physics->joint_setup)))
+        return pm__physics_report(report, -1, -1, "a NULL array or a negative count"), PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < physics->body_count; ++i) {
+        const pm_mmd_rigid_body *b = &physics->bodies[i];
+        pm_mmd_body_setup *setup = &physics->body_setup[i];
+        double q[4], t[3], bone[3] = {0.0, 0.0, 0.0};
+        if (b->bone < -1 || b->bone >= s->bone_count)
+            return pm__physics_report(report, i, -1, "the body's bone is out of range"), PM_ERROR_OUT_OF_RANGE;
+        if (b->group < 0 || b->group > 15 || b->mask > 0xffffu)
+            return pm__physics_report(report, i, -1, "the body's group is not in 0..15 or its mask not 16 bits"),
+                   PM_ERROR_OUT_OF_RANGE;
+        if ((unsigned)b->shape > (unsigned)PM_MMD_CAPSULE || (unsigned)b->mode > (unsigned)PM_MMD_PHYSICS_WITH_BONE)
+            return pm__physics_report(report, i, -1, "the body's shape or mode is not one of PMX's"),
+                   PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite_n(b->size, 3) || !pm__finite_n(b->position, 3) || !pm__finite_n(b->rotation, 3) ||
+            !pm__finite(b->mass) || !pm__finite(b->linear_damping) || !pm__finite(b->angular_damping) ||
+            !pm__finite(b->restitution) || !pm__finite(b->friction) || b->size[0] < 0.0f || b->size[1] < 0.0f ||
+            b->size[2] < 0.0f || b->mass < 0.0f)
+            return pm__physics_report(report, i, -1, "the body has a number that is not finite, or a negative size or mass"),
+                   PM_ERROR_INVALID_ARGUMENT;
+        pm__mmd_euler(b->rotation, q);
+        for (k = 0; k < 3; ++k) t[k] = (double)b->position[k];
+        pm__rigid_store(&setup->rest, q, t);
+        if (b->bone >= 0)
+            for (k = 0; k < 3; ++k) bone[k] = (double)s->bones[b->bone].position[k];
+        for (k = 0; k < 3; ++k) t[k] -= bone[k];
+        pm__rigid_store(&setup->offset, q, t);
+        setup->mode = b->mode;
+        setup->group_bits = 1u << b->group;
+        setup->zero_volume = b->size[0] == 0.0f || (b->shape == PM_MMD_BOX && (b->size[1] == 0.0f || b->size[2] == 0.0f)) ||
+                             (b->shape == PM_MMD_CAPSULE && b->size[1] == 0.0f);
+    }
+    for (i = 0; i < physics->joint_count; ++i) {
+        const pm_mmd_joint *j = &physics->joints[i];
+        pm_mmd_joint_setup *setup = &physics->joint_setup[i];
+        double qj[4], tj[3], qb[4], tb[3], q[4], t[3];
+        int side;
+        if (j->body_a < 0 || j->body_a >= physics->body_count || j->body_b < 0 || j->body_b >= physics->body_count)
+            return pm__physics_report(report, -1, i, "the joint's body is out of range"), PM_ERROR_OUT_OF_RANGE;
+        if (j->body_a == j->body_b)
+            return pm__physics_report(report, -1, i, "the joint's two bodies are one"), PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__finite_n(j->position, 3) || !pm__finite_n(j->rotation, 3) || !pm__finite_n(j->linear_lower, 3) ||
+            !pm__finite_n(j->linear_upper, 3) || !pm__finite_n(j->angular_lower, 3) || !pm__finite_n(j->angular_upper, 3) ||
+            !pm__finite_n(j->linear_stiffness, 3) || !pm__finite_n(j->angular_stiffness, 3))
+            return pm__physics_report(report, -1, i, "the joint has a number that is not finite"), PM_ERROR_INVALID_ARGUMENT;
+        pm__mmd_euler(j->rotation, qj);
+        for (k = 0; k < 3; ++k) tj[k] = (double)j->position[k];
+        for (side = 0; side < 2; ++side) {
+            const pm_rigid *rest = &physics->body_setup[side ? j->body_b : j->body_a].rest;
+            pm__load4(rest->rotation, qb);
+            for (k = 0; k < 3; ++k) tb[k] = (double)rest->translation[k];
+            pm__rigid_relative(qb, tb, qj, tj, q, t);
+            pm__rigid_store(side ? &setup->frame_b : &setup->frame_a, q, t);
+        }
+        setup->springs = 0x38u; /* the angular springs, always */
+        for (k = 0; k < 3; ++k)
+            if (j->linear_stiffness[k] != 0.0f) setup->springs |= 1u << k;
+    }
+    /* babylon-mmd's mode rule, joint by joint: a mode-2 body whose bone's parent is the bone of the
+       dynamic body it is jointed to is mode 1 (Katwat's note on MMD's physics) */
+    for (i = 0; i < physics->joint_count; ++i) {
+        const pm_mmd_joint *j = &physics->joints[i];
+        pm_mmd_body_setup *a = &physics->body_setup[j->body_a], *b = &physics->body_setup[j->body_b];
+        const int bone_a = physics->bodies[j->body_a].bone, bone_b = physics->bodies[j->body_b].bone;
+        if (a->mode != PM_MMD_FOLLOW_BONE && b->mode == PM_MMD_PHYSICS_WITH_BONE) {
+            if (bone_a >= 0 && bone_b >= 0 && s->bones[bone_b].parent == bone_a) b->mode = PM_MMD_PHYSICS;
+        } else if (b->mode != PM_MMD_FOLLOW_BONE && a->mode == PM_MMD_PHYSICS_WITH_BONE) {
+            if (bone_a >= 0 && bone_b >= 0 && s->bones[bone_a].parent == bone_b) a->mode = PM_MMD_PHYSICS;
+        }
+    }
+    return PM_OK;
+}
+
+/* the arrays the per-frame calls read and write, present */
+static int pm__physics_arrays(const pm_mmd_physics *physics, const void *pose, const void *bodies)
+{
+    return physics && pose && physics->body_count >= 0 &&
+           (physics->body_count == 0 || (physics->bodies && physics->body_setup && bodies));
+}
+
+PMDEF pm_result pm_mmd_physics_targets(const pm_mmd_physics *physics, const pm_mmd_bone_pose *pose, int every_body,
+                                       pm_rigid *bodies)
+{
+    int i, k;
+    if (!pm__physics_arrays(physics, pose, bodies)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < physics->body_count; ++i) {
+        const pm_mmd_body_setup *setup = &physics->body_setup[i];
+        const int bone = physics->bodies[i].bone;
+        double qb[4], tb[3], qo[4], to[3], q[4], t[3];
+        if (!every_body && setup->mode != PM_MMD_FOLLOW_BONE) continue;
+        if (bone < 0) { /* attached to none: where it rests */
+            bodies[i] = setup->rest;
+            continue;
+        }
+        if (!pm__rigid_load(pose[bone].world_rotation, pose[bone].world_position, qb, tb)) return PM_ERROR_INVALID_ARGUMENT;
+        (void)pm__rigid_load(setup->offset.rotation, setup->offset.translation, qo, to);
+        pm__quat_mul(qb, qo, q);
+        pm__quat_rotate(qb, to, t);
+        for (k = 0; k < 3; ++k) t[k] += tb[k];
+        pm__rigid_store(&bodies[i], q, t);
+        if (!pm__finite_n(bodies[i].translation, 3)) return PM_ERROR_INVALID_ARGUMENT;
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const pm_rigid *bodies, pm_mmd_bone_pose *pose)
+{
+    int i, k;
+    if (!pm__physics_arrays(physics, pose, bodies)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < physics->body_count; ++i) { /* the bodies' bones, unless kinematic or none */
+        const pm_mmd_body_setup *setup = &physics->body_setup[i];
+        const int bone = setup->mode == PM_MMD_FOLLOW_BONE ? -1 : physics->bodies[i].bone;
+        double qb[4], tb[3], qo[4], to[3], q[4], t[3];
+        if (bone < 0) continue;
+        if (!pm__rigid_load(bodies[i].rotation, bodies[i].translation, qb, tb)) return PM_ERROR_INVALID_ARGUMENT;
+        (void)pm__rigid_load(setup->offset.rotation, setup->offset.translation, qo, to);
+        /* Body Offset^-1: rotation qb qo^-1, position tb - (qb qo^-1) to */
+        pm__quat_conj(qo, qo);
+        pm__quat_mul(qb, qo, q);
+        pm__quat_rotate(q, to, t);
+        pm__store4(pose[bone].world_rotation, q);
+        if (setup->mode == PM_MMD_PHYSICS)
+            for (k = 0; k < 3; ++k) pose[bone].world_position[k] = (float)(tb[k] - t[k]);
+    }
+    return PM_OK;
+}
 
 /* ---- Skinning ---------------------------------------------------------------
 

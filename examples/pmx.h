@@ -1,14 +1,16 @@
 /* pmx.h: a PMX model reader (PMX 2.0 and 2.1, MikuMikuDance's model format)
    for the examples: the vertices as posemath's skinning job takes them, the
    faces, the bones with their grants, IK chains and limits, and the vertex,
-   bone and group morphs; textures, materials, display frames, rigid bodies,
-   joints and 2.1's soft bodies are checked and skipped.
+   bone and group morphs, the rigid bodies and joints (as posemath's MMD
+   physics takes them); textures, materials, display frames and 2.1's soft
+   bodies are checked and skipped.
 
      pmx model;
      char error[128];
      if (pmx_parse(bytes, size, &model, error, sizeof error) != 0) puts(error);  // "byte 1234: ..."
      // model.positions, normals, types, bone_indices, bone_weights, sdef: a pm_skin_job's streams
      // model.bones[i]: name (UTF-8), position, parent, layer, flags, grant, IK
+     // model.rigid_bodies, joints: a pm_mmd_physics's bodies and joints
      pmx_free(&model);
 
    Text is UTF-16LE or UTF-8 as the header says, converted to UTF-8 (names
@@ -90,7 +92,10 @@ typedef struct pmx {
     float *bone_offset;             /* translation 3, rotation 4 */
     int *group_offset_morph;        /* group morphs: the morph, */
     float *group_offset_weight;     /* and its weight */
-    int texture_count, material_count, frame_count, rigid_body_count, joint_count;
+    int texture_count, material_count, frame_count;
+    int rigid_body_count, joint_count;
+    pm_mmd_rigid_body *rigid_bodies; /* bone: as stored, or by the body's name (babylon-mmd's rule), else -1 */
+    pm_mmd_joint *joints;            /* those whose two bodies are in the file (babylon-mmd drops the rest) */
 } pmx;
 
 typedef struct pmx_reader {
@@ -149,15 +154,22 @@ static int pmx_int(pmx_reader *r, int *out, const char *what)
 
 /* An index of kind `kind`: signed, except vertex indices of 1 and 2 bytes;
    it must be -1 (when `none` allows) or in [0, count). */
-static int pmx_index(pmx_reader *r, int kind, int count, int none, int *out, const char *what)
+/* An index of `kind` as stored, whatever its value */
+static int pmx_raw_index(pmx_reader *r, int kind, int *out, const char *what)
 {
     const int size = r->index_size[kind];
-    const size_t at = r->at;
     const unsigned char *p = pmx_take(r, (size_t)size, what);
     if (!p) return -1;
     if (size == 1) *out = kind == PMX_VERTEX ? (int)p[0] : (int)(signed char)p[0];
     else if (size == 2) *out = kind == PMX_VERTEX ? (int)(p[0] | p[1] << 8) : (int)(int16_t)(uint16_t)(p[0] | p[1] << 8);
     else *out = (int)(int32_t)pmx_u32(p);
+    return 0;
+}
+
+static int pmx_index(pmx_reader *r, int kind, int count, int none, int *out, const char *what)
+{
+    const size_t at = r->at;
+    if (pmx_raw_index(r, kind, out, what) != 0) return -1;
     if ((*out == -1 && none) || (*out >= 0 && *out < count)) return 0;
     return pmx_fail(r, at, what);
 }
@@ -217,7 +229,7 @@ static void pmx_free(pmx *m)
     free(m->positions), free(m->normals), free(m->types), free(m->bone_indices), free(m->bone_weights);
     free(m->sdef), free(m->indices), free(m->bones), free(m->links), free(m->morphs);
     free(m->vertex_offset_vertex), free(m->vertex_offset), free(m->bone_offset_bone), free(m->bone_offset);
-    free(m->group_offset_morph), free(m->group_offset_weight);
+    free(m->group_offset_morph), free(m->group_offset_weight), free(m->rigid_bodies), free(m->joints);
     memset(m, 0, sizeof *m);
 }
 
@@ -432,8 +444,8 @@ static int pmx_morphs(pmx_reader *r, pmx *m)
     return 0;
 }
 
-/* Display frames, rigid bodies, joints and (2.1) soft bodies: checked and
-   skipped, counted */
+/* Display frames (checked and skipped), rigid bodies and joints; (2.1)
+   soft bodies are not read */
 static int pmx_rest(pmx_reader *r, pmx *m)
 {
     int i, k, count;
@@ -455,28 +467,57 @@ static int pmx_rest(pmx_reader *r, pmx *m)
         }
     }
     if (pmx_count(r, 8 + (size_t)r->index_size[PMX_BONE] + 61, &m->rigid_body_count,
-                  "a rigid body count past the end of the file") != 0)
+                  "a rigid body count past the end of the file") != 0 ||
+        !(m->rigid_bodies = (pm_mmd_rigid_body *)pmx_alloc((size_t)m->rigid_body_count, sizeof *m->rigid_bodies)))
         return -1;
     for (i = 0; i < m->rigid_body_count; ++i) {
-        int bone;
-        if (pmx_text(r, NULL, 0, "a rigid body past the end of the file") != 0 ||
+        pm_mmd_rigid_body *b = &m->rigid_bodies[i];
+        char name[PMX_NAME_SIZE];
+        const unsigned char *p;
+        if (pmx_text(r, name, sizeof name, "a rigid body past the end of the file") != 0 ||
             pmx_text(r, NULL, 0, "a rigid body past the end of the file") != 0 ||
-            pmx_index(r, PMX_BONE, m->bone_count, 1, &bone, "a rigid body's bone index out of range") != 0 ||
-            !pmx_take(r, 61, "a rigid body past the end of the file"))
+            pmx_raw_index(r, PMX_BONE, &b->bone, "a rigid body past the end of the file") != 0 ||
+            !(p = pmx_take(r, 4, "a rigid body past the end of the file")))
             return -1;
+        if (b->bone < 0 || b->bone >= m->bone_count) /* babylon-mmd: the last bone of the body's name, else none */
+            for (b->bone = -1, k = 0; k < m->bone_count; ++k)
+                if (strcmp(m->bones[k].name, name) == 0) b->bone = k;
+        b->group = p[0], b->mask = (unsigned)p[1] | (unsigned)p[2] << 8;
+        if (p[3] > 2) return pmx_fail(r, r->at - 1, "a rigid body's shape is not a sphere, box or capsule");
+        b->shape = (pm_mmd_shape)p[3];
+        if (pmx_floats(r, b->size, 3, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, b->position, 3, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, b->rotation, 3, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, &b->mass, 1, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, &b->linear_damping, 1, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, &b->angular_damping, 1, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, &b->restitution, 1, "a rigid body past the end of the file") != 0 ||
+            pmx_floats(r, &b->friction, 1, "a rigid body past the end of the file") != 0 ||
+            !(p = pmx_take(r, 1, "a rigid body past the end of the file")))
+            return -1;
+        if (p[0] > 2) return pmx_fail(r, r->at - 1, "a rigid body's physics mode is not 0, 1 or 2");
+        b->mode = (pm_mmd_body_mode)p[0];
     }
-    if (pmx_count(r, 8 + 1 + 2 * (size_t)r->index_size[PMX_RIGID] + 96, &m->joint_count,
-                  "a joint count past the end of the file") != 0)
+    if (pmx_count(r, 8 + 1 + 2 * (size_t)r->index_size[PMX_RIGID] + 96, &count, "a joint count past the end of the file") != 0 ||
+        !(m->joints = (pm_mmd_joint *)pmx_alloc((size_t)count, sizeof *m->joints)))
         return -1;
-    for (i = 0; i < m->joint_count; ++i) {
-        int a, b;
+    for (i = 0; i < count; ++i) {
+        pm_mmd_joint *j = &m->joints[m->joint_count];
         if (pmx_text(r, NULL, 0, "a joint past the end of the file") != 0 ||
             pmx_text(r, NULL, 0, "a joint past the end of the file") != 0 ||
-            !pmx_take(r, 1, "a joint past the end of the file") ||
-            pmx_index(r, PMX_RIGID, m->rigid_body_count, 1, &a, "a joint's rigid body index out of range") != 0 ||
-            pmx_index(r, PMX_RIGID, m->rigid_body_count, 1, &b, "a joint's rigid body index out of range") != 0 ||
-            !pmx_take(r, 96, "a joint past the end of the file"))
+            !pmx_take(r, 1, "a joint past the end of the file") || /* its type: every one a spring 6DOF, as babylon-mmd */
+            pmx_index(r, PMX_RIGID, m->rigid_body_count, 1, &j->body_a, "a joint's rigid body index out of range") != 0 ||
+            pmx_index(r, PMX_RIGID, m->rigid_body_count, 1, &j->body_b, "a joint's rigid body index out of range") != 0 ||
+            pmx_floats(r, j->position, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->rotation, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->linear_lower, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->linear_upper, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->angular_lower, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->angular_upper, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->linear_stiffness, 3, "a joint past the end of the file") != 0 ||
+            pmx_floats(r, j->angular_stiffness, 3, "a joint past the end of the file") != 0)
             return -1;
+        if (j->body_a >= 0 && j->body_b >= 0) ++m->joint_count;
     }
     return 0; /* 2.1's soft bodies, if any, follow: posemath has no use for them */
 }

@@ -203,6 +203,9 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(mmd_passes_and_state)                                                              \
     X(mmd_ik_middle_angle)                                                               \
     X(mmd_ik_one_axis)                                                                   \
+    X(mmd_physics_setup)                                                                 \
+    X(mmd_physics_round_trip)                                                            \
+    X(mmd_physics_bad_input)                                                             \
     X(mmd_bad_input)                                                                     \
     X(mmd_hostile_sizes)                                                                 \
     X(bvh_parse)                                                                         \

@@ -83,6 +83,44 @@ void test_pmx_matches_babylon(void)
                           memcmp(m.bone_offset + 7 * at, offset->values, 7 * sizeof(float)) == 0);
             }
         }
+        /* rigid bodies: as stored, a bone index out of range resolved by the body's name as babylon-mmd's
+           MmdBulletPhysics resolves it (the last bone of that name, else none); joints: those whose two
+           bodies are in the file, as babylon-mmd creates them */
+        CHECK(m.rigid_body_count == fr->body_count);
+        for (k = 0; k < m.rigid_body_count && k < fr->body_count; ++k) {
+            const struct pmx_body_row *row = &pmx_body_rows[fr->first_body + k];
+            const pm_mmd_rigid_body *body = &m.rigid_bodies[k];
+            const float *numbers = row->mass_damping_restitution_friction;
+            int bone = row->bone >= 0 && row->bone < fr->bone_count ? row->bone : -1;
+            for (b = 0; b < fr->bone_count && (row->bone < 0 || row->bone >= fr->bone_count); ++b)
+                if (strcmp(pmx_bone_rows[fr->first_bone + b].name, row->name) == 0) bone = b;
+            test_context("%s body %d", fr->file, k);
+            CHECK(body->bone == bone && body->group == row->group && (int)body->mask == row->mask &&
+                  (int)body->shape == row->shape && (int)body->mode == row->mode);
+            CHECK(memcmp(body->size, row->size, sizeof row->size) == 0 &&
+                  memcmp(body->position, row->position, sizeof row->position) == 0 &&
+                  memcmp(body->rotation, row->rotation, sizeof row->rotation) == 0);
+            CHECK(body->mass == numbers[0] && body->linear_damping == numbers[1] && body->angular_damping == numbers[2] &&
+                  body->restitution == numbers[3] && body->friction == numbers[4]);
+        }
+        CHECK(m.rigid_bodies[1].bone == 3 && m.rigid_bodies[2].bone == -1); /* found by name; none */
+        for (k = 0, c = 0; k < fr->joint_count; ++k) {
+            const struct pmx_joint_row *row = &pmx_joint_rows[fr->first_joint + k];
+            const pm_mmd_joint *joint = &m.joints[c];
+            if (row->body_a < 0 || row->body_b < 0) continue;
+            test_context("%s joint %d", fr->file, k);
+            CHECK(c < m.joint_count && joint->body_a == row->body_a && joint->body_b == row->body_b);
+            CHECK(memcmp(joint->position, row->values, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->rotation, row->values + 3, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->linear_lower, row->values + 6, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->linear_upper, row->values + 9, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->angular_lower, row->values + 12, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->angular_upper, row->values + 15, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->linear_stiffness, row->values + 18, 3 * sizeof(float)) == 0 &&
+                  memcmp(joint->angular_stiffness, row->values + 21, 3 * sizeof(float)) == 0);
+            ++c;
+        }
+        CHECK(m.joint_count == 2 && c == 2);
         /* the streams are the skinning job's, as they come */
         pmx_skin_job(&m, &job);
         job.bone_matrices = m.positions; /* any floats: validate reads only the bone count */
@@ -108,6 +146,8 @@ void test_pmx_errors(void)
         {9, 2, "byte 9: an unknown text encoding"},
         {10, 5, "byte 10: more than 4 additional UVs"},
         {14, 3, "byte 14: an index size other than 1, 2 and 4"},
+        {3183, 3, "byte 3183: a rigid body's shape is not a sphere, box or capsule"},
+        {3240, 3, "byte 3240: a rigid body's physics mode is not 0, 1 or 2"},
     };
     static unsigned char copy[8192];
     size_t size, i, cut;

@@ -118,9 +118,18 @@ for m, kind in enumerate(kinds):
 out += struct.pack('<i', len(kinds)) + morphs
 out += struct.pack('<i', 2) + text('Root') + text('Root') + bytes([1]) + struct.pack('<i', 1) + bytes([0]) + index(3, 0)
 out += text('表情') + text('Exp') + bytes([0]) + struct.pack('<i', 2) + bytes([1]) + index(4, 0) + bytes([0]) + index(3, 2)
-out += struct.pack('<i', 1) + text('剛体') + text('rigid') + index(3, 2) + bytes([0]) + struct.pack('<H', 0xffff) + bytes([1])
-out += f(*(r() for _ in range(9))) + f(1, 0.5, 0.5, 0, 0.5) + bytes([1])
-out += struct.pack('<i', 1) + text('ジョイント') + text('joint') + bytes([0]) + index(5, 0) + index(5, -1) + f(*(r() for _ in range(24)))
+# rigid bodies: a box on bone 2; a sphere with no bone index but a bone's name (found by
+# name, babylon-mmd's rule); a capsule whose bone index is past the bones and whose name
+# is none (attached to none)
+bodies = [('剛体', 2, 0, 0xffff, 1, 1), (names[3], -1, 5, 0x7ffe, 0, 2), ('なし', 100, 15, 0x0001, 2, 0)]
+out += struct.pack('<i', len(bodies))
+for name, bone, group, mask, shape, mode in bodies:
+    out += text(name) + text('rigid') + index(3, bone) + bytes([group]) + struct.pack('<H', mask) + bytes([shape])
+    out += f(*(r() for _ in range(9))) + f(1, 0.5, 0.5, 0, 0.5) + bytes([mode])
+# joints: one whose body B is -1 (dropped, as babylon-mmd drops it), two between the bodies
+out += struct.pack('<i', 3)
+for a, b in ((0, -1), (0, 1), (1, 2)):
+    out += text('ジョイント') + text('joint') + bytes([0]) + index(5, a) + index(5, b) + f(*(r() for _ in range(24)))
 if v21:
     out += struct.pack('<i', 0)  # soft bodies
 open(path, 'wb').write(out)
