@@ -642,6 +642,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	cd tests/gen && node --import ./extensionless.mjs mmd_babylon.mjs ../fixtures/rig.pmx ../fixtures/dance.vmd \
 	  > ../fixtures/mmd_babylon.h
 	/usr/bin/python3 tests/gen/mmd_character_write.py tests/fixtures/character.pmx tests/fixtures/character_dance.vmd
+	/usr/bin/python3 tests/gen/mmd_physics_write.py tests/fixtures/physics.pmx
+	cd tests/gen && node --import ./extensionless.mjs mmd_physics_babylon.mjs ../fixtures/physics.pmx \
+	  > ../fixtures/mmd_physics_babylon.h
 	$(MAKE) --no-print-directory $(BUILD)/vmd2vrma
 	./$(BUILD)/vmd2vrma --every 10 tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $(BUILD)/dance.vrma
 	cd tests/gen && node vrma_threevrm.mjs ../../$(BUILD)/dance.vrma > ../fixtures/vmd2vrma_threevrm.txt

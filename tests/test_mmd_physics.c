@@ -1,5 +1,6 @@
-/* MMD physics without an engine (pm_mmd_physics_*): the setup's exact
-   properties, the conversions around an engine's step, and bad input.
+/* MMD physics without an engine (pm_mmd_physics_*): the setup against
+   babylon-mmd 1.3.0's MmdBulletPhysics on a generated model, the setup's
+   exact properties, the conversions around an engine's step, and bad input.
 
    A skeleton of four bones (a root, a hip below it, a skirt bone under the
    hip and its tip) carries a kinematic sphere on the hip, a mode-2 box on
@@ -9,7 +10,10 @@
 
 #include <string.h>
 
-enum { BONES = 4, BODIES = 4, JOINTS = 2 };
+#include "../examples/pmx.h"
+#include "fixtures/mmd_physics_babylon.h"
+
+enum { BONES = 4, BODIES = 4, JOINTS = 2, BONES_IN_FILE = 8 };
 
 typedef struct physics_case {
     pm_mmd_bone bones[BONES];
@@ -91,6 +95,16 @@ static void rigid_apply(const pm_rigid *r, const double p[3], double out[3])
     memcpy(q, r->rotation, sizeof q);
     glm_quat_rotatev(q, v, turned);
     for (k = 0; k < 3; ++k) out[k] = (double)turned[k] + (double)r->translation[k];
+}
+
+/* a rigid transform against babylon-mmd's (quaternion up to sign) */
+static void check_rigid(const pm_rigid *mine, const float rotation[4], const float translation[3])
+{
+    double dot = 0.0;
+    int k;
+    for (k = 0; k < 4; ++k) dot += (double)mine->rotation[k] * (double)rotation[k];
+    for (k = 0; k < 4; ++k) CHECK_NEAR(mine->rotation[k] * (dot < 0.0 ? -1.0 : 1.0), rotation[k], 1e-6);
+    for (k = 0; k < 3; ++k) CHECK_NEAR(mine->translation[k], translation[k], 1e-5);
 }
 
 /* Rest transforms, offsets, joint frames and flags. Tolerances: the
@@ -295,4 +309,55 @@ void test_mmd_physics_bad_input(void)
     CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, NULL), PM_ERROR_INVALID_ARGUMENT);
     bodies[2].translation[0] = infinity; /* an engine's body flung out of reach */
     CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, pose), PM_ERROR_INVALID_ARGUMENT);
+}
+
+/* tests/fixtures/physics.pmx (tests/gen/mmd_physics_write.py) through the
+   examples' reader: every body's rest transform, offset and mode, and every
+   joint's frames, against what babylon-mmd 1.3.0's MmdBulletPhysics hands
+   Bullet (tests/gen/mmd_physics_babylon.mjs). Tolerance: babylon-mmd
+   composes and inverts float32 matrices (Matrix.ComposeToRef, invert,
+   multiplyToRef) and decomposes them back; posemath computes in double and
+   rounds once. A few float roundings of entries within 17 units: 1e-5 for
+   translations; 1e-6 for quaternion components (up to sign). */
+void test_mmd_physics_matches_babylon(void)
+{
+    pmx model;
+    char error[160];
+    pm_mmd_bone bones[BONES_IN_FILE];
+    int tables[BONES_IN_FILE * PM_MMD_TABLE_INTS];
+    pm_mmd_skeleton skeleton = {bones, BONES_IN_FILE, NULL, 0, tables};
+    pm_mmd_body_setup body_setup[8];
+    pm_mmd_joint_setup joint_setup[4];
+    pm_mmd_physics physics;
+    int i, k;
+    if (pmx_load("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
+        test_fail(__FILE__, __LINE__, "%s", error);
+        return;
+    }
+    CHECK(model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8 && model.joint_count == 4);
+    for (i = 0; i < BONES_IN_FILE && i < model.bone_count; ++i) /* physics reads the rest positions and parents */
+        physics_bone(&bones[i], model.bones[i].parent, model.bones[i].position[0], model.bones[i].position[1],
+                     model.bones[i].position[2]);
+    CHECK_RESULT(pm_mmd_skeleton_init(&skeleton, NULL), PM_OK);
+    physics.skeleton = &skeleton;
+    physics.bodies = model.rigid_bodies, physics.body_count = model.rigid_body_count;
+    physics.joints = model.joints, physics.joint_count = model.joint_count;
+    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
+    CHECK_RESULT(pm_mmd_physics_init(&physics, NULL), PM_OK);
+    for (i = 0; i < 8 && i < model.rigid_body_count; ++i) {
+        const struct physics_body_row *row = &physics_body_rows[i];
+        test_context("body %d", i);
+        CHECK((model.rigid_bodies[i].bone >= 0) == row->attached && (int)body_setup[i].mode == row->mode);
+        check_rigid(&body_setup[i].rest, row->rest_rotation, row->rest_translation);
+        if (row->attached) check_rigid(&body_setup[i].offset, row->offset_rotation, row->offset_translation);
+    }
+    for (i = 0; i < 4 && i < model.joint_count; ++i) {
+        const struct physics_joint_row *row = &physics_joint_rows[i];
+        test_context("joint %d", i);
+        check_rigid(&joint_setup[i].frame_a, row->a_rotation, row->a_translation);
+        check_rigid(&joint_setup[i].frame_b, row->b_rotation, row->b_translation);
+        for (k = 0; k < 3; ++k) CHECK(((joint_setup[i].springs >> k) & 1u) == (model.joints[i].linear_stiffness[k] != 0.0f));
+    }
+    test_context("%s", "");
+    pmx_free(&model);
 }

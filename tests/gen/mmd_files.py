@@ -39,9 +39,11 @@ def deform(kind, *values):
     return bytes([3]) + struct.pack('<hh', values[0], values[1]) + f(values[2], *values[3], *values[4], *values[5])
 
 
-def write_pmx(path, model_name, bones, vertices=None, faces=None):
+def write_pmx(path, model_name, bones, vertices=None, faces=None, bodies=(), joints=()):
     """vertices: (position, normal, deform(...)) triples (a triangle on bone 0 by default); faces: vertex index
-    triples."""
+    triples; bodies: (name, bone, group, mask, shape, size, position, rotation, mass, linear damping, angular
+    damping, restitution, friction, mode); joints: (body a, body b, position, rotation, linear lower, linear
+    upper, angular lower, angular upper, linear stiffness, angular stiffness)."""
     vertices = vertices or [((x, 0, 0), (0, 1, 0), deform('BDEF1', 0)) for x in (0, 1, 2)]
     faces = faces or [(0, 1, 2)]
     out = bytearray(b'PMX ' + f(2.0) + bytes([8, 0, 0, 4, 1, 1, 2, 1, 1]))
@@ -75,7 +77,13 @@ def write_pmx(path, model_name, bones, vertices=None, faces=None):
         out += struct.pack('<H', flags) + tail + body
     out += i32(0)  # morphs
     out += i32(1) + text('Root') + text('Root') + bytes([1]) + i32(1) + bytes([0]) + struct.pack('<h', 0)
-    out += i32(0) + i32(0)  # rigid bodies, joints
+    out += i32(len(bodies))
+    for name, bone_index, group, mask, shape, size, position, rotation, *numbers, mode in bodies:
+        out += text(name) + text('body') + struct.pack('<h', bone_index) + bytes([group]) + struct.pack('<H', mask)
+        out += bytes([shape]) + f(*size, *position, *rotation, *numbers) + bytes([mode])
+    out += i32(len(joints))
+    for a, b, *vectors in joints:
+        out += text('joint') + text('joint') + bytes([0]) + bytes([a, b]) + b''.join(f(*v) for v in vectors)
     open(path, 'wb').write(out)
 
 

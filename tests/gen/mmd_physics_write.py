@@ -1,0 +1,46 @@
+"""A PMX model for MMD physics (posemath's pm_mmd_physics_*): usage
+`mmd_physics_write.py PHYSICS.pmx`. A small body (センター, 下半身, 上半身,
+頭) with a twintail of three bones under the head and a skirt bone under
+the lower body. Bodies of every shape and mode: kinematic spheres on the
+head and lower body, the twintail's capsules (mode 1, then mode 2 bodies
+jointed to their parent bone's dynamic body, which babylon-mmd makes mode
+1), the skirt's mode-2 box jointed to the kinematic lower body (stays 2), a
+body found by its name (bone index -1) and one attached to none. Joints
+with every limit and spring, rotations in all three Euler angles. Run with
+`make fixtures` (mmd_physics_babylon.mjs then reads babylon-mmd's setup)."""
+import sys
+
+from mmd_files import write_pmx
+import mmd_files
+
+B = []
+bone = lambda name, parent, position: mmd_files.bone(B, name, parent, position)
+center = bone('センター', -1, (0, 8, 0))
+lower = bone('下半身', center, (0, 11, 0.2))
+upper = bone('上半身', center, (0, 11.5, 0))
+head = bone('頭', upper, (0, 16, -0.3))
+tail = [bone('髪1', head, (1.5, 17, 0.5))]
+tail.append(bone('髪2', tail[0], (2.5, 15, 0.8)))
+tail.append(bone('髪3', tail[1], (3.0, 12.5, 1.2)))
+skirt = bone('スカート', lower, (0.8, 10, -1.0))
+
+SPHERE, BOX, CAPSULE = 0, 1, 2
+numbers = (1.0, 0.5, 0.5, 0.0, 0.5)  # mass, linear and angular damping, restitution, friction
+bodies = [
+    ('頭', head, 0, 0xfffe, SPHERE, (1.2, 0, 0), (0, 16.8, -0.2), (0, 0, 0), *numbers, 0),
+    ('下半身', lower, 0, 0xfffe, SPHERE, (1.5, 0, 0), (0, 10.5, 0), (0.1, 0, 0), *numbers, 0),
+    ('髪1', tail[0], 1, 0xfffc, CAPSULE, (0.3, 1.6, 0), (2.0, 16.0, 0.65), (0.2, -0.3, 0.6), *numbers, 1),
+    ('髪2', tail[1], 1, 0xfffc, CAPSULE, (0.3, 2.0, 0), (2.75, 13.75, 1.0), (-0.4, 0.5, 0.25), *numbers, 2),
+    ('髪3', tail[2], 1, 0xfffc, CAPSULE, (0.25, 1.5, 0), (3.2, 11.5, 1.4), (0.7, 1.2, -0.9), *numbers, 2),
+    ('スカート', skirt, 2, 0xfffa, BOX, (1.0, 1.2, 0.2), (0.9, 9.2, -1.1), (-0.2, 0.4, 0.1), *numbers, 2),
+    ('髪3', -1, 3, 0xffff, BOX, (0.2, 0.2, 0.2), (3.1, 11.0, 1.3), (0.3, 0.2, 0.1), *numbers, 1),  # by name
+    ('飾り', -1, 4, 0x0000, SPHERE, (0.0, 0, 0), (5, 5, 5), (0, 0, 0), *numbers, 1),  # attached to none, zero volume
+]
+limits = ((-0.1, -0.2, -0.3), (0.1, 0.2, 0.3), (-0.5, -0.6, -0.7), (0.5, 0.6, 0.7))
+joints = [
+    (0, 2, (1.5, 17, 0.5), (0.3, -0.2, 0.1), *limits, (0, 10, 0), (5, 10, 20)),
+    (2, 3, (2.5, 15, 0.8), (-0.6, 0.4, 0.9), *limits, (0, 0, 0), (1, 2, 3)),
+    (3, 4, (3.0, 12.5, 1.2), (1.1, -0.7, 0.2), *limits, (3, 0, 0), (0, 0, 0)),
+    (1, 5, (0.8, 10, -1.0), (0.05, 0.1, -0.15), *limits, (0, 0, 0), (10, 10, 10)),
+]
+write_pmx(sys.argv[1], '物理', B, bodies=bodies, joints=joints)
