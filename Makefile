@@ -38,8 +38,9 @@ PACKAGES = cglm/cglm.h=libcglm-dev cjson/cJSON.h=libcjson-dev stb/stb_image_writ
 # one cannot be installed, its configurations are skipped with a line saying so.
 COMPILERS = g++=g++ clang=clang pkg-config=pkgconf aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu \
   qemu-aarch64=qemu-user
-# File = Debian package: test data. Without it, the tests that read it are skipped.
-TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels
+# File = Debian package: test data and optional libraries. Without one, the
+# tests and examples that need it are skipped with a line saying so.
+TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels /usr/include/bullet/btBulletDynamicsCommon.h=libbullet-dev
 
 .PHONY: all check test test-build test-run install install-check demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
@@ -105,6 +106,12 @@ else
 SKIPPED += "test-avx512: skipped, this CPU lacks AVX-512F, AVX2 or FMA"
 endif
 TEST_CONFIGS += test-sse2
+# MMD physics on Bullet (examples/mmd_bullet.cc, C++): mmd_pose --physics,
+# where Debian's libbullet-dev and a C++ compiler are there.
+HAVE_BULLET := $(shell [ "$(HAVE_CXX)" = yes ] && pkg-config --exists bullet 2>/dev/null && echo yes)
+ifneq ($(HAVE_BULLET),yes)
+SKIPPED += "mmd_pose --physics: skipped, no libbullet-dev or no C++ compiler ($(CXX))"
+endif
 # x86's reciprocal square root estimates at both edges of the error Intel's
 # and AMD's manuals allow (posemath.h, POSEMATH_TEST_RSQRT_EDGE): the
 # tolerances hold on every conforming CPU, not only on this one.
@@ -239,6 +246,15 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	@# evaluation), against babylon-mmd from the last keys on, where both sample the keys exactly
 	./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 60 75 > $(BUILD)/mmd_pose.out
 	awk -f tests/check_mmd_pose.awk tests/fixtures/mmd_babylon.h $(BUILD)/mmd_pose.out
+	@# MMD physics on Bullet, where libbullet-dev is there (tests/check_mmd_physics.awk)
+	@if [ "$(HAVE_BULLET)" = yes ]; then \
+	  frames="0 15 30 45 60 75 90 105 120 150"; \
+	  ./$(BUILD)/mmd_pose tests/fixtures/physics.pmx tests/fixtures/dance.vmd $$frames > $(BUILD)/physics-animated.out && \
+	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/dance.vmd $$frames > $(BUILD)/physics.out && \
+	  awk -f tests/check_mmd_physics.awk $(BUILD)/physics-animated.out $(BUILD)/physics.out || exit 1; \
+	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/dance.vmd 0 0.25 2> $(BUILD)/bad.err || exit 1; \
+	  grep -q 'must follow the one before on a grid of 0.5 from 0' $(BUILD)/bad.err || exit 1; \
+	else echo "examples-check: no libbullet-dev, mmd_pose --physics skipped"; fi
 	@# the generated character dancing: six panels, each with the character in it
 	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance-check.png > $(BUILD)/mmd_dance.out
 	grep -c '^frame .* bones posed in .* vertices skinned in' $(BUILD)/mmd_dance.out | grep -qx 6
@@ -473,6 +489,14 @@ $(BUILD)/png_stats: tests/png_stats.c | $(BUILD)
 
 $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
+
+ifeq ($(HAVE_BULLET),yes)
+$(BUILD)/mmd_pose: examples/mmd_pose.c examples/mmd_bullet.cc $(wildcard examples/*.h) posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $(BUILD)/mmd_pose.o examples/mmd_pose.c
+	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -O2 \
+	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $(BUILD)/mmd_bullet.o examples/mmd_bullet.cc
+	$(CXX) -o $@ $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet.o $$(pkg-config --libs bullet) -lm
+endif
 
 # make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example;
 # make demo PMX=model.pmx VMD=motion.vmd your own MMD model and dance;

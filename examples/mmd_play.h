@@ -146,13 +146,14 @@ static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, c
     return 0;
 }
 
-/* Every bone's world transform at a (fractional) frame into p->pose. */
-static pm_result mmd_player_pose(mmd_player *p, double frame)
+/* The bones of `pass` at a (fractional) frame into p->pose; the after-physics
+   pass reuses the local poses its before-physics pass sampled. */
+static pm_result mmd_player_pass(mmd_player *p, double frame, pm_mmd_pass pass)
 {
     static const float rest_rotation[4] = {0.0f, 0.0f, 0.0f, 1.0f};
     pm_result result;
     int b, on;
-    for (b = 0; b < p->bone_count; ++b) {
+    for (b = 0; b < p->bone_count && pass != PM_MMD_AFTER_PHYSICS; ++b) {
         const int t = p->bone_track[b], k = p->ik_track[b];
         float *translation = p->translation + 3 * b, *rotation = p->rotation + 4 * b;
         if (t < 0) {
@@ -168,7 +169,10 @@ static pm_result mmd_player_pose(mmd_player *p, double frame)
             return result;
         p->ik_enabled[b] = (unsigned char)on;
     }
-    return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->ik_enabled, PM_MMD_ALL_BONES, p->pose);
+    return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->ik_enabled, pass, p->pose);
 }
+
+/* Every bone's world transform at a (fractional) frame into p->pose. */
+static pm_result mmd_player_pose(mmd_player *p, double frame) { return mmd_player_pass(p, frame, PM_MMD_ALL_BONES); }
 
 #endif

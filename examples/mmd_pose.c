@@ -1,6 +1,6 @@
 /* mmd_pose: a MikuMikuDance model posed by a motion, bone by bone, as
-   posemath evaluates it (physics off): for each frame as given (fractional
-   frames allowed) and each bone in the model's order, one line
+   posemath evaluates it: for each frame as given (fractional frames
+   allowed) and each bone in the model's order, one line
 
      FRAME BONE x y z qx qy qz qw
 
@@ -9,17 +9,92 @@
    written as _). For debugging a model or a motion, and for comparing
    posemath's evaluation with another MMD runtime's.
 
-   usage: mmd_pose MODEL.pmx MOTION.vmd FRAME... */
+   Physics off, unless --physics (built with examples/mmd_bullet.cc where
+   Debian's libbullet-dev is there): then the frames must increase on a
+   grid of 0.5 from the first. At the first the simulation starts as
+   babylon-mmd starts it (bones posed, every body placed on its bone,
+   still); then the world steps 1/60 s (0.5 frames) at a time, gravity
+   (0, -98, 0), one substep each, and each frame given is printed after its
+   step: bones before physics, kinematic targets, Bullet's step, the
+   write-back, bones after physics.
+
+   usage: mmd_pose [--physics] MODEL.pmx MOTION.vmd FRAME... */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "mmd_play.h"
+#if defined(MMD_POSE_BULLET)
+#include "mmd_bullet.h"
+#endif
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: mmd_pose MODEL.pmx MOTION.vmd FRAME...\n");
+    fprintf(stderr, "usage: mmd_pose [--physics] MODEL.pmx MOTION.vmd FRAME...\n");
     return 2;
 }
+
+static void print_pose(const pmx *model, const pm_mmd_bone_pose *poses, const char *frame)
+{
+    int b;
+    for (b = 0; b < model->bone_count; ++b) {
+        const pm_mmd_bone_pose *pose = &poses[b];
+        char name[PMX_NAME_SIZE], *c;
+        memcpy(name, model->bones[b].name, sizeof name);
+        if (!name[0]) snprintf(name, sizeof name, "bone%d", b);
+        for (c = name; *c; ++c)
+            if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') *c = '_';
+        printf("%s %s %.7g %.7g %.7g %.7g %.7g %.7g %.7g\n", frame, name, (double)pose->world_position[0],
+               (double)pose->world_position[1], (double)pose->world_position[2], (double)pose->world_rotation[0],
+               (double)pose->world_rotation[1], (double)pose->world_rotation[2], (double)pose->world_rotation[3]);
+    }
+}
+
+#if defined(MMD_POSE_BULLET)
+/* The frames with physics; 0 or a message */
+static const char *simulate(const pmx *model, mmd_player *player, char **frames, int count)
+{
+    pm_mmd_physics physics;
+    pm_mmd_physics_report report;
+    pm_mmd_body_setup *body_setup = (pm_mmd_body_setup *)calloc((size_t)model->rigid_body_count + 1, sizeof *body_setup);
+    pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)calloc((size_t)model->joint_count + 1, sizeof *joint_setup);
+    pm_rigid *bodies = (pm_rigid *)calloc((size_t)model->rigid_body_count + 1, sizeof *bodies);
+    mmd_bullet *world = NULL;
+    const char *message = NULL;
+    const double first = strtod(frames[0], NULL);
+    long step = 0;
+    int a;
+    physics.skeleton = &player->skeleton;
+    physics.bodies = model->rigid_bodies, physics.body_count = model->rigid_body_count;
+    physics.joints = model->joints, physics.joint_count = model->joint_count;
+    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
+    if (!body_setup || !joint_setup || !bodies) message = "out of memory";
+    else if (pm_mmd_physics_init(&physics, &report) != PM_OK) message = report.message;
+    else if (!(world = mmd_bullet_create(&physics, -98.0f))) message = "out of memory";
+    for (a = 0; a < count && !message; ++a) {
+        const long target = (long)((strtod(frames[a], NULL) - first) * 2.0);
+        for (; step <= target && !message; ++step) {
+            if (mmd_player_pass(player, first + 0.5 * (double)step, PM_MMD_BEFORE_PHYSICS) != PM_OK) {
+                message = "a bone's pose is not finite";
+            } else if (step == 0) { /* the start: every body on its bone, still */
+                pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
+                mmd_bullet_place(world, bodies);
+            } else {
+                pm_mmd_physics_targets(&physics, player->pose, 0, bodies);
+                mmd_bullet_drive(world, bodies);
+                mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
+                mmd_bullet_read(world, bodies);
+                if (pm_mmd_physics_write_back(&physics, bodies, player->pose) != PM_OK) message = "a body flew off";
+            }
+            if (!message && mmd_player_pass(player, first + 0.5 * (double)step, PM_MMD_AFTER_PHYSICS) != PM_OK)
+                message = "a bone's pose is not finite";
+        }
+        if (!message) print_pose(model, player->pose, frames[a]);
+    }
+    mmd_bullet_free(world);
+    free(body_setup), free(joint_setup), free(bodies);
+    return message;
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -27,47 +102,60 @@ int main(int argc, char **argv)
     vmd motion;
     mmd_player player;
     char error[200];
-    int a, b, status = 0;
-    if (argc < 4) return usage();
-    for (a = 3; a < argc; ++a) { /* every frame a finite number, before any work */
+    int a, status = 0, physics = argc > 1 && strcmp(argv[1], "--physics") == 0;
+    char **args = argv + physics;
+    const int count = argc - physics;
+    if (count < 4) return usage();
+    for (a = 3; a < count; ++a) { /* every frame a finite number, before any work */
         char *end;
-        double frame = strtod(argv[a], &end);
-        if (end == argv[a] || *end || !(frame > -1e300 && frame < 1e300)) {
-            fprintf(stderr, "mmd_pose: frame \"%s\" is not a number\n", argv[a]);
+        const double frame = strtod(args[a], &end), first = strtod(args[3], NULL), half_steps = (frame - first) * 2.0;
+        if (end == args[a] || *end || !(frame > -1e300 && frame < 1e300)) {
+            fprintf(stderr, "mmd_pose: frame \"%s\" is not a number\n", args[a]);
+            return usage();
+        }
+        if (physics && (half_steps != floor(half_steps) || half_steps > 1e7 ||
+                        (a > 3 && !(frame > strtod(args[a - 1], NULL))))) {
+            fprintf(stderr, "mmd_pose: with --physics, frame %s must follow the one before on a grid of 0.5 from %s\n",
+                    args[a], args[3]);
             return usage();
         }
     }
-    if (pmx_load(argv[1], &model, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_pose: %s: %s\n", argv[1], error);
+#if !defined(MMD_POSE_BULLET)
+    if (physics) {
+        fprintf(stderr, "mmd_pose: --physics: built without Bullet (Debian's libbullet-dev)\n");
         return 1;
     }
-    if (vmd_load(argv[2], &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_pose: %s: %s\n", argv[2], error);
+#endif
+    if (pmx_load(args[1], &model, error, sizeof error) != 0) {
+        fprintf(stderr, "mmd_pose: %s: %s\n", args[1], error);
+        return 1;
+    }
+    if (vmd_load(args[2], &motion, error, sizeof error) != 0) {
+        fprintf(stderr, "mmd_pose: %s: %s\n", args[2], error);
         pmx_free(&model);
         return 1;
     }
     if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_pose: %s: %s\n", argv[1], error);
+        fprintf(stderr, "mmd_pose: %s: %s\n", args[1], error);
         status = 1;
     }
-    for (a = 3; a < argc && status == 0; ++a) {
-        pm_result result = mmd_player_pose(&player, strtod(argv[a], NULL));
+#if defined(MMD_POSE_BULLET)
+    if (physics && status == 0) {
+        const char *message = simulate(&model, &player, args + 3, count - 3);
+        if (message) {
+            fprintf(stderr, "mmd_pose: %s: %s\n", args[1], message);
+            status = 1;
+        }
+    }
+#endif
+    for (a = 3; a < count && status == 0 && !physics; ++a) {
+        pm_result result = mmd_player_pose(&player, strtod(args[a], NULL));
         if (result != PM_OK) {
-            fprintf(stderr, "mmd_pose: frame %s: %s\n", argv[a], pm_result_string(result));
+            fprintf(stderr, "mmd_pose: frame %s: %s\n", args[a], pm_result_string(result));
             status = 1;
             break;
         }
-        for (b = 0; b < model.bone_count; ++b) {
-            const pm_mmd_bone_pose *pose = &player.pose[b];
-            char name[PMX_NAME_SIZE], *c;
-            memcpy(name, model.bones[b].name, sizeof name);
-            if (!name[0]) snprintf(name, sizeof name, "bone%d", b);
-            for (c = name; *c; ++c)
-                if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') *c = '_';
-            printf("%s %s %.7g %.7g %.7g %.7g %.7g %.7g %.7g\n", argv[a], name, (double)pose->world_position[0],
-                   (double)pose->world_position[1], (double)pose->world_position[2], (double)pose->world_rotation[0],
-                   (double)pose->world_rotation[1], (double)pose->world_rotation[2], (double)pose->world_rotation[3]);
-        }
+        print_pose(&model, player.pose, args[a]);
     }
     if (player.pose) mmd_player_free(&player);
     vmd_free(&motion);

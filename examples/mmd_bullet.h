@@ -1,0 +1,44 @@
+/* mmd_bullet.h: MMD rigid bodies on Bullet (Debian's libbullet-dev), set up
+   as babylon-mmd 1.3.0 sets its Bullet up, from the table
+   pm_mmd_physics_init computes (docs/mmd.md, Physics). C interface to
+   examples/mmd_bullet.cc; link with g++ and `pkg-config --libs bullet`.
+
+     mmd_bullet *world = mmd_bullet_create(&physics, -98.0f);  // MMD units
+     pm_mmd_physics_targets(&physics, pose, 1, bodies);        // at the start, a seek or a loop:
+     mmd_bullet_place(world, bodies);                          //   every body on its bone, still
+     // each step: the before-physics pass, then
+     pm_mmd_physics_targets(&physics, pose, 0, bodies);
+     mmd_bullet_drive(world, bodies);                          // kinematic bodies' targets
+     mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
+     mmd_bullet_read(world, bodies);                           // where Bullet's motion states put them
+     pm_mmd_physics_write_back(&physics, bodies, pose);        // then the after-physics pass
+     mmd_bullet_free(world);
+*/
+#ifndef MMD_BULLET_H
+#define MMD_BULLET_H
+
+#include "../posemath.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mmd_bullet mmd_bullet;
+
+/* NULL when out of memory; physics must have passed pm_mmd_physics_init */
+mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gravity);
+void mmd_bullet_free(mmd_bullet *world);
+/* every body at bodies[i] (body_count entries), velocities zero */
+void mmd_bullet_place(mmd_bullet *world, const pm_rigid *bodies);
+/* the kinematic bodies' targets for the next step (the others' entries are not read) */
+void mmd_bullet_drive(mmd_bullet *world, const pm_rigid *bodies);
+/* seconds of simulation in substeps of `substep` seconds, at most max_substeps */
+void mmd_bullet_step(mmd_bullet *world, double seconds, int max_substeps, double substep);
+/* every body's transform as its motion state holds it */
+void mmd_bullet_read(const mmd_bullet *world, pm_rigid *bodies);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
