@@ -11,6 +11,7 @@
 
 #include <btBulletDynamicsCommon.h>
 
+#include <cstdint>
 #include <new>
 #include <vector>
 
