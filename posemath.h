@@ -1522,7 +1522,7 @@ static PM__INLINE int pm__finite_d(double d)
 }
 
 /* Whether n floats are all finite, without a branch per float */
-static PM__INLINE int pm__finite_all(const float *f, int n)
+static PM__INLINE int pm__finite_n(const float *f, int n)
 {
     uint32_t any = 0, word;
     int i;
@@ -1531,14 +1531,6 @@ static PM__INLINE int pm__finite_all(const float *f, int n)
         any |= (word & 0x7f800000u) + 0x00800000u; /* the top bit: every exponent bit set */
     }
     return !(any & 0x80000000u);
-}
-
-static int pm__finite_n(const float *f, int n)
-{
-    int i;
-    for (i = 0; i < n; ++i)
-        if (!pm__finite(f[i])) return 0;
-    return 1;
 }
 
 PMDEF const char *pm_result_string(pm_result result)
@@ -2444,7 +2436,7 @@ static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
         m[12 + c] = (float)local.t[c];
     }
     m[15] = 1.0f;
-    return pm__finite_all(m, 16);
+    return pm__finite_n(m, 16);
 }
 
 PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
@@ -4079,7 +4071,7 @@ static int pm__spring_world(const pm_spring_set *set, int node, const pm_transfo
     }
     out[3] = out[7] = out[11] = 0.0f;
     out[15] = 1.0f;
-    if (!pm__finite_all(out, 16)) return 0;
+    if (!pm__finite_n(out, 16)) return 0;
     memcpy(world + 16 * (size_t)node, out, sizeof out);
     return 1;
 }

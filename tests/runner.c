@@ -58,6 +58,15 @@ void keep_worst(double *worst, double value)
     if (value > *worst) *worst = value;
 }
 
+void test_mmd_bone(pm_mmd_bone *bone, int parent, float x, float y, float z)
+{
+    memset(bone, 0, sizeof *bone);
+    bone->parent = parent;
+    bone->position[0] = x;
+    bone->position[1] = y;
+    bone->position[2] = z;
+}
+
 int test_glb_extension(const unsigned char *glb, size_t size, const char *key, const char **begin, const char **end)
 {
     const char *json = (const char *)glb + 20, *p;

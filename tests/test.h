@@ -53,6 +53,10 @@ double test_quat_diff(const float a[4], const double b[4]);
    gcc 12 stops on its vectorized reduction. */
 void keep_worst(double *worst, double value);
 
+/* An MMD bone at rest at (x, y, z) under parent, everything else zero (no
+   flags, layer 0) */
+void test_mmd_bone(pm_mmd_bone *bone, int parent, float x, float y, float z);
+
 /* q made unit in double and rounded to float: within FLOAT_ROUNDING of the
    exact unit quaternion whatever the flags. References use it, not
    glm_quat_normalize: under -ffast-math compilers take a float 1/sqrt from

@@ -106,15 +106,6 @@ void test_mmd_matches_babylon(void)
     pmx_free(&model);
 }
 
-static void set_bone(pm_mmd_bone *bone, int parent, float x, float y, float z)
-{
-    memset(bone, 0, sizeof *bone);
-    bone->parent = parent;
-    bone->position[0] = x;
-    bone->position[1] = y;
-    bone->position[2] = z;
-}
-
 static void set_rest(float *translation, float *rotation, int count)
 {
     int b;
@@ -139,9 +130,9 @@ void test_mmd_grant_rule(void)
     pm_mmd_bone_pose pose[3];
     const double mmd[4] = {0.2549, -0.0449, 0.1677, 0.9513};
     int k;
-    set_bone(&bones[0], -1, 0, 0, 0);
-    set_bone(&bones[1], -1, 1, 0, 0);
-    set_bone(&bones[2], -1, 2, 0, 0);
+    test_mmd_bone(&bones[0], -1, 0, 0, 0);
+    test_mmd_bone(&bones[1], -1, 1, 0, 0);
+    test_mmd_bone(&bones[2], -1, 2, 0, 0);
     bones[1].flags = PM_MMD_BONE_GRANT_ROTATION;
     bones[1].grant_source = 0;
     bones[1].grant_ratio = 0.5f;
@@ -203,10 +194,10 @@ static void pose_one_link(const pm_mmd_ik_link *link, double goal, pm_mmd_bone_p
     int tables[4 * PM_MMD_TABLE_INTS];
     pm_mmd_skeleton s = {bones, 4, link, 1, tables};
     float translation[12], rotation[16];
-    set_bone(&bones[0], -1, 0, 0, 0);
-    set_bone(&bones[1], 0, 0, 0, 0);
-    set_bone(&bones[2], 1, 0, 0, 1);
-    set_bone(&bones[3], 0, 0, -(float)sin(goal), (float)cos(goal)); /* (0, 0, 1) turned by goal about x */
+    test_mmd_bone(&bones[0], -1, 0, 0, 0);
+    test_mmd_bone(&bones[1], 0, 0, 0, 0);
+    test_mmd_bone(&bones[2], 1, 0, 0, 1);
+    test_mmd_bone(&bones[3], 0, 0, -(float)sin(goal), (float)cos(goal)); /* (0, 0, 1) turned by goal about x */
     bones[3].flags = PM_MMD_BONE_IK;
     bones[3].ik_target = 2;
     bones[3].ik_loop_count = 4;
@@ -265,11 +256,11 @@ enum { LEG_BONES = 5 };
 static void set_leg(pm_mmd_bone bones[LEG_BONES], pm_mmd_ik_link links[2])
 {
     const pm_mmd_ik_link knee = {2, 1, {-3.14159f, 0.0f, 0.0f}, {-0.0087f, 0.0f, 0.0f}}, hip = {1, 0, {0}, {0}};
-    set_bone(&bones[0], -1, 0, 0, 0);
-    set_bone(&bones[1], 0, 1, 10, 0);
-    set_bone(&bones[2], 1, 1, 5.5f, -0.3f);
-    set_bone(&bones[3], 2, 1, 1, 0);
-    set_bone(&bones[4], 0, 1, 2, -1);
+    test_mmd_bone(&bones[0], -1, 0, 0, 0);
+    test_mmd_bone(&bones[1], 0, 1, 10, 0);
+    test_mmd_bone(&bones[2], 1, 1, 5.5f, -0.3f);
+    test_mmd_bone(&bones[3], 2, 1, 1, 0);
+    test_mmd_bone(&bones[4], 0, 1, 2, -1);
     bones[4].flags = PM_MMD_BONE_IK;
     bones[4].ik_target = 3;
     bones[4].ik_loop_count = 40;
@@ -439,7 +430,7 @@ void test_mmd_hostile_sizes(void)
     s.bones = bones;
     s.tables = tables;
     s.ik_links = links;
-    for (b = 0; b < CHAIN; ++b) set_bone(&bones[b], b - 1, 0, (float)b * 0.01f, 0);
+    for (b = 0; b < CHAIN; ++b) test_mmd_bone(&bones[b], b - 1, 0, (float)b * 0.01f, 0);
     CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
     set_rest(translation, rotation, CHAIN + 1);
     rotation[4 * 7] = rotation[4 * 7 + 3] = 0.70710678f;
@@ -450,7 +441,7 @@ void test_mmd_hostile_sizes(void)
     CHECK_NEAR(pose[CHAIN - 1].world_position[2], (CHAIN - 8) * 0.01, 0.1);
     CHECK_NEAR(pose[CHAIN - 1].world_position[1], 0.07, 1e-3);
 
-    set_bone(&bones[CHAIN], 0, 0, 0, 0); /* an IK at the root pulling the chain's last bone through its 2,000 lowest */
+    test_mmd_bone(&bones[CHAIN], 0, 0, 0, 0); /* an IK at the root pulling the chain's last bone through its 2,000 lowest */
     bones[CHAIN].flags = PM_MMD_BONE_IK;
     bones[CHAIN].ik_target = CHAIN - 1;
     bones[CHAIN].ik_loop_count = INT_MAX;

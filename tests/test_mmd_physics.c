@@ -26,13 +26,6 @@ typedef struct physics_case {
     pm_mmd_physics physics;
 } physics_case;
 
-static void physics_bone(pm_mmd_bone *bone, int parent, float x, float y, float z)
-{
-    memset(bone, 0, sizeof *bone);
-    bone->parent = parent;
-    bone->position[0] = x, bone->position[1] = y, bone->position[2] = z;
-}
-
 static void physics_body(pm_mmd_rigid_body *b, int bone, pm_mmd_shape shape, pm_mmd_body_mode mode, float x, float y,
                          float z, float rx, float ry, float rz)
 {
@@ -57,10 +50,10 @@ static void physics_joint(pm_mmd_joint *j, int a, int b, float x, float y, float
 static void physics_scene(physics_case *c)
 {
     memset(c, 0, sizeof *c);
-    physics_bone(&c->bones[0], -1, 0, 0, 0);
-    physics_bone(&c->bones[1], 0, 0, 10, 0);
-    physics_bone(&c->bones[2], 1, 1, 9, -1);
-    physics_bone(&c->bones[3], 2, 1.5f, 6, -1.5f);
+    test_mmd_bone(&c->bones[0], -1, 0, 0, 0);
+    test_mmd_bone(&c->bones[1], 0, 0, 10, 0);
+    test_mmd_bone(&c->bones[2], 1, 1, 9, -1);
+    test_mmd_bone(&c->bones[3], 2, 1.5f, 6, -1.5f);
     c->skeleton.bones = c->bones, c->skeleton.bone_count = BONES, c->skeleton.tables = c->tables;
     physics_body(&c->bodies[0], 1, PM_MMD_SPHERE, PM_MMD_FOLLOW_BONE, 0, 10.5f, 0, 0, 0, 0);
     physics_body(&c->bodies[1], 2, PM_MMD_BOX, PM_MMD_PHYSICS_WITH_BONE, 1.2f, 8, -1.2f, 0.3f, -0.7f, 1.1f);
@@ -336,7 +329,7 @@ void test_mmd_physics_matches_babylon(void)
     }
     CHECK(model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8 && model.joint_count == 4);
     for (i = 0; i < BONES_IN_FILE && i < model.bone_count; ++i) /* physics reads the rest positions and parents */
-        physics_bone(&bones[i], model.bones[i].parent, model.bones[i].position[0], model.bones[i].position[1],
+        test_mmd_bone(&bones[i], model.bones[i].parent, model.bones[i].position[0], model.bones[i].position[1],
                      model.bones[i].position[2]);
     CHECK_RESULT(pm_mmd_skeleton_init(&skeleton, NULL), PM_OK);
     physics.skeleton = &skeleton;
