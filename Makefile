@@ -246,13 +246,19 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	@# evaluation), against babylon-mmd from the last keys on, where both sample the keys exactly
 	./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 60 75 > $(BUILD)/mmd_pose.out
 	awk -f tests/check_mmd_pose.awk tests/fixtures/mmd_babylon.h $(BUILD)/mmd_pose.out
-	@# MMD physics on Bullet, where libbullet-dev is there (tests/check_mmd_physics.awk)
+	@# MMD physics on Bullet, where libbullet-dev is there: 3000 steps of a dance (tests/check_mmd_physics.awk),
+	@# then step by step and statistically against babylon-mmd's Bullet (tests/check_mmd_physics_babylon.awk)
 	@if [ "$(HAVE_BULLET)" = yes ]; then \
-	  frames="0 15 30 45 60 75 90 105 120 150"; \
-	  ./$(BUILD)/mmd_pose tests/fixtures/physics.pmx tests/fixtures/dance.vmd $$frames > $(BUILD)/physics-animated.out && \
-	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/dance.vmd $$frames > $(BUILD)/physics.out && \
+	  frames="$$(seq 0 15 1500)"; \
+	  ./$(BUILD)/mmd_pose tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics-animated.out && \
+	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics.out && \
 	  awk -f tests/check_mmd_physics.awk $(BUILD)/physics-animated.out $(BUILD)/physics.out || exit 1; \
-	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/dance.vmd 0 0.25 2> $(BUILD)/bad.err || exit 1; \
+	  frames="$$(awk '$$1 == "gravity" { print $$2 }' tests/fixtures/mmd_physics_steps_babylon.txt | uniq)"; \
+	  ./$(BUILD)/mmd_pose tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics-animated.out && \
+	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics.out && \
+	  awk -v driven="髪1:頭 髪2:頭 髪3:頭 スカート:下半身" -f tests/check_mmd_physics_babylon.awk \
+	    tests/fixtures/mmd_physics_steps_babylon.txt $(BUILD)/physics-animated.out $(BUILD)/physics.out || exit 1; \
+	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd 0 0.25 2> $(BUILD)/bad.err || exit 1; \
 	  grep -q 'must follow the one before on a grid of 0.5 from 0' $(BUILD)/bad.err || exit 1; \
 	else echo "examples-check: no libbullet-dev, mmd_pose --physics skipped"; fi
 	@# the generated character dancing: six panels, each with the character in it
@@ -666,9 +672,11 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	cd tests/gen && node --import ./extensionless.mjs mmd_babylon.mjs ../fixtures/rig.pmx ../fixtures/dance.vmd \
 	  > ../fixtures/mmd_babylon.h
 	/usr/bin/python3 tests/gen/mmd_character_write.py tests/fixtures/character.pmx tests/fixtures/character_dance.vmd
-	/usr/bin/python3 tests/gen/mmd_physics_write.py tests/fixtures/physics.pmx
+	/usr/bin/python3 tests/gen/mmd_physics_write.py tests/fixtures/physics.pmx tests/fixtures/physics.vmd
 	cd tests/gen && node --import ./extensionless.mjs mmd_physics_babylon.mjs ../fixtures/physics.pmx \
 	  > ../fixtures/mmd_physics_babylon.h
+	cd tests/gen && node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs ../fixtures/physics.pmx \
+	  ../fixtures/physics.vmd 800 > ../fixtures/mmd_physics_steps_babylon.txt
 	$(MAKE) --no-print-directory $(BUILD)/vmd2vrma
 	./$(BUILD)/vmd2vrma --every 10 tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $(BUILD)/dance.vrma
 	cd tests/gen && node vrma_threevrm.mjs ../../$(BUILD)/dance.vrma > ../fixtures/vmd2vrma_threevrm.txt

@@ -57,6 +57,8 @@ struct mmd_bullet {
     std::vector<btRigidBody *> bodies;
     std::vector<btTypedConstraint *> joints;
     std::vector<char> kinematic;
+    std::vector<char> held_on_place; // dynamic and attached to a bone
+    std::vector<char> held_steps;    // 1: held through the coming step; 2: held through the last one
     ~mmd_bullet()
     {
         for (btTypedConstraint *j : joints) world.removeConstraint(j), delete j;
@@ -99,6 +101,8 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
         w->world.addRigidBody(body, group, mask);
         w->shapes.push_back(shape), w->states.push_back(state), w->bodies.push_back(body);
         w->kinematic.push_back(kinematic);
+        w->held_on_place.push_back(!kinematic && b.bone >= 0);
+        w->held_steps.push_back(0);
     }
     for (int i = 0; i < physics->joint_count; ++i) {
         const pm_mmd_joint &j = physics->joints[i];
@@ -124,19 +128,34 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
 
 extern "C" void mmd_bullet_free(mmd_bullet *world) { delete world; }
 
+// babylon-mmd's temporal kinematic state: a placed dynamic body stays where
+// it was put, as a kinematic body, through the next step, and turns dynamic
+// again, still, at the start of the step after (so the bones read the
+// placement until then: Bullet's motion states lag a step behind).
+static void set_held(mmd_bullet *w, size_t i, bool held)
+{
+    btRigidBody *b = w->bodies[i];
+    btBroadphaseProxy *proxy = b->getBroadphaseHandle();
+    if (held) {
+        b->setCollisionFlags(b->getCollisionFlags() | btCollisionObject::CF_KINEMATIC_OBJECT);
+        proxy->m_collisionFilterGroup |= kinematic_group;
+    } else {
+        b->setLinearVelocity(btVector3(0, 0, 0));
+        b->setAngularVelocity(btVector3(0, 0, 0));
+        b->setCollisionFlags(b->getCollisionFlags() & ~btCollisionObject::CF_KINEMATIC_OBJECT);
+        proxy->m_collisionFilterGroup &= ~kinematic_group;
+    }
+    w->world.getPairCache()->cleanProxyFromPairs(proxy, &w->dispatcher);
+    w->world.refreshBroadphaseProxy(b);
+}
+
 extern "C" void mmd_bullet_place(mmd_bullet *w, const pm_rigid *bodies)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) {
-        const btTransform t = to_bullet(bodies[i]);
-        btRigidBody *b = w->bodies[i];
-        b->setWorldTransform(t);
-        b->setInterpolationWorldTransform(t);
-        w->states[i]->setWorldTransform(t);
-        b->setLinearVelocity(btVector3(0, 0, 0));
-        b->setAngularVelocity(btVector3(0, 0, 0));
-        b->setInterpolationLinearVelocity(btVector3(0, 0, 0));
-        b->setInterpolationAngularVelocity(btVector3(0, 0, 0));
-        b->clearForces();
+        if (!w->kinematic[i] && !w->held_on_place[i]) continue; // attached to none: left where it is
+        w->states[i]->setWorldTransform(to_bullet(bodies[i]));
+        if (w->held_on_place[i] && w->held_steps[i] == 0) set_held(w, i, true);
+        if (w->held_on_place[i]) w->held_steps[i] = 1;
     }
 }
 
@@ -148,6 +167,10 @@ extern "C" void mmd_bullet_drive(mmd_bullet *w, const pm_rigid *bodies)
 
 extern "C" void mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps, double substep)
 {
+    for (size_t i = 0; i < w->bodies.size(); ++i) {
+        if (w->held_steps[i] == 2) set_held(w, i, false), w->held_steps[i] = 0;
+        else if (w->held_steps[i] == 1) w->held_steps[i] = 2;
+    }
     w->world.stepSimulation(static_cast<btScalar>(seconds), max_substeps, static_cast<btScalar>(substep));
 }
 

@@ -28,7 +28,10 @@ typedef struct mmd_bullet mmd_bullet;
 /* NULL when out of memory; physics must have passed pm_mmd_physics_init */
 mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gravity);
 void mmd_bullet_free(mmd_bullet *world);
-/* every body at bodies[i] (body_count entries), velocities zero */
+/* every body at bodies[i] (body_count entries), as babylon-mmd's physics
+   initialization: a dynamic body attached to a bone is held there as a
+   kinematic body through the next step and released still at the start of
+   the one after; a dynamic body attached to none is left alone */
 void mmd_bullet_place(mmd_bullet *world, const pm_rigid *bodies);
 /* the kinematic bodies' targets for the next step (the others' entries are not read) */
 void mmd_bullet_drive(mmd_bullet *world, const pm_rigid *bodies);

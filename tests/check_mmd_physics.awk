@@ -1,10 +1,13 @@
-# Checks mmd_pose --physics on tests/fixtures/physics.pmx against mmd_pose
+# Checks mmd_pose --physics on tests/fixtures/physics.pmx dancing physics.vmd against mmd_pose
 # without physics on the same frames: awk -f this ANIMATED PHYSICS. The
 # first frame is the animated pose bit for bit (every body placed on its
 # bone, nothing simulated yet); every number is finite; the twintail's
-# bones (髪1-3) stay within reach of the head (their chain is 5.5 units
-# long: 8 allows the joints' linear play), and 髪2 swings off its animated
-# place by more than 0.1 unit somewhere.
+# bones (髪1-3) stay within reach of the head, and 髪2 swings off its
+# animated place by more than 0.1 unit somewhere. Reach: the chain from the
+# head to 髪3 is 6.6 units long at rest; its joints are soft (Bullet's stop
+# ERP 0.475) and stretch while the head jerks (babylon-mmd's own run of this
+# motion takes 髪3 8.3 units from the head); a body flung off its joints
+# goes past twice the chain (13).
 FNR == NR { animated[$1 " " $2] = $0; next }
 {
     key = $1 " " $2
@@ -28,7 +31,7 @@ END {
             h = f SUBSEP "頭"; b = f " 髪" k
             d = sqrt((position[b, 1] - position[f " 頭", 1]) ^ 2 + (position[b, 2] - position[f " 頭", 2]) ^ 2 + \
                      (position[b, 3] - position[f " 頭", 3]) ^ 2)
-            if (d > 8) { print "check: frame " f ": 髪" k " is " d " from the head"; bad = 1 }
+            if (d > 13) { print "check: frame " f ": 髪" k " is " d " from the head"; bad = 1 }
         }
     if (swing <= 0.1) { print "check: 髪2 never swings off its animated place (" swing ")"; bad = 1 }
     if (lines == 0) { print "check: no output"; bad = 1 }

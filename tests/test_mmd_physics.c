@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "../examples/pmx.h"
+#include "../examples/mmd_play.h"
 #include "fixtures/mmd_physics_babylon.h"
 
 enum { BONES = 4, BODIES = 4, JOINTS = 2, BONES_IN_FILE = 8 };
@@ -352,5 +352,77 @@ void test_mmd_physics_matches_babylon(void)
         for (k = 0; k < 3; ++k) CHECK(((joint_setup[i].springs >> k) & 1u) == (model.joints[i].linear_stiffness[k] != 0.0f));
     }
     test_context("%s", "");
+    pmx_free(&model);
+}
+
+/* The exact replay, without an engine: babylon-mmd 1.3.0 plays
+   tests/fixtures/physics.vmd on physics.pmx with its Bullet physics, and at
+   every step after the first (where the bodies were only placed on the
+   animated bones) posemath's write-back is fed the body transforms
+   babylon-mmd's own write-back read (tests/gen/mmd_physics_babylon.mjs); the bones before
+   physics, the write-back and the bones after physics then give every bone's
+   world transform. The motion's keys here are one frame apart with straight
+   curves, where both sides animate alike to float rounding. Tolerance: the
+   bones within 1e-5 of the model's height (17.8 units: 1.8e-4) in position,
+   a few float32 roundings of 20-unit matrix products on babylon-mmd's side
+   being 1e-5; rotations within 1e-5 per quaternion component (float32
+   matrices decomposed: ~10 roundings of 6e-8). */
+void test_mmd_physics_replays_babylon(void)
+{
+    enum { STEPS = (int)(sizeof physics_replay_rows / sizeof physics_replay_rows[0]) };
+    const double height = 17.8;
+    pmx model;
+    vmd motion;
+    mmd_player player;
+    char error[160];
+    pm_mmd_body_setup body_setup[8];
+    pm_mmd_joint_setup joint_setup[4];
+    pm_mmd_physics physics;
+    pm_rigid bodies[8];
+    int s, i, k;
+    double worst_position = 0.0, worst_rotation = 0.0;
+    if (pmx_load("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
+        test_fail(__FILE__, __LINE__, "%s", error);
+        return;
+    }
+    if (vmd_load("tests/fixtures/physics.vmd", &motion, error, sizeof error) != 0 ||
+        mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
+        test_fail(__FILE__, __LINE__, "%s", error);
+        pmx_free(&model);
+        return;
+    }
+    CHECK(model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8);
+    physics.skeleton = &player.skeleton;
+    physics.bodies = model.rigid_bodies, physics.body_count = model.rigid_body_count;
+    physics.joints = model.joints, physics.joint_count = model.joint_count;
+    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
+    CHECK_RESULT(pm_mmd_physics_init(&physics, NULL), PM_OK);
+    for (s = 0; s < STEPS && model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8; ++s) {
+        const struct physics_replay_row *row = &physics_replay_rows[s];
+        test_context("step %d", s);
+        if (s == 0) { /* the bodies placed on the bones, nothing simulated: the animated pose */
+            CHECK_RESULT(mmd_player_pose(&player, (double)row->frame), PM_OK);
+        } else {
+            CHECK_RESULT(mmd_player_pass(&player, (double)row->frame, PM_MMD_BEFORE_PHYSICS), PM_OK);
+            for (i = 0; i < 8; ++i) {
+                memcpy(bodies[i].rotation, row->bodies[i].rotation, sizeof bodies[i].rotation);
+                memcpy(bodies[i].translation, row->bodies[i].translation, sizeof bodies[i].translation);
+            }
+            CHECK_RESULT(pm_mmd_physics_write_back(&physics, bodies, player.pose), PM_OK);
+            CHECK_RESULT(mmd_player_pass(&player, (double)row->frame, PM_MMD_AFTER_PHYSICS), PM_OK);
+        }
+        for (i = 0; i < BONES_IN_FILE; ++i) {
+            const float *q = player.pose[i].world_rotation, *t = player.pose[i].world_position;
+            const float *bq = row->bones[i].rotation, *bt = row->bones[i].translation;
+            const float sign = q[0] * bq[0] + q[1] * bq[1] + q[2] * bq[2] + q[3] * bq[3] < 0.0f ? -1.0f : 1.0f;
+            for (k = 0; k < 3; ++k) keep_worst(&worst_position, fabs((double)t[k] - bt[k]));
+            for (k = 0; k < 4; ++k) keep_worst(&worst_rotation, fabs((double)q[k] - sign * bq[k]));
+        }
+    }
+    test_context("%s", "");
+    CHECK(worst_position <= 1e-5 * height);
+    CHECK(worst_rotation <= 1e-5);
+    mmd_player_free(&player);
+    vmd_free(&motion);
     pmx_free(&model);
 }

@@ -4,56 +4,29 @@
 // every body's initial transform, its offset from its bone and its mode
 // after babylon-mmd's rule, and every joint's frames in bodies A and B as
 // passed to Bullet's btGeneric6DofSpringConstraint, each as a quaternion and
-// a translation, as C fixture rows. Run with `make fixtures` (writes
+// a translation, as C fixture rows. Then it plays tests/fixtures/physics.vmd
+// with physics from frame 0 (babylon-mmd's initialization: the bodies placed
+// on the posed bones), one 1/60 s Bullet step at a time for REPLAY_STEPS
+// steps, and prints for each step every body's transform as babylon-mmd's
+// write-back reads it (Bullet's motion state) and every bone's world
+// transform after physics: the exact replay of posemath's write-back and
+// after-physics pass. Usage: mmd_physics_babylon.mjs PHYSICS.pmx
+// PHYSICS.vmd. Run with `make fixtures` (writes
 // tests/fixtures/mmd_physics_babylon.h); needs `node --import
 // ./extensionless.mjs`.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
-import { Scene } from '@babylonjs/core/scene.js';
-import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader.js';
-import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.js';
-import { Logger } from '@babylonjs/core/Misc/logger.js';
-import 'babylon-mmd/esm/Loader/pmxLoader.js';
-import { MmdRuntime } from 'babylon-mmd/esm/Runtime/mmdRuntime.js';
-import { GetMmdWasmInstance } from 'babylon-mmd/esm/Runtime/Optimized/mmdWasmInstance.js';
-import { MultiPhysicsRuntime } from 'babylon-mmd/esm/Runtime/Optimized/Physics/Bind/Impl/multiPhysicsRuntime.js';
-import { MmdBulletPhysics } from 'babylon-mmd/esm/Runtime/Optimized/Physics/mmdBulletPhysics.js';
-import * as physicsRelease from 'babylon-mmd/esm/Runtime/Optimized/wasm/spr/index.js';
-
-Logger.LogLevels = Logger.NoneLogLevel;
-const require = createRequire(import.meta.url);
-const wasmPath = require.resolve('babylon-mmd/esm/Runtime/Optimized/wasm/spr/index_bg.wasm');
-const inner = { ...physicsRelease, default: async () => physicsRelease.initSync({ module: readFileSync(wasmPath) }) };
-const instance = await GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
-const physicsRuntime = new MultiPhysicsRuntime(instance);
-physicsRuntime.setGravity(new Vector3(0, -98, 0));
+import { Matrix } from '@babylonjs/core/Maths/math.vector.js';
+import { loadWithPhysics, loadMotion, decompose } from './mmd_babylon_physics.mjs';
 
 // the joints' frames, read from the buffers babylon-mmd hands Bullet
 const frames = [];
-const create = instance.createGeneric6DofSpringConstraintFromBundle.bind(instance);
-instance.createGeneric6DofSpringConstraintFromBundle = (bundle, a, b, frameA, frameB, useA) => {
-  const read = (ptr) => Matrix.FromArray(Array.from(instance.createTypedArray(Float32Array, ptr, 16).array));
-  frames.push([read(frameA), read(frameB)]);
-  return create(bundle, a, b, frameA, frameB, useA);
-};
-
-const engine = new NullEngine();
-const scene = new Scene(engine);
-physicsRuntime.register(scene);
-const pmx = readFileSync(process.argv[2]);
-const container = await LoadAssetContainerAsync(new Uint8Array(pmx), scene, { pluginExtension: '.pmx' });
-container.addAllToScene();
-const runtime = new MmdRuntime(scene, new MmdBulletPhysics(physicsRuntime));
-const model = runtime.createMmdModel(container.meshes[0]);
+const { scene, runtime, physicsRuntime, model } = await loadWithPhysics(process.argv[2], [0, -98, 0], (a, b) => frames.push([a, b]));
 const physicsModel = model._physicsModel;
 const bundle = physicsModel._bundle;
 
 const f = (x) => `${Math.fround(x).toPrecision(9)}f`;
 const list = (values) => `{${values.map(f).join(', ')}}`;
 const rigid = (m) => {
-  const scale = new Vector3(), q = new Quaternion(), t = new Vector3();
-  m.decompose(scale, q, t);
+  const { q, t } = decompose(m);
   return `${list([q.x, q.y, q.z, q.w])}, ${list([t.x, t.y, t.z])}`;
 };
 const bodyRows = [];
@@ -63,6 +36,23 @@ for (let i = 0; i < bundle.rigidBodyData.length; ++i) {
   bodyRows.push(`  {${rigid(transform)}, ${rigid(data.bodyOffsetMatrix)}, ${data.linkedBone ? 1 : 0}, ${data.physicsMode}}`);
 }
 const jointRows = frames.map(([a, b]) => `  {${rigid(a)}, ${rigid(b)}}`);
+
+const REPLAY_STEPS = 60;
+model.setRuntimeAnimation(model.createRuntimeAnimation(await loadMotion(scene, process.argv[3])));
+runtime.setManualAnimationDuration(1e9);
+physicsRuntime.useDeltaForWorldStep = false;
+physicsRuntime.timeStep = 1 / 60;
+physicsRuntime.maxSubSteps = 1;
+await runtime.playAnimation(); // queues the physics initialization for the next beforePhysics
+const replayRows = [];
+for (let s = 0; s <= REPLAY_STEPS; ++s) {
+  runtime.beforePhysics(s === 0 ? 0 : 1000 / 60);
+  if (s > 0) physicsRuntime.afterAnimations(1000 / 60);
+  const bodies = bundle.rigidBodyData.map((data, i) => `{${rigid(bundle.getTransformMatrixToRef(i, new Matrix()))}}`);
+  runtime.afterPhysics();
+  const bones = model.runtimeBones.map((bone) => `{${rigid(bone.getWorldMatrixToRef(new Matrix()))}}`);
+  replayRows.push(`  {${(s / 2).toFixed(1)}f, {${bodies.join(', ')}},\n   {${bones.join(', ')}}}`);
+}
 console.log(`/* Generated by tests/gen/mmd_physics_babylon.mjs: babylon-mmd 1.3.0's MmdBulletPhysics setting up
    tests/fixtures/physics.pmx. Quaternions x y z w and translations; attached 0: the body has no bone (its
    offset is babylon-mmd's identity). */
@@ -71,5 +61,10 @@ static const struct physics_body_row { float rest_rotation[4], rest_translation[
 ${bodyRows.join(',\n')}};
 static const struct physics_joint_row { float a_rotation[4], a_translation[3], b_rotation[4], b_translation[3]; }
     physics_joint_rows[${jointRows.length}] = {
-${jointRows.join(',\n')}};`);
+${jointRows.join(',\n')}};
+/* The replay: per step, the frame, every body's transform (quaternion, translation) as babylon-mmd's
+   write-back reads it and every bone's world transform after physics. */
+static const struct physics_replay_row { float frame; struct { float rotation[4], translation[3]; }
+    bodies[${bundle.rigidBodyData.length}], bones[${model.runtimeBones.length}]; } physics_replay_rows[${replayRows.length}] = {
+${replayRows.join(',\n')}};`);
 process.exit(0);

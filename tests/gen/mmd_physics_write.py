@@ -1,16 +1,27 @@
 """A PMX model for MMD physics (posemath's pm_mmd_physics_*): usage
-`mmd_physics_write.py PHYSICS.pmx`. A small body (センター, 下半身, 上半身,
+`mmd_physics_write.py PHYSICS.pmx PHYSICS.vmd`. A small body (センター, 下半身, 上半身,
 頭) with a twintail of three bones under the head and a skirt bone under
 the lower body. Bodies of every shape and mode: kinematic spheres on the
 head and lower body, the twintail's capsules (mode 1, then mode 2 bodies
 jointed to their parent bone's dynamic body, which babylon-mmd makes mode
 1), the skirt's mode-2 box jointed to the kinematic lower body (stays 2), a
 body found by its name (bone index -1) and one attached to none. Joints
-with every limit and spring, rotations in all three Euler angles. Run with
-`make fixtures` (mmd_physics_babylon.mjs then reads babylon-mmd's setup)."""
+with every limit and spring, rotations in all three Euler angles.
+
+The motion dances for 1500 frames (3000 physics steps): bounces, dashes,
+sways and sudden spins. Its keys have straight-line curves, where
+babylon-mmd's Bezier bisection (which stops within 1e-5 of the frame) errs
+least, and its first 150 frames have a key on every frame, where the
+bisection lands exactly on the half frames the physics steps sample (t =
+0.5 solves the straight line's equation at once): so babylon-mmd and
+posemath animate the bones alike to float rounding and the physics
+comparison compares physics. Later keys are 15 frames apart. Run with
+`make fixtures` (mmd_physics_babylon.mjs then reads babylon-mmd's setup,
+mmd_physics_steps_babylon.mjs its simulation)."""
+import math
 import sys
 
-from mmd_files import write_pmx
+from mmd_files import bone_key, write_pmx, write_vmd
 import mmd_files
 
 B = []
@@ -44,3 +55,25 @@ joints = [
     (1, 5, (0.8, 10, -1.0), (0.05, 0.1, -0.15), *limits, (0, 0, 0), (10, 10, 10)),
 ]
 write_pmx(sys.argv[1], '物理', B, bodies=bodies, joints=joints)
+
+STRAIGHT = bytes(b for c in range(4) for b in (20, 0, 0, 0, 20, 0, 0, 0, 107, 0, 0, 0, 107, 0, 0, 0))
+
+
+def axis_angle(axis, angle):
+    s = math.sin(angle / 2)
+    return [axis[0] * s, axis[1] * s, axis[2] * s, math.cos(angle / 2)]
+
+
+def spin(f):  # a quarter turn in 3 frames at frame 100, back at 160
+    return math.pi / 2 * (min(max((f - 100) / 3, 0), 1) - min(max((f - 160) / 3, 0), 1))
+
+
+keys = []
+for f in list(range(0, 151)) + list(range(165, 1501, 15)):
+    w = 2 * math.pi * f
+    keys.append(bone_key('センター', f, (3 * math.sin(w / 40), 2.5 * abs(math.sin(w / 25)), 2 * math.sin(w / 55)),
+                         axis_angle((0, 1, 0), 0.8 * math.sin(w / 30) + spin(f)), STRAIGHT))
+    keys.append(bone_key('上半身', f, (0, 0, 0), axis_angle((1, 0, 0), 0.4 * math.sin(w / 20)), STRAIGHT))
+    keys.append(bone_key('下半身', f, (0, 0, 0), axis_angle((0, 0, 1), 0.25 * math.sin(w / 18)), STRAIGHT))
+    keys.append(bone_key('頭', f, (0, 0, 0), axis_angle((0.6, 0, 0.8), 0.3 * math.sin(w / 15)), STRAIGHT))
+write_vmd(sys.argv[2], '物理', keys, [])
