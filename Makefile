@@ -497,10 +497,11 @@ $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
 ifeq ($(HAVE_BULLET),yes)
-$(BUILD)/mmd_pose: examples/mmd_pose.c examples/mmd_bullet.cc $(wildcard examples/*.h) posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $(BUILD)/mmd_pose.o examples/mmd_pose.c
+$(BUILD)/mmd_bullet.o: examples/mmd_bullet.cc examples/mmd_bullet.h posemath.h | $(BUILD)
 	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -O2 \
-	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $(BUILD)/mmd_bullet.o examples/mmd_bullet.cc
+	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $@ examples/mmd_bullet.cc
+$(BUILD)/mmd_pose: examples/mmd_pose.c $(BUILD)/mmd_bullet.o $(wildcard examples/*.h) posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $(BUILD)/mmd_pose.o examples/mmd_pose.c
 	$(CXX) -o $@ $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet.o $$(pkg-config --libs bullet) -lm
 endif
 
@@ -559,22 +560,24 @@ install-check: | $(BUILD)
 BENCH_FLAGS ?=
 OZZ = $(SHARED)/peers/ozz-animation
 HAVE_OZZ := $(shell [ -f $(OZZ)/src/geometry/runtime/skinning_job.cc ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
-# $(call bench_build,NAME,FLAGS)
-ifeq ($(HAVE_OZZ),yes)
+# $(call bench_build,NAME,FLAGS): with ozz-animation's SkinningJob and with
+# MMD physics on Bullet (examples/mmd_bullet.cc) where they can be had
+BENCH_OBJS = $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o)
+BENCH_DEFINES = $(if $(filter yes,$(HAVE_OZZ)),-DPM_BENCH_OZZ) \
+  $(if $(filter yes,$(HAVE_BULLET)),-DPM_BENCH_BULLET)
+BENCH_LIBS = $(if $(filter yes,$(HAVE_BULLET)),$(shell pkg-config --libs bullet)) -lm -lpthread
+BENCH_LINK = $(if $(filter yes,$(HAVE_OZZ) $(HAVE_BULLET)),$(CXX),$(CC))
 define bench_build
-$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h | $(BUILD)
+$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h $(wildcard examples/*.h) $(BENCH_OBJS) | $(BUILD)
+ifeq ($(HAVE_OZZ),yes)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz.o tests/bench_ozz.cc
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz_skinning_job.o \
 	  $(OZZ)/src/geometry/runtime/skinning_job.cc
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG -DPM_BENCH_OZZ $(2) -c -o $(BUILD)/$(1).o tests/bench.c
-	$(CXX) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o -lm -lpthread
-endef
-else
-define bench_build
-$(BUILD)/$(1): tests/bench.c posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(2) -o $$@ tests/bench.c -lm -lpthread
-endef
 endif
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_DEFINES) $(2) -c -o $(BUILD)/$(1).o tests/bench.c
+	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
+	  $(BENCH_OBJS) $(BENCH_LIBS)
+endef
 $(eval $(call bench_build,bench,$(BENCH_FLAGS)))
 $(eval $(call bench_build,bench-native,-march=native $(BENCH_FLAGS)))
 $(eval $(call bench_build,bench-sse2,-DPOSEMATH_NO_DISPATCH $(BENCH_FLAGS)))

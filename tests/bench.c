@@ -12,6 +12,9 @@
 #include "../posemath.h"
 
 #include "../examples/mmd_play.h"
+#ifdef PM_BENCH_BULLET
+#include "../examples/mmd_bullet.h"
+#endif
 
 #include <pthread.h>
 #include <stdio.h>
@@ -848,12 +851,108 @@ static int compare_doubles(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* A babylon-mmd runtime's figures from tests/gen/mmd_bench_babylon.mjs's
+   file (lines "NAME MEDIAN BEST"), those of the runtimes named with (or
+   without) "physics"; each beside posemath's median. 0 when none. */
+static int babylon_rows(const char *results, int physics, double median)
+{
+    char name[64];
+    double babylon_median, babylon_best;
+    int found = 0;
+    FILE *file = results ? fopen(results, "r") : NULL;
+    if (!file) return 0;
+    while (fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3) {
+        if ((strstr(name, "physics") != NULL) != physics) continue;
+        printf("%-28s  %8.2f  %7.2f   %5.2fx\n", name, babylon_median, babylon_best, babylon_median / median);
+        found = 1;
+    }
+    fclose(file);
+    return found;
+}
+
+#ifdef PM_BENCH_BULLET
+/* The character with its rigid bodies on Bullet (examples/mmd_bullet.cc),
+   as babylon-mmd's WASM runtime runs its own Bullet in
+   tests/gen/mmd_bench_babylon.mjs: from frame 0, where every body is placed
+   on its bone, 600 frames of one 1/60 s step each (half a VMD frame): the
+   bones before physics, the kinematic targets, Bullet's step, the
+   write-back, the bones after physics. The lowest of fifteen runs' medians
+   per frame, and each part's median in that run. */
+static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *babylon_results)
+{
+    enum { STEPS = 600, ROUNDS = 15 };
+    static double frame_us[STEPS], bones_us[STEPS], sync_us[STEPS], step_us[STEPS];
+    pm_mmd_body_setup *body_setup = (pm_mmd_body_setup *)malloc(sizeof *body_setup * (size_t)(model->rigid_body_count + 1));
+    pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)malloc(sizeof *joint_setup * (size_t)(model->joint_count + 1));
+    pm_rigid *bodies = (pm_rigid *)malloc(sizeof *bodies * (size_t)(model->rigid_body_count + 1));
+    pm_mmd_physics physics;
+    pm_mmd_physics_report report;
+    mmd_bullet *world = NULL;
+    double median = 1e30, best = 1e30, bones = 0.0, sync = 0.0, step = 0.0;
+    int s, round;
+    physics.skeleton = &player->skeleton;
+    physics.bodies = model->rigid_bodies, physics.body_count = model->rigid_body_count;
+    physics.joints = model->joints, physics.joint_count = model->joint_count;
+    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
+    if (!body_setup || !joint_setup || !bodies || pm_mmd_physics_init(&physics, &report) != PM_OK ||
+        !(world = mmd_bullet_create(&physics, -98.0f))) {
+        printf("\nMMD motion with physics: %s\n", body_setup && joint_setup && bodies && world == NULL && report.message
+                                                    ? report.message : "out of memory");
+        free(body_setup), free(joint_setup), free(bodies);
+        return;
+    }
+    for (round = 0; round < ROUNDS; ++round) {
+        (void)mmd_player_pass(player, 0.0, PM_MMD_BEFORE_PHYSICS);
+        (void)pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
+        mmd_bullet_place(world, bodies);
+        for (s = 0; s < STEPS; ++s) {
+            const double frame = 0.5 * (s + 1), t0 = now_ns();
+            double t1, t2, t3, t4;
+            (void)mmd_player_pass(player, frame, PM_MMD_BEFORE_PHYSICS);
+            t1 = now_ns();
+            (void)pm_mmd_physics_targets(&physics, player->pose, 0, bodies);
+            mmd_bullet_drive(world, bodies);
+            t2 = now_ns();
+            mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
+            t3 = now_ns();
+            mmd_bullet_read(world, bodies);
+            if (pm_mmd_physics_write_back(&physics, bodies, player->pose) != PM_OK) printf("MMD physics: a body flew off\n");
+            t4 = now_ns();
+            (void)mmd_player_pass(player, frame, PM_MMD_AFTER_PHYSICS);
+            frame_us[s] = (now_ns() - t0) / 1000.0;
+            bones_us[s] = (t1 - t0 + now_ns() - t4) / 1000.0;
+            sync_us[s] = (t2 - t1 + t4 - t3) / 1000.0;
+            step_us[s] = (t3 - t2) / 1000.0;
+        }
+        qsort(frame_us, STEPS, sizeof frame_us[0], compare_doubles);
+        best = frame_us[0] < best ? frame_us[0] : best;
+        if (frame_us[STEPS / 2] < median) {
+            median = frame_us[STEPS / 2];
+            qsort(bones_us, STEPS, sizeof bones_us[0], compare_doubles);
+            qsort(sync_us, STEPS, sizeof sync_us[0], compare_doubles);
+            qsort(step_us, STEPS, sizeof step_us[0], compare_doubles);
+            bones = bones_us[STEPS / 2], sync = sync_us[STEPS / 2], step = step_us[STEPS / 2];
+        }
+    }
+    printf("\nMMD motion with physics: %d rigid bodies, %d joints on Bullet (Debian's libbullet-dev), one frame\n"
+           "(a 1/60 s step: bones before and after physics, the sync of bodies and bones, Bullet's step)\n",
+           model->rigid_body_count, model->joint_count);
+    printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
+    printf("posemath + Bullet             %8.2f  %7.2f   (parts' medians: bones %.1f, sync %.1f, Bullet's step %.1f)\n",
+           median, best, bones, sync, step);
+    if (!babylon_rows(babylon_results, 1, median)) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    mmd_bullet_free(world);
+    free(body_setup), free(joint_setup), free(bodies);
+}
+#endif
+
 /* MMD motion: a 283-bone character (tests/fixtures/character.pmx: 17 IK
    chains, 46 grants) playing its dance, every track sampled and every bone
    posed per frame, 0.75 frame apart, as babylon-mmd's runtimes are timed by
    tests/gen/mmd_bench_babylon.mjs on the same files (the lowest of fifteen
    runs' medians, and the fastest frame); their figures come in a file
-   (make bench runs node first) when node and babylon-mmd are there. */
+   (make bench runs node first) when node and babylon-mmd are there. Then,
+   where Bullet is, the same with physics. */
 static void bench_mmd(const char *babylon_results)
 {
     enum { FRAMES = 400, ROUNDS = 15 };
@@ -861,10 +960,9 @@ static void bench_mmd(const char *babylon_results)
     pmx model;
     vmd motion;
     mmd_player player;
-    char error[200], name[64];
-    double median, best, babylon_median, babylon_best;
-    int f, round, found = 0;
-    FILE *file;
+    char error[200];
+    double median, best;
+    int f, round;
     if (pmx_load("tests/fixtures/character.pmx", &model, error, sizeof error) != 0 ||
         vmd_load("tests/fixtures/character_dance.vmd", &motion, error, sizeof error) != 0 ||
         mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
@@ -886,14 +984,12 @@ static void bench_mmd(const char *babylon_results)
            model.bone_count, model.link_count);
     printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
     printf("posemath                      %8.2f  %7.2f\n", median, best);
-    if (babylon_results && (file = fopen(babylon_results, "r")) != NULL) {
-        while (fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3) {
-            printf("%-28s  %8.2f  %7.2f   %5.2fx\n", name, babylon_median, babylon_best, babylon_median / median);
-            found = 1;
-        }
-        fclose(file);
-    }
-    if (!found) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    if (!babylon_rows(babylon_results, 0, median)) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+#ifdef PM_BENCH_BULLET
+    bench_mmd_physics(&model, &player, babylon_results);
+#else
+    printf("\nMMD motion with physics: skipped, built without Bullet (Debian's libbullet-dev)\n");
+#endif
     mmd_player_free(&player);
     vmd_free(&motion);
     pmx_free(&model);
@@ -1095,6 +1191,10 @@ int main(int argc, char **argv)
     int n, o, c;
     if (argc > 1 && strcmp(argv[1], "--skinning") == 0) { /* make bench's other builds */
         bench_skinning();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--mmd") == 0) { /* the MMD tables alone: --mmd [BABYLON_MMD_RESULTS] */
+        bench_mmd(argc > 2 ? argv[2] : NULL);
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "--springs") == 0) { /* the spring table alone: --springs [THREE_VRM_RESULTS] */

@@ -1,11 +1,14 @@
 // make bench's babylon-mmd 1.3.0 columns: its WASM runtime (MmdWasmRuntime,
 // the single-threaded release build, index_bg.wasm loaded with initSync as
 // node has no fetch of module files) and its JS runtime (MmdRuntime) playing
-// a motion on a model, physics off, in node on a NullEngine. Prints one line
-// per runtime: the lowest of fifteen runs' median microseconds per frame, and
-// the fastest frame (sampling every track and posing every bone:
-// beforePhysics + afterPhysics, advancing 0.75 frame each time). Usage: node --import ./extensionless.mjs
-// mmd_bench_babylon.mjs MODEL.pmx MOTION.vmd FRAMES
+// a motion on a model, physics off, in node on a NullEngine; then its WASM
+// runtime with its Bullet physics (the single-threaded physics release
+// build, MmdWasmPhysics: gravity (0, -98, 0), one 1/60 s step a frame).
+// Prints one line per runtime: the lowest of fifteen runs' median
+// microseconds per frame, and the fastest frame (sampling every track and
+// posing every bone: beforePhysics + afterPhysics, advancing 0.75 frame each
+// time without physics, 0.5 frame (1/60 s) with it). Usage: node --import
+// ./extensionless.mjs mmd_bench_babylon.mjs MODEL.pmx MOTION.vmd FRAMES
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
@@ -21,11 +24,13 @@ import { GetMmdWasmInstance } from 'babylon-mmd/esm/Runtime/Optimized/mmdWasmIns
 import { MmdWasmAnimation } from 'babylon-mmd/esm/Runtime/Optimized/Animation/mmdWasmAnimation.js';
 import 'babylon-mmd/esm/Runtime/Optimized/Animation/mmdWasmRuntimeModelAnimation.js';
 import * as singleRelease from 'babylon-mmd/esm/Runtime/Optimized/wasm/sr/index.js';
+import * as singlePhysicsRelease from 'babylon-mmd/esm/Runtime/Optimized/wasm/spr/index.js';
+import { MmdWasmPhysics } from 'babylon-mmd/esm/Runtime/Optimized/Physics/mmdWasmPhysics.js';
 
 Logger.LogLevels = Logger.NoneLogLevel;
 const [pmxPath, vmdPath, framesArg] = process.argv.slice(2);
 const frames = Number(framesArg);
-const step = 1000 / 30 * 0.75; // milliseconds: 0.75 frame, so most samples fall between keys
+const BETWEEN_KEYS = 1000 / 30 * 0.75; // milliseconds: 0.75 frame, so most samples fall between keys
 
 async function load(scene) {
   const container = await LoadAssetContainerAsync(new Uint8Array(readFileSync(pmxPath)), scene, { pluginExtension: '.pmx' });
@@ -35,14 +40,14 @@ async function load(scene) {
   return { mesh: container.meshes[0], motion };
 }
 
-async function measure(name, runtime, model, animation) {
+async function measure(name, runtime, model, animation, step) {
   model.setRuntimeAnimation(model.createRuntimeAnimation(animation));
   runtime.setManualAnimationDuration(1e9);
   await runtime.playAnimation();
   let median = Infinity, best = Infinity;
   for (let round = 0; round < 15; ++round) {
     const times = [];
-    for (let f = 0; f < frames / 0.75; ++f) {
+    for (let f = 0; f < frames * 1000 / 30 / step; ++f) {
       const start = process.hrtime.bigint();
       runtime.beforePhysics(step);
       runtime.afterPhysics();
@@ -60,7 +65,7 @@ async function measure(name, runtime, model, animation) {
   const scene = new Scene(new NullEngine());
   const { mesh, motion } = await load(scene);
   const runtime = new MmdRuntime(scene);
-  await measure('babylon-mmd-js', runtime, runtime.createMmdModel(mesh), motion);
+  await measure('babylon-mmd-js', runtime, runtime.createMmdModel(mesh), motion, BETWEEN_KEYS);
 }
 {
   const require = createRequire(import.meta.url);
@@ -70,5 +75,17 @@ async function measure(name, runtime, model, animation) {
   const scene = new Scene(new NullEngine());
   const { mesh, motion } = await load(scene);
   const runtime = new MmdWasmRuntime(instance, scene);
-  await measure('babylon-mmd-wasm', runtime, runtime.createMmdModel(mesh), new MmdWasmAnimation(motion, instance, scene));
+  await measure('babylon-mmd-wasm', runtime, runtime.createMmdModel(mesh), new MmdWasmAnimation(motion, instance, scene),
+                BETWEEN_KEYS);
+}
+{
+  const require = createRequire(import.meta.url);
+  const wasmPath = require.resolve('babylon-mmd/esm/Runtime/Optimized/wasm/spr/index_bg.wasm');
+  const inner = { ...singlePhysicsRelease, default: async () => singlePhysicsRelease.initSync({ module: readFileSync(wasmPath) }) };
+  const instance = await GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
+  const scene = new Scene(new NullEngine());
+  const { mesh, motion } = await load(scene);
+  const runtime = new MmdWasmRuntime(instance, scene, new MmdWasmPhysics(scene)); // gravity (0, -98, 0); a NullEngine's clock: 1/60 s
+  await measure('babylon-mmd-wasm-physics', runtime, runtime.createMmdModel(mesh), new MmdWasmAnimation(motion, instance, scene),
+                1000 / 60);
 }

@@ -7,9 +7,13 @@ and hand twists, fingers, eyes; 13 hair chains with their own IK (15
 loops, four links, the root one limited); skirt bones that follow the legs
 by grants; accessories. 17 IK chains (足ＩＫ 40 loops, つま先ＩＫ 3, hair 15)
 and 46 grants. Its mesh: tubes for the body and limbs, the legs skinned to
-the D bones, SDEF at the elbows and knees. The dance keys the body, arms
-and feet every 15 frames for 300 frames (10 seconds) with curved timing.
-`make demo` draws it; run with `make fixtures`."""
+the D bones, SDEF at the elbows and knees. Its physics, shaped like a real
+model's: 102 rigid bodies (the hair's and the skirt's capsules and boxes,
+dynamic, four on each chain; kinematic ones on the head, body, arms and
+legs for them to hit) and 122 joints (down each chain, and around the skirt
+between neighbouring chains). The dance keys the body, arms and feet every
+15 frames for 300 frames (10 seconds) with curved timing. `make demo` draws
+it; run with `make fixtures`."""
 import math
 import random
 import sys
@@ -175,7 +179,67 @@ for side in '左右':
     tube(POSITION[side + '足'], POSITION[side + 'ひざ'], 0.7, 6, upper)
     tube(POSITION[side + 'ひざ'], POSITION[side + '足首'], 0.55, 6, lower)
     tube(POSITION[side + '足首'], POSITION[side + 'つま先'], 0.4, 3, one(side + '足首D'))
-write_pmx(pmx_path, 'キャラクター', B, vertices, faces)
+SPHERE, BOX, CAPSULE = 0, 1, 2
+FOLLOW_BONE, PHYSICS = 0, 1
+BODY, HAIR, SKIRT = 0, 1, 2  # collision groups: hair and skirt hit the body, not themselves
+bodies, joints = [], []
+
+
+def along(start, end):
+    """The Euler angles (PMX's R = Ry Rx Rz) that turn +Y to the direction from start to end."""
+    d = unit(sub(end, start))
+    return (math.atan2(math.hypot(d[0], d[2]), d[1]), math.atan2(d[0], d[2]), 0.0)
+
+
+def body(name, bone_name, group, shape, size, start, end, mode):
+    mask = 0xffff & ~(1 << group) if group != BODY else 0xffff
+    numbers = (1.0, 0.5, 0.5, 0.0, 0.5)  # mass, linear and angular damping, restitution, friction
+    bodies.append((name, INDEX[bone_name], group, mask, shape, size, add(start, sub(end, start), 0.5),
+                   along(start, end), *numbers, mode))
+    return len(bodies) - 1
+
+
+def segment(name, child=None):
+    """Where a body along a bone lies: from its head to its child's (its first, unless named)"""
+    child = child or next(n for n, parent, _, _ in B if parent == INDEX[name])
+    return POSITION[name], POSITION[child]
+
+
+def joint_at(a, b, position, swing, spring):
+    joints.append((a, b, position, (0, 0, 0), (0, 0, 0), (0, 0, 0), (-swing, -swing / 4, -swing), (swing, swing / 4, swing),
+                   (0, 0, 0), (spring, spring, spring)))
+
+
+head_body = body('頭', '頭', BODY, SPHERE, (1.4, 0, 0), [0, 17.4, 0], [0, 17.6, 0], FOLLOW_BONE)
+body('上半身2', '上半身2', BODY, CAPSULE, (1.4, 1.0, 0), *segment('上半身2', '首'), FOLLOW_BONE)
+body('上半身', '上半身', BODY, CAPSULE, (1.2, 0.5, 0), *segment('上半身', '上半身2'), FOLLOW_BONE)
+lower_body = body('下半身', '下半身', BODY, SPHERE, (1.5, 0, 0), [0, 9.2, 0], [0, 9.0, 0], FOLLOW_BONE)
+for side in '左右':
+    for name, child, radius in (('足', 'ひざ', 0.75), ('ひざ', '足首', 0.6), ('ひじ', '手首', 0.45)):
+        start, end = segment(side + name, side + child)
+        body(side + name, side + name, BODY, CAPSULE, (radius, math.dist(start, end) * 0.6, 0), start, end, FOLLOW_BONE)
+for h in range(13):
+    previous = head_body
+    for j in range(4):
+        start, end = segment('髪%d_%d' % (h, j))
+        current = body('髪%d_%d' % (h, j), '髪%d_%d' % (h, j), HAIR, CAPSULE, (0.25, 1.0, 0), start, end, PHYSICS)
+        joint_at(previous, current, start, 0.35, 5.0)
+        previous = current
+skirt = [[0] * 4 for _ in range(10)]
+for k in range(10):
+    previous = lower_body
+    for j in range(4):
+        start, end = segment('スカート%d_%d' % (k, j))
+        skirt[k][j] = body('スカート%d_%d' % (k, j), 'スカート%d_%d' % (k, j), SKIRT, BOX, (0.45, 0.4, 0.08), start, end,
+                           PHYSICS)
+        joint_at(previous, skirt[k][j], start, 0.3, 10.0)
+        previous = skirt[k][j]
+for k in range(10):  # around the skirt: each chain to its neighbour, at the middle of their bodies
+    for j in range(3):
+        a, b = bodies[skirt[k][j]], bodies[skirt[(k + 1) % 10][j]]
+        joint_at(skirt[k][j], skirt[(k + 1) % 10][j], add(a[6], sub(b[6], a[6]), 0.5), 0.5, 2.0)
+assert len(bodies) == 102 and len(joints) == 122, (len(bodies), len(joints))
+write_pmx(pmx_path, 'キャラクター', B, vertices, faces, bodies, joints)
 
 
 def turn(most):
