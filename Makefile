@@ -40,7 +40,8 @@ COMPILERS = g++=g++ clang=clang pkg-config=pkgconf aarch64-linux-gnu-gcc=gcc-aar
   qemu-aarch64=qemu-user
 # File = Debian package: test data and optional libraries. Without one, the
 # tests and examples that need it are skipped with a line saying so.
-TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels /usr/include/bullet/btBulletDynamicsCommon.h=libbullet-dev
+TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels /usr/include/bullet/btBulletDynamicsCommon.h=libbullet-dev \
+  /usr/include/gif_lib.h=libgif-dev
 
 .PHONY: all check test test-build test-run install install-check demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
 
@@ -110,7 +111,12 @@ TEST_CONFIGS += test-sse2
 # where Debian's libbullet-dev and a C++ compiler are there.
 HAVE_BULLET := $(shell [ "$(HAVE_CXX)" = yes ] && pkg-config --exists bullet 2>/dev/null && echo yes)
 ifneq ($(HAVE_BULLET),yes)
-SKIPPED += "mmd_pose --physics: skipped, no libbullet-dev or no C++ compiler ($(CXX))"
+SKIPPED += "mmd_pose --physics, mmd_dance's physics: skipped, no libbullet-dev or no C++ compiler ($(CXX))"
+endif
+# Animated GIFs of the demos through Debian's giflib (examples/gif_write.h)
+HAVE_GIF := $(shell printf '\043include <gif_lib.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo yes)
+ifneq ($(HAVE_GIF),yes)
+SKIPPED += "mmd_dance's animated GIF: skipped, no libgif-dev"
 endif
 # x86's reciprocal square root estimates at both edges of the error Intel's
 # and AMD's manuals allow (posemath.h, POSEMATH_TEST_RSQRT_EDGE): the
@@ -266,6 +272,15 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -c '^frame .* bones posed in .* vertices skinned in' $(BUILD)/mmd_dance.out | grep -qx 6
 	./$(BUILD)/png_stats $(BUILD)/mmd_dance-check.png 6 | awk '$$1 != 1800 || $$3 != 480 { exit 1 } \
 	  { for (i = 4; i <= NF; ++i) if ($$i < 8000) exit 1 }'
+	@if [ "$(HAVE_BULLET)" = yes ]; then grep -q '^physics: 102 rigid bodies, 122 joints on Bullet' $(BUILD)/mmd_dance.out; \
+	else grep -q '^physics: off, built without Bullet' $(BUILD)/mmd_dance.out; fi
+	@# its first four seconds as an animated GIF (20 frames a second, looping), read back by giflib's decoder:
+	@# every frame moves (above its caption)
+	@if [ "$(HAVE_GIF)" = yes ]; then $(MAKE) --no-print-directory $(BUILD)/gif_stats && \
+	  ./$(BUILD)/mmd_dance $(BUILD)/mmd_dance-check.png $(BUILD)/mmd_dance-check.gif > /dev/null && \
+	  ./$(BUILD)/gif_stats $(BUILD)/mmd_dance-check.gif 30 | tee $(BUILD)/gif.out | grep -qx '300 480 81 5 1 80' || \
+	  { echo "examples-check: mmd_dance's GIF: $$(cat $(BUILD)/gif.out)"; exit 1; }; \
+	else echo "examples-check: no libgif-dev, mmd_dance's GIF skipped"; fi
 	@# the MMD dance as a VRM animation: what the converter meant to write, and what vrma_tracks reads back,
 	@# against what three-vrm-animation reads from the same file
 	./$(BUILD)/vmd2vrma --every 10 --print tests/fixtures/character.pmx tests/fixtures/character_dance.vmd \
@@ -504,6 +519,16 @@ $(BUILD)/mmd_pose: examples/mmd_pose.c $(BUILD)/mmd_bullet.o $(wildcard examples
 	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $(BUILD)/mmd_pose.o examples/mmd_pose.c
 	$(CXX) -o $@ $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet.o $$(pkg-config --libs bullet) -lm
 endif
+# mmd_dance with physics where Bullet is, with its GIF where giflib is
+$(BUILD)/mmd_dance: examples/mmd_dance.c $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) $(wildcard examples/*.h) \
+  posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 $(if $(filter yes,$(HAVE_BULLET)),-DMMD_DANCE_BULLET) \
+	  $(if $(filter yes,$(HAVE_GIF)),-DMMD_DANCE_GIF) -c -o $(BUILD)/mmd_dance.o examples/mmd_dance.c
+	$(if $(filter yes,$(HAVE_BULLET)),$(CXX),$(CC)) -o $@ $(BUILD)/mmd_dance.o \
+	  $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o $(shell pkg-config --libs bullet 2>/dev/null)) \
+	  $(if $(filter yes,$(HAVE_GIF)),-lgif) -lm
+$(BUILD)/gif_stats: tests/gif_stats.c | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $< -lgif
 
 # make demo BVH=path/to/motion.bvh plays your own motion in the pipeline example;
 # make demo PMX=model.pmx VMD=motion.vmd your own MMD model and dance;
@@ -517,7 +542,7 @@ demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf
 	./$(BUILD)/retarget $(BUILD)/retarget.png
 	./$(BUILD)/skinning_twist $(BUILD)/skinning.png
-	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance.png $(if $(PMX),$(PMX) $(VMD))
+	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance.png $(BUILD)/mmd_dance.gif $(if $(PMX),$(PMX) $(VMD))
 	@if [ -n "$(VRM)" ]; then ./$(BUILD)/vrm_springs --summary $(VRM) $(VRMA) 30 300; \
 	elif [ -f $(GODETTE) ]; then echo "Godette's spring bones, 10 s of the generated dance:"; \
 	  ./$(BUILD)/vrm_springs --summary $(GODETTE) tests/fixtures/character_dance.vrma 30 300; fi

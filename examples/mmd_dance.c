@@ -5,14 +5,19 @@
    skinned by the job (BDEF, SDEF, QDEF as the model has them), at the
    middles of six equal spans of the motion, seen from the front.
 
-   usage: mmd_dance OUT.png [MODEL.pmx MOTION.vmd]
+   usage: mmd_dance OUT.png [OUT.gif] [MODEL.pmx MOTION.vmd]
 
    Without files it plays tests/fixtures/character.pmx and its dance (283
-   bones, 17 IK chains, 46 grants, SDEF at the elbows and knees;
-   tests/gen/mmd_character_write.py writes them). Prints per frame the
-   time to pose the bones and to skin the mesh, and how far each foot IK's
-   target (the ankle) is from its IK bone: IK brought the feet where the
-   motion put them. */
+   bones, 17 IK chains, 46 grants, SDEF at the elbows and knees, 102 rigid
+   bodies and 122 joints in its hair and skirt; tests/gen/mmd_character_write.py
+   writes them). Built with Bullet (examples/mmd_bullet.cc, Debian's
+   libbullet-dev) it plays the model's rigid bodies too, from the motion's
+   frame 0 (every body placed on its bone) in steps of 1/60 s, as
+   mmd_pose --physics does; built with giflib it writes the first four
+   seconds as an animated GIF (20 frames a second) where asked. Prints per
+   frame the time to pose the bones (and step the physics) and to skin the
+   mesh, and how far each foot IK's target (the ankle) is from its IK bone:
+   IK brought the feet where the motion put them. */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
@@ -23,10 +28,17 @@
 #include "font.h"
 #include "mmd_play.h"
 #include "raster.h"
+#if defined(MMD_DANCE_BULLET)
+#include "mmd_bullet.h"
+#endif
+#if defined(MMD_DANCE_GIF)
+#include "gif_write.h"
+#endif
 
 #include <time.h>
 
 enum { PANELS = 6, PANEL_WIDTH = 300, HEIGHT = 480, WIDTH = PANELS * PANEL_WIDTH };
+enum { GIF_STEPS = 4 * 60, GIF_EVERY = 3 }; /* four seconds of 1/60 s steps; every 3rd shown: 20 a second, 5/100 s each */
 
 static double now_us(void)
 {
@@ -75,25 +87,119 @@ static void draw(raster *r, const pmx *model, const float *skinned, int panel, f
     }
 }
 
+/* The bones at each 1/60 s step: posed by the motion alone, or with the
+   model's rigid bodies on Bullet where it is built in. */
+typedef struct dancer {
+    const pmx *model;
+    mmd_player *player;
+#if defined(MMD_DANCE_BULLET)
+    pm_mmd_physics physics;
+    pm_rigid *bodies;
+    mmd_bullet *world;
+#endif
+} dancer;
+
+/* 0, or a message; the physics stays off (NULL world) without rigid bodies */
+static const char *dancer_init(dancer *d, const pmx *model, mmd_player *player)
+{
+    memset(d, 0, sizeof *d);
+    d->model = model, d->player = player;
+#if defined(MMD_DANCE_BULLET)
+    if (model->rigid_body_count > 0) {
+        pm_mmd_physics_report report;
+        d->physics.skeleton = &player->skeleton;
+        d->physics.bodies = model->rigid_bodies, d->physics.body_count = model->rigid_body_count;
+        d->physics.joints = model->joints, d->physics.joint_count = model->joint_count;
+        d->physics.body_setup = (pm_mmd_body_setup *)calloc((size_t)model->rigid_body_count, sizeof *d->physics.body_setup);
+        d->physics.joint_setup = (pm_mmd_joint_setup *)calloc((size_t)model->joint_count + 1, sizeof *d->physics.joint_setup);
+        d->bodies = (pm_rigid *)calloc((size_t)model->rigid_body_count, sizeof *d->bodies);
+        if (!d->physics.body_setup || !d->physics.joint_setup || !d->bodies) return "out of memory";
+        if (pm_mmd_physics_init(&d->physics, &report) != PM_OK) return report.message;
+        if (!(d->world = mmd_bullet_create(&d->physics, -98.0f))) return "out of memory";
+    }
+#endif
+    return NULL;
+}
+
+static void dancer_free(dancer *d)
+{
+#if defined(MMD_DANCE_BULLET)
+    mmd_bullet_free(d->world);
+    free(d->physics.body_setup), free(d->physics.joint_setup), free(d->bodies);
+#endif
+    (void)d;
+}
+
+/* The pose at step `step` (frame step / 2), the steps taken in order from
+   0: bones before physics, the kinematic targets, Bullet's step, the
+   write-back, bones after physics (step 0 places every body on its bone). */
+static pm_result dancer_step(dancer *d, long step)
+{
+    const double frame = 0.5 * (double)step;
+#if defined(MMD_DANCE_BULLET)
+    if (d->world) {
+        if (mmd_player_pass(d->player, frame, PM_MMD_BEFORE_PHYSICS) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
+        if (step == 0) {
+            if (pm_mmd_physics_targets(&d->physics, d->player->pose, 1, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
+            mmd_bullet_place(d->world, d->bodies);
+        } else {
+            if (pm_mmd_physics_targets(&d->physics, d->player->pose, 0, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
+            mmd_bullet_drive(d->world, d->bodies);
+            mmd_bullet_step(d->world, 1.0 / 60.0, 1, 1.0 / 60.0);
+            mmd_bullet_read(d->world, d->bodies);
+            if (pm_mmd_physics_write_back(&d->physics, d->bodies, d->player->pose) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
+        }
+        return mmd_player_pass(d->player, frame, PM_MMD_AFTER_PHYSICS);
+    }
+#endif
+    return mmd_player_pose(d->player, frame);
+}
+
+/* The posed bones' skinning transforms, and the mesh skinned by them */
+static pm_result skin(const pmx *model, const mmd_player *player, pm_skin_job *job, pm_rigid *bones)
+{
+    int b;
+    for (b = 0; b < model->bone_count; ++b)
+        pm_rigid_from_bone(player->pose[b].world_rotation, player->pose[b].world_position, model->bones[b].position,
+                           &bones[b]);
+    if (pm_skin_job_prepare(job) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
+    return pm_skin_job_run(job, 0, model->vertex_count);
+}
+
+static int ends_with(const char *text, const char *end)
+{
+    const size_t n = strlen(text), m = strlen(end);
+    return n >= m && strcmp(text + n - m, end) == 0;
+}
+
 int main(int argc, char **argv)
 {
-    const char *model_path = argc > 3 ? argv[2] : "tests/fixtures/character.pmx";
-    const char *motion_path = argc > 3 ? argv[3] : "tests/fixtures/character_dance.vmd";
+    const char *gif_path = argc > 2 && ends_with(argv[2], ".gif") ? argv[2] : NULL;
+    const int files = gif_path ? 3 : 2; /* where MODEL.pmx MOTION.vmd would start */
+    const char *model_path = argc > files ? argv[files] : "tests/fixtures/character.pmx";
+    const char *motion_path = argc > files ? argv[files + 1] : "tests/fixtures/character_dance.vmd";
     static unsigned char ink[3] = {60, 60, 60};
     pmx model;
     vmd motion;
     mmd_player player;
+    dancer dance;
     pm_skin_job job;
     pm_rigid *bones;
     pm_skin_bone *prepared;
     float *skinned, center[2], scale, low = 1e30f, high = -1e30f;
     unsigned char *image;
     float *depth;
-    char error[200], label[96];
-    int b, panel, bad, ik_count = 0;
+    char error[200], label[128];
+    const char *message;
+    int b, panel = 0, bad = -1, ik_count = 0;
+    long step, panel_step[PANELS], last_step;
     double end;
-    if (argc != 2 && argc != 4) {
-        fprintf(stderr, "usage: mmd_dance OUT.png [MODEL.pmx MOTION.vmd]\n");
+#if defined(MMD_DANCE_GIF)
+    gif_writer gif;
+    raster film = {PANEL_WIDTH, HEIGHT, NULL, NULL}; /* the GIF's frames: one panel */
+#endif
+    if (argc != files && argc != files + 2) {
+        fprintf(stderr, "usage: mmd_dance OUT.png [OUT.gif] [MODEL.pmx MOTION.vmd]\n");
         return 2;
     }
     if (pmx_load(model_path, &model, error, sizeof error) != 0) {
@@ -111,6 +217,10 @@ int main(int argc, char **argv)
         pmx_free(&model);
         return 1;
     }
+    if ((message = dancer_init(&dance, &model, &player)) != NULL) {
+        fprintf(stderr, "mmd_dance: %s: physics: %s\n", model_path, message);
+        return 1;
+    }
     bones = (pm_rigid *)malloc(sizeof *bones * (size_t)model.bone_count);
     prepared = (pm_skin_bone *)malloc(sizeof *prepared * (size_t)model.bone_count);
     skinned = (float *)malloc(sizeof *skinned * 3 * (size_t)model.vertex_count);
@@ -122,7 +232,11 @@ int main(int argc, char **argv)
     job.bone_count = model.bone_count;
     job.prepared = prepared;
     job.out_positions = skinned;
-    if (!bones || !prepared || !skinned || !image || !depth || pm_skin_job_validate(&job, &bad) != PM_OK) {
+    if (!bones || !prepared || !skinned || !image || !depth) {
+        fprintf(stderr, "mmd_dance: out of memory\n");
+        return 1;
+    }
+    if (pm_skin_job_validate(&job, &bad) != PM_OK) {
         fprintf(stderr, "mmd_dance: %s: the mesh is not one the skinning job takes (vertex %d)\n", model_path, bad);
         return 1;
     }
@@ -135,29 +249,68 @@ int main(int argc, char **argv)
     center[0] = 0.0f;
     center[1] = low;
     end = motion_end(&motion);
+    for (panel = 0; panel < PANELS; ++panel) /* the middles of six equal spans, on the steps' grid of half frames */
+        panel_step[panel] = lround(end * (2 * panel + 1) / PANELS);
+    last_step = panel_step[PANELS - 1];
+#if defined(MMD_DANCE_GIF)
+    film.rgb = (unsigned char *)malloc((size_t)PANEL_WIDTH * HEIGHT * 3);
+    film.depth = (float *)malloc(sizeof *film.depth * (size_t)PANEL_WIDTH * HEIGHT);
+    if (!film.rgb || !film.depth) {
+        fprintf(stderr, "mmd_dance: out of memory\n");
+        return 1;
+    }
+    if (gif_path && gif_open(&gif, gif_path, PANEL_WIDTH, HEIGHT) != 0) {
+        fprintf(stderr, "mmd_dance: %s: %s\n", gif_path, gif.error);
+        return 1;
+    }
+    if (gif_path && last_step < GIF_STEPS) last_step = GIF_STEPS;
+#else
+    if (gif_path) printf("mmd_dance: %s skipped: built without giflib (Debian's libgif-dev)\n", gif_path);
+#endif
+    printf("%s: %d vertices, %d bones (%d IK), %d tracks; %s: frames 0 to %g\n", model_path, model.vertex_count,
+           model.bone_count, ik_count, motion.bone_count, motion_path, end);
+#if defined(MMD_DANCE_BULLET)
+    if (dance.world)
+        printf("physics: %d rigid bodies, %d joints on Bullet, from frame 0 (every body placed on its bone), steps of 1/60 s\n",
+               model.rigid_body_count, model.joint_count);
+    else
+        printf("physics: none, the model has no rigid bodies\n");
+#else
+    printf("physics: off, built without Bullet (Debian's libbullet-dev)%s\n",
+           model.rigid_body_count ? "; the rigid bodies stay where their bones put them" : "");
+#endif
     {
         raster r = {WIDTH, HEIGHT, NULL, NULL};
-        r.rgb = image;
-        r.depth = depth;
+        r.rgb = image, r.depth = depth;
         raster_clear(&r, 250);
-        printf("%s: %d vertices, %d bones (%d IK), %d tracks; %s: frames 0 to %g\n", model_path, model.vertex_count,
-               model.bone_count, ik_count, motion.bone_count, motion_path, end);
-        for (panel = 0; panel < PANELS; ++panel) {
-            const double frame = end * (2 * panel + 1) / (2 * PANELS); /* the middles of six equal spans */
+        for (step = 0, panel = 0; step <= last_step; ++step) {
+            const int shown = panel < PANELS && step == panel_step[panel];
+            const int filmed = gif_path && step <= GIF_STEPS && step % GIF_EVERY == 0;
             double t0 = now_us(), t1, t2, miss = 0.0;
-            if (mmd_player_pose(&player, frame) != PM_OK) {
-                fprintf(stderr, "mmd_dance: frame %g refused\n", frame);
+            if (dancer_step(&dance, step) != PM_OK) {
+                fprintf(stderr, "mmd_dance: frame %g refused\n", 0.5 * (double)step);
                 return 1;
             }
-            for (b = 0; b < model.bone_count; ++b)
-                pm_rigid_from_bone(player.pose[b].world_rotation, player.pose[b].world_position, model.bones[b].position,
-                                   &bones[b]);
+            if (!shown && !filmed) continue;
             t1 = now_us();
-            if (pm_skin_job_prepare(&job) != PM_OK || pm_skin_job_run(&job, 0, model.vertex_count) != PM_OK) {
-                fprintf(stderr, "mmd_dance: skinning frame %g failed\n", frame);
+            if (skin(&model, &player, &job, bones) != PM_OK) {
+                fprintf(stderr, "mmd_dance: skinning frame %g failed\n", 0.5 * (double)step);
                 return 1;
             }
             t2 = now_us();
+#if defined(MMD_DANCE_GIF)
+            if (filmed) {
+                raster_clear(&film, 250);
+                draw(&film, &model, skinned, 0, scale, center);
+                snprintf(label, sizeof label, "FRAME %g", 0.5 * (double)step);
+                font_draw(film.rgb, PANEL_WIDTH, HEIGHT, 10, HEIGHT - 24, 2, label, ink);
+                if (gif_add(&gif, film.rgb, 100 / (60 / GIF_EVERY)) != 0) {
+                    fprintf(stderr, "mmd_dance: %s: %s\n", gif_path, gif.error);
+                    return 1;
+                }
+            }
+#endif
+            if (!shown) continue;
             for (b = 0; b < model.bone_count; ++b) { /* the foot IKs (足ＩＫ: 3-byte ＩＫ in UTF-8) */
                 const pmx_bone *bone = &model.bones[b];
                 int k;
@@ -168,25 +321,45 @@ int main(int argc, char **argv)
                 miss = fmax(miss, sqrt(d));
             }
             printf("frame %6.1f: bones posed in %5.1f us, %d vertices skinned in %5.1f us, feet %.2g from their IK\n",
-                   frame, t1 - t0, model.vertex_count, t2 - t1, miss);
+                   0.5 * (double)step, t1 - t0, model.vertex_count, t2 - t1, miss);
             draw(&r, &model, skinned, panel, scale, center);
-            snprintf(label, sizeof label, "FRAME %g", frame);
+            snprintf(label, sizeof label, "FRAME %g", 0.5 * (double)step);
             font_draw(image, WIDTH, HEIGHT, panel * PANEL_WIDTH + 10, HEIGHT - 24, 2, label, ink);
+            ++panel;
         }
-        snprintf(label, sizeof label, "PMX %d VERTICES, %d BONES (%d IK) - VMD %d TRACKS - GRANTS, CCD IK, SDEF",
-                 model.vertex_count, model.bone_count, ik_count, motion.bone_count);
+        snprintf(label, sizeof label, "PMX %d VERTICES, %d BONES (%d IK) - VMD %d TRACKS - GRANTS, CCD IK, SDEF%s",
+                 model.vertex_count, model.bone_count, ik_count, motion.bone_count,
+#if defined(MMD_DANCE_BULLET)
+                 dance.world ? ", PHYSICS" : "");
+#else
+                 "");
+#endif
         font_draw(image, WIDTH, HEIGHT, 10, 10, 2, label, ink);
     }
+#if defined(MMD_DANCE_GIF)
+    if (gif_path) {
+        if (gif_close(&gif) != 0) {
+            fprintf(stderr, "mmd_dance: %s: %s\n", gif_path, gif.error);
+            return 1;
+        }
+        printf("wrote %s (%d frames, 4 s)\n", gif_path, GIF_STEPS / GIF_EVERY + 1);
+    }
+#endif
     if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
         fprintf(stderr, "mmd_dance: cannot write %s\n", argv[1]);
         return 1;
     }
     printf("wrote %s\n", argv[1]);
+    dancer_free(&dance);
     free(bones);
     free(prepared);
     free(skinned);
     free(image);
     free(depth);
+#if defined(MMD_DANCE_GIF)
+    free(film.rgb);
+    free(film.depth);
+#endif
     mmd_player_free(&player);
     vmd_free(&motion);
     pmx_free(&model);

@@ -67,11 +67,16 @@ async function measure(name, runtime, model, animation, step) {
   const runtime = new MmdRuntime(scene);
   await measure('babylon-mmd-js', runtime, runtime.createMmdModel(mesh), motion, BETWEEN_KEYS);
 }
-{
+// a WASM build's instance: the build's module, its directory under wasm/
+async function wasmInstance(build, directory) {
   const require = createRequire(import.meta.url);
-  const wasmPath = require.resolve('babylon-mmd/esm/Runtime/Optimized/wasm/sr/index_bg.wasm');
-  const inner = { ...singleRelease, default: async () => singleRelease.initSync({ module: readFileSync(wasmPath) }) };
-  const instance = await GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
+  const wasmPath = require.resolve(`babylon-mmd/esm/Runtime/Optimized/wasm/${directory}/index_bg.wasm`);
+  const inner = { ...build, default: async () => build.initSync({ module: readFileSync(wasmPath) }) };
+  return GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
+}
+
+{
+  const instance = await wasmInstance(singleRelease, 'sr');
   const scene = new Scene(new NullEngine());
   const { mesh, motion } = await load(scene);
   const runtime = new MmdWasmRuntime(instance, scene);
@@ -79,10 +84,7 @@ async function measure(name, runtime, model, animation, step) {
                 BETWEEN_KEYS);
 }
 {
-  const require = createRequire(import.meta.url);
-  const wasmPath = require.resolve('babylon-mmd/esm/Runtime/Optimized/wasm/spr/index_bg.wasm');
-  const inner = { ...singlePhysicsRelease, default: async () => singlePhysicsRelease.initSync({ module: readFileSync(wasmPath) }) };
-  const instance = await GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
+  const instance = await wasmInstance(singlePhysicsRelease, 'spr');
   const scene = new Scene(new NullEngine());
   const { mesh, motion } = await load(scene);
   const runtime = new MmdWasmRuntime(instance, scene, new MmdWasmPhysics(scene)); // gravity (0, -98, 0); a NullEngine's clock: 1/60 s

@@ -1,19 +1,21 @@
 """A character shaped like a real MMD model, and a dance for it, for
 `make bench` (pm_mmd_evaluate against babylon-mmd's runtimes on the same
-files): usage `mmd_character_write.py CHARACTER.pmx DANCE.vmd`. 283 bones
-as real characters have them: MMD's standard skeleton with D bones (足D,
-ひざD, 足首D: grants of IK-driven legs), shoulder cancels, three-part arm
-and hand twists, fingers, eyes; 13 hair chains with their own IK (15
-loops, four links, the root one limited); skirt bones that follow the legs
-by grants; accessories. 17 IK chains (足ＩＫ 40 loops, つま先ＩＫ 3, hair 15)
-and 46 grants. Its mesh: tubes for the body and limbs, the legs skinned to
-the D bones, SDEF at the elbows and knees. Its physics, shaped like a real
-model's: 102 rigid bodies (the hair's and the skirt's capsules and boxes,
-dynamic, four on each chain; kinematic ones on the head, body, arms and
-legs for them to hit) and 122 joints (down each chain, and around the skirt
-between neighbouring chains). The dance keys the body, arms and feet every
-15 frames for 300 frames (10 seconds) with curved timing. `make demo` draws
-it; run with `make fixtures`."""
+files) and `make demo`: usage `mmd_character_write.py CHARACTER.pmx
+DANCE.vmd`. 283 bones as real characters have them: MMD's standard
+skeleton with D bones (足D, ひざD, 足首D: grants of IK-driven legs),
+shoulder cancels, three-part arm and hand twists, fingers, eyes; 13 hair
+chains (two of them twintails) with their own IK (15 loops, four links,
+the root one limited); skirt bones that follow the legs by grants;
+accessories. 17 IK chains (足ＩＫ 40 loops, つま先ＩＫ 3, hair 15) and 46
+grants. Its mesh: tubes for the body, limbs and hair, the legs skinned to
+the D bones, SDEF at the elbows and knees, a cone for the skirt. Its
+physics, shaped like a real model's: 102 rigid bodies (the hair's and the
+skirt's capsules and boxes, dynamic, four on each chain, the first ones of
+the twintails and of the skirt turning their bones in place (mode 2);
+kinematic ones on the head, body, arms and legs for them to hit) and 122
+joints (down each chain, and around the skirt between neighbouring
+chains). The dance keys the body, arms and feet every 15 frames for 300
+frames (10 seconds) with curved timing. Run with `make fixtures`."""
 import math
 import random
 import sys
@@ -77,12 +79,15 @@ for side, s in (('左', 1), ('右', -1)):
         parent = wrist
         for j in range(3):
             parent = bone(side + finger + DIGITS[first + j], parent, ((6.5 + 0.4 * j) * s, 11.0 - 0.25 * j, z))
+TWINTAILS = {3: 1, 10: -1}  # the chains at the sides, tied high: twintails
 for h in range(13):  # hair: five bones down from the head, pulled by an IK at their tip
     angle = 2 * math.pi * h / 13
     x, z = 1.2 * math.sin(angle), 1.2 * math.cos(angle)
     chain = [head]
     for j in range(5):
-        chain.append(bone('髪%d_%d' % (h, j), chain[-1], (x * (1 + 0.1 * j), 17 - 1.6 * j, z * (1 + 0.1 * j))))
+        position = ((1.6 + 0.5 * j) * TWINTAILS[h], 18.4 - 1.8 * j, 0.3) if h in TWINTAILS else \
+            (x * (1 + 0.1 * j), 17 - 1.6 * j, z * (1 + 0.1 * j))
+        chain.append(bone('髪%d_%d' % (h, j), chain[-1], position))
     bone('髪IK%d' % h, head, (x * 1.4, 10.6, z * 1.4), ik=(chain[5], 15, 0.5, [
         (chain[4], None), (chain[3], None), (chain[2], None), (chain[1], ((-1.0, -0.5, -1.0), (1.0, 0.5, 1.0)))]))
 grants = 2 + 2 * 4 + 2 * 7  # eyes, legs (cancel, D bones), arms (shoulder cancel, twists)
@@ -179,8 +184,21 @@ for side in '左右':
     tube(POSITION[side + '足'], POSITION[side + 'ひざ'], 0.7, 6, upper)
     tube(POSITION[side + 'ひざ'], POSITION[side + '足首'], 0.55, 6, lower)
     tube(POSITION[side + '足首'], POSITION[side + 'つま先'], 0.4, 3, one(side + '足首D'))
+for h in range(13):  # each hair bone's piece of the hair (the tip bones, under physics bones, carry none)
+    for j in range(4):
+        tube(POSITION['髪%d_%d' % (h, j)], POSITION['髪%d_%d' % (h, j + 1)], 0.35 if h in TWINTAILS else 0.2, 2,
+             one('髪%d_%d' % (h, j)), segments=6)
+first = len(vertices)  # the skirt: a cone of rings through the chains' bones, each vertex on its chain's bone
+for j in range(5):
+    for k in range(10):
+        p = POSITION['スカート%d_%d' % (k, j)]
+        vertices.append((p, unit([p[0], 0.4, p[2]]), deform('BDEF1', INDEX['スカート%d_%d' % (k, min(j, 3))])))
+for j in range(4):
+    for k in range(10):
+        a, b = first + 10 * j + k, first + 10 * j + (k + 1) % 10
+        faces.extend([(a, b, b + 10), (a, b + 10, a + 10)])
 SPHERE, BOX, CAPSULE = 0, 1, 2
-FOLLOW_BONE, PHYSICS = 0, 1
+FOLLOW_BONE, PHYSICS, PHYSICS_WITH_BONE = 0, 1, 2
 BODY, HAIR, SKIRT = 0, 1, 2  # collision groups: hair and skirt hit the body, not themselves
 bodies, joints = [], []
 
@@ -222,7 +240,8 @@ for h in range(13):
     previous = head_body
     for j in range(4):
         start, end = segment('髪%d_%d' % (h, j))
-        current = body('髪%d_%d' % (h, j), '髪%d_%d' % (h, j), HAIR, CAPSULE, (0.25, 1.0, 0), start, end, PHYSICS)
+        current = body('髪%d_%d' % (h, j), '髪%d_%d' % (h, j), HAIR, CAPSULE, (0.25, 1.0, 0), start, end,
+                       PHYSICS_WITH_BONE if h in TWINTAILS and j == 0 else PHYSICS)
         joint_at(previous, current, start, 0.35, 5.0)
         previous = current
 skirt = [[0] * 4 for _ in range(10)]
@@ -231,7 +250,7 @@ for k in range(10):
     for j in range(4):
         start, end = segment('スカート%d_%d' % (k, j))
         skirt[k][j] = body('スカート%d_%d' % (k, j), 'スカート%d_%d' % (k, j), SKIRT, BOX, (0.45, 0.4, 0.08), start, end,
-                           PHYSICS)
+                           PHYSICS_WITH_BONE if j == 0 else PHYSICS)
         joint_at(previous, skirt[k][j], start, 0.3, 10.0)
         previous = skirt[k][j]
 for k in range(10):  # around the skirt: each chain to its neighbour, at the middle of their bodies
