@@ -534,6 +534,15 @@
          After the engine's step: the world transform of each mode 1 and 2
          body's bone from its body (mode 2 keeps the bone's position).
          PM_ERROR_INVALID_ARGUMENT on a body that is not finite.
+     pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics,
+                                              unsigned char *moved,
+                                              pm_mmd_bone_pose *pose)
+         An option, saba's rule, after the write-back: the bones below a
+         bone the physics moved that have no dynamic body of their own (and
+         are not posed after physics) placed again under their moved
+         parents, keeping their local pose. babylon-mmd (the default, without
+         this call) leaves them where the before-physics pass put them.
+         moved: caller storage of skeleton->bone_count bytes.
 
      SKINNING (docs/skinning.md)
 
@@ -1398,6 +1407,8 @@ PMDEF pm_result pm_mmd_physics_targets(const pm_mmd_physics *physics, const pm_m
                                        pm_rigid *bodies);
 PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const pm_rigid *bodies,
                                           pm_mmd_bone_pose *pose);
+PMDEF pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics, unsigned char *moved,
+                                               pm_mmd_bone_pose *pose);
 
 #ifdef __cplusplus
 }
@@ -7818,6 +7829,33 @@ PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const p
         pm__store4(pose[bone].world_rotation, q);
         if (setup->mode == PM_MMD_PHYSICS)
             for (k = 0; k < 3; ++k) pose[bone].world_position[k] = (float)(tb[k] - t[k]);
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics, unsigned char *moved,
+                                               pm_mmd_bone_pose *pose)
+{
+    enum { STILL = 0, DRIVEN = 1, PLACED_AGAIN = 2 };
+    const pm_mmd_skeleton *s;
+    int i;
+    if (!pm__physics_arrays(physics, pose, moved) || !moved || !physics->skeleton || !physics->skeleton->tables ||
+        physics->skeleton->bone_count < 1)
+        return PM_ERROR_INVALID_ARGUMENT;
+    s = physics->skeleton;
+    memset(moved, STILL, (size_t)s->bone_count);
+    for (i = 0; i < physics->body_count; ++i)
+        if (physics->body_setup[i].mode != PM_MMD_FOLLOW_BONE && physics->bodies[i].bone >= 0)
+            moved[physics->bodies[i].bone] = DRIVEN;
+    for (i = 0; i < s->bone_count; ++i) { /* depth first: a parent before its children */
+        const int b = PM__MMD_PREORDER(s)[i], parent = s->bones[b].parent;
+        pm__f4 r;
+        if (moved[b] == DRIVEN || parent < 0 || moved[parent] == STILL || (s->bones[b].flags & PM_MMD_BONE_AFTER_PHYSICS))
+            continue;
+        r = pm__f4_load(pose[b].local_rotation);
+        if (PM__MMD_IK_LINK(s)[b]) r = pm__f4_quat_mul(pm__f4_load(pose[b].ik_rotation), r);
+        pm__mmd_place(s, b, r, pm__f4_load3(pose[b].local_translation), pose);
+        moved[b] = PLACED_AGAIN;
     }
     return PM_OK;
 }

@@ -209,6 +209,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(mmd_ik_one_axis)                                                                   \
     X(mmd_physics_matches_babylon)                                                       \
     X(mmd_physics_replays_babylon)                                                       \
+    X(mmd_physics_children)                                                              \
     X(mmd_physics_setup)                                                                 \
     X(mmd_physics_round_trip)                                                            \
     X(mmd_physics_bad_input)                                                             \

@@ -233,6 +233,57 @@ void test_mmd_physics_round_trip(void)
     test_context("%s", "");
 }
 
+/* saba's rule as an option: a bone without a body below a bone the physics
+   turned moves with it, rigidly; the other bones stay bit for bit. The tip
+   (bone 3) loses its body here, so the write-back turns its parent (the
+   mode-2 skirt bone) alone. Tolerance: float quaternion products of unit
+   quaternions, a few roundings each (5e-7), positions within 10 units (2e-6). */
+void test_mmd_physics_children(void)
+{
+    static physics_case c;
+    pm_mmd_bone_pose pose[BONES], before[BONES], written[BONES];
+    pm_rigid bodies[BODIES];
+    float translation[3 * BONES] = {0}, rotation[4 * BONES] = {0};
+    unsigned char moved[BONES];
+    versor turn, parent_turn, inverse, expected_rotation, q;
+    vec3 arm, expected_position, axis = {0.48f, 0.6f, 0.64f};
+    int b, k;
+    physics_scene(&c);
+    c.bodies[2].bone = -1;
+    CHECK_RESULT(pm_mmd_skeleton_init(&c.skeleton, NULL), PM_OK);
+    CHECK_RESULT(pm_mmd_physics_init(&c.physics, NULL), PM_OK);
+    for (b = 0; b < BONES; ++b) rotation[4 * b + 3] = 1.0f;
+    rotation[4 * 3 + 2] = 0.6f, rotation[4 * 3 + 3] = 0.8f; /* the tip turned in its parent's frame */
+    translation[3 * 3 + 1] = 0.25f;
+    CHECK_RESULT(pm_mmd_evaluate(&c.skeleton, translation, rotation, NULL, PM_MMD_BEFORE_PHYSICS, pose), PM_OK);
+    memcpy(before, pose, sizeof before);
+    CHECK_RESULT(pm_mmd_physics_targets(&c.physics, pose, 1, bodies), PM_OK);
+    glm_quatv(turn, 0.7f, axis);
+    memcpy(q, bodies[1].rotation, sizeof q);
+    glm_quat_mul(turn, q, q);
+    memcpy(bodies[1].rotation, q, sizeof q);
+    CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, pose), PM_OK);
+    memcpy(written, pose, sizeof written);
+    CHECK(memcmp(pose[3].world_rotation, before[3].world_rotation, sizeof(versor)) == 0); /* babylon-mmd's rule: stale */
+    CHECK_RESULT(pm_mmd_physics_update_children(&c.physics, moved, pose), PM_OK);
+    for (b = 0; b < 3; ++b) CHECK(memcmp(&pose[b], &written[b], sizeof pose[b]) == 0);
+    /* the tip: turned with its parent, T' = P' P^-1 T */
+    memcpy(parent_turn, written[2].world_rotation, sizeof parent_turn);
+    memcpy(inverse, before[2].world_rotation, sizeof inverse);
+    glm_quat_inv(inverse, inverse);
+    glm_quat_mul(parent_turn, inverse, turn);
+    memcpy(q, before[3].world_rotation, sizeof q);
+    glm_quat_mul(turn, q, expected_rotation);
+    for (k = 0; k < 3; ++k) arm[k] = before[3].world_position[k] - before[2].world_position[k];
+    glm_quat_rotatev(turn, arm, expected_position);
+    for (k = 0; k < 4; ++k) CHECK_NEAR(pose[3].world_rotation[k], expected_rotation[k], 5e-7);
+    for (k = 0; k < 3; ++k) CHECK_NEAR(pose[3].world_position[k], expected_position[k] + written[2].world_position[k], 2e-6);
+    CHECK(fabsf(pose[3].world_position[0] - before[3].world_position[0]) > 0.1f); /* it did move */
+    CHECK_RESULT(pm_mmd_physics_update_children(NULL, moved, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_physics_update_children(&c.physics, NULL, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_physics_update_children(&c.physics, moved, NULL), PM_ERROR_INVALID_ARGUMENT);
+}
+
 /* Every rule: its error, and the body or joint the report names */
 void test_mmd_physics_bad_input(void)
 {

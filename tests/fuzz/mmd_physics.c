@@ -3,7 +3,8 @@
    and joint counts (0 to 16), every field of every body and joint (indices
    in and out of range, groups, masks, shapes and modes the enums do not
    name, NaN, Inf and negative sizes and masses), which pointers are NULL,
-   then a pose (NaN, Inf and zero rotations) and the engine's bodies. Arrays
+   then a pose (NaN, Inf and zero rotations) and the engine's bodies, and
+   the children placed again after the write-back. Arrays
    live in allocations of exactly their size, so AddressSanitizer reports
    any access past them. An init refused must name a body or joint in
    range, or none; the per-frame calls must never crash. */
@@ -40,6 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)calloc((size_t)(joint_count ? joint_count : 1), sizeof *joint_setup);
     pm_mmd_bone_pose *pose = (pm_mmd_bone_pose *)calloc((size_t)bone_count, sizeof *pose);
     pm_rigid *rigid = (pm_rigid *)calloc((size_t)(body_count ? body_count : 1), sizeof *rigid);
+    unsigned char *moved = (unsigned char *)malloc((size_t)bone_count);
     pm_mmd_skeleton skeleton;
     pm_mmd_physics physics;
     pm_mmd_physics_report report;
@@ -88,7 +90,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             next_vec3(&r, rigid[i].translation);
         }
         (void)pm_mmd_physics_write_back(&physics, rigid, pose);
+        (void)pm_mmd_physics_update_children(&physics, next_byte(&r) & 1 ? NULL : moved, pose);
     }
+    free(moved);
     free(bones), free(tables), free(bodies), free(joints), free(body_setup), free(joint_setup), free(pose), free(rigid);
     return 0;
 }
