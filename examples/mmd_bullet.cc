@@ -11,6 +11,7 @@
 
 #include <btBulletDynamicsCommon.h>
 
+#include <cmath>
 #include <cstdint>
 #include <new>
 #include <vector>
@@ -56,9 +57,13 @@ struct mmd_bullet {
     std::vector<btDefaultMotionState *> states;
     std::vector<btRigidBody *> bodies;
     std::vector<btTypedConstraint *> joints;
-    std::vector<char> kinematic;
+    std::vector<char> kinematic;     // mode 0
+    std::vector<int> bone;           // the body's bone, -1 for none
+    std::vector<int> parent_body;    // the first body of its bone's parent bone, -1 for none
     std::vector<char> held_on_place; // dynamic and attached to a bone
     std::vector<char> held_steps;    // 1: held through the coming step; 2: held through the last one
+    std::vector<char> switched_off;  // dynamic, held kinematic by its bone's physics switch
+    std::vector<char> method;        // per drive: how a switched-off body follows (0 not yet known, 1 kinematic, 2 pulled)
     ~mmd_bullet()
     {
         for (btTypedConstraint *j : joints) world.removeConstraint(j), delete j;
@@ -103,6 +108,16 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
         w->kinematic.push_back(kinematic);
         w->held_on_place.push_back(!kinematic && b.bone >= 0);
         w->held_steps.push_back(0);
+        w->switched_off.push_back(0);
+        w->method.push_back(0);
+        w->bone.push_back(b.bone);
+    }
+    for (int i = 0; i < physics->body_count; ++i) { // a bone's bodies: the first in PMX order stands for them
+        const int bone = physics->bodies[i].bone, parent = bone >= 0 ? physics->skeleton->bones[bone].parent : -1;
+        int first = -1;
+        for (int k = 0; parent >= 0 && k < physics->body_count && first < 0; ++k)
+            if (physics->bodies[k].bone == parent) first = k;
+        w->parent_body.push_back(first);
     }
     for (int i = 0; i < physics->joint_count; ++i) {
         const pm_mmd_joint &j = physics->joints[i];
@@ -128,15 +143,16 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
 
 extern "C" void mmd_bullet_free(mmd_bullet *world) { delete world; }
 
-// babylon-mmd's temporal kinematic state: a placed dynamic body stays where
-// it was put, as a kinematic body, through the next step, and turns dynamic
-// again, still, at the start of the step after (so the bones read the
-// placement until then: Bullet's motion states lag a step behind).
-static void set_held(mmd_bullet *w, size_t i, bool held)
+// A dynamic body is kinematic while held after a placement (babylon-mmd's
+// temporal kinematic state) or switched off by its bone's physics switch;
+// turning dynamic again it starts still.
+static void update_kinematic(mmd_bullet *w, size_t i)
 {
     btRigidBody *b = w->bodies[i];
     btBroadphaseProxy *proxy = b->getBroadphaseHandle();
-    if (held) {
+    const bool kinematic = w->held_steps[i] != 0 || w->switched_off[i];
+    if (kinematic == ((b->getCollisionFlags() & btCollisionObject::CF_KINEMATIC_OBJECT) != 0)) return;
+    if (kinematic) {
         b->setCollisionFlags(b->getCollisionFlags() | btCollisionObject::CF_KINEMATIC_OBJECT);
         proxy->m_collisionFilterGroup |= kinematic_group;
     } else {
@@ -149,26 +165,109 @@ static void set_held(mmd_bullet *w, size_t i, bool held)
     w->world.refreshBroadphaseProxy(b);
 }
 
+// babylon-mmd's physics initialization: a placed dynamic body stays where it
+// was put, as a kinematic body, through the next step, and turns dynamic
+// again, still, at the start of the step after (so the bones read the
+// placement until then: Bullet's motion states lag a step behind).
 extern "C" void mmd_bullet_place(mmd_bullet *w, const pm_rigid *bodies)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) {
         if (!w->kinematic[i] && !w->held_on_place[i]) continue; // attached to none: left where it is
         w->states[i]->setWorldTransform(to_bullet(bodies[i]));
-        if (w->held_on_place[i] && w->held_steps[i] == 0) set_held(w, i, true);
-        if (w->held_on_place[i]) w->held_steps[i] = 1;
+        if (w->held_on_place[i]) w->held_steps[i] = 1, update_kinematic(w, i);
     }
 }
 
-extern "C" void mmd_bullet_drive(mmd_bullet *w, const pm_rigid *bodies)
+// babylon-mmd's Euler angles of a rotation, in doubles as it computes them
+// (its Quaternion.toEulerAngles: R = Ry Rx Rz, x within [-pi/2, pi/2])
+static void euler_angles(const double q[4], double angles[3])
 {
-    for (size_t i = 0; i < w->bodies.size(); ++i)
-        if (w->kinematic[i]) w->states[i]->setWorldTransform(to_bullet(bodies[i]));
+    const double x = q[0], y = q[1], z = q[2], w = q[3], z_axis_y = y * z - x * w;
+    if (z_axis_y < -0.4999999 || z_axis_y > 0.4999999) {
+        angles[0] = z_axis_y < 0 ? M_PI / 2 : -M_PI / 2, angles[1] = 2 * std::atan2(y, w), angles[2] = 0;
+        return;
+    }
+    angles[0] = std::asin(-2 * z_axis_y);
+    angles[1] = std::atan2(2 * (z * x + y * w), z * z - x * x - y * y + w * w);
+    angles[2] = std::atan2(2 * (x * y + z * w), -z * z - x * x + y * y + w * w);
+}
+
+// A motion state's rotation as babylon-mmd reads it: its matrix in doubles,
+// each basis vector normalized, then the quaternion (trace first)
+static void rotation_of(const btTransform &t, double q[4])
+{
+    double m[3][3];
+    for (int c = 0; c < 3; ++c) {
+        const btVector3 axis = t.getBasis().getColumn(c);
+        const double length = std::sqrt(double(axis.x()) * axis.x() + double(axis.y()) * axis.y() + double(axis.z()) * axis.z());
+        for (int r = 0; r < 3; ++r) m[r][c] = double(axis[r]) / length;
+    }
+    const double trace = m[0][0] + m[1][1] + m[2][2];
+    if (trace > 0) {
+        const double s = 0.5 / std::sqrt(trace + 1);
+        q[3] = 0.25 / s, q[0] = (m[2][1] - m[1][2]) * s, q[1] = (m[0][2] - m[2][0]) * s, q[2] = (m[1][0] - m[0][1]) * s;
+    } else if (m[0][0] > m[1][1] && m[0][0] > m[2][2]) {
+        const double s = 2 * std::sqrt(1 + m[0][0] - m[1][1] - m[2][2]);
+        q[3] = (m[2][1] - m[1][2]) / s, q[0] = 0.25 * s, q[1] = (m[0][1] + m[1][0]) / s, q[2] = (m[0][2] + m[2][0]) / s;
+    } else if (m[1][1] > m[2][2]) {
+        const double s = 2 * std::sqrt(1 + m[1][1] - m[0][0] - m[2][2]);
+        q[3] = (m[0][2] - m[2][0]) / s, q[0] = (m[0][1] + m[1][0]) / s, q[1] = 0.25 * s, q[2] = (m[1][2] + m[2][1]) / s;
+    } else {
+        const double s = 2 * std::sqrt(1 + m[2][2] - m[0][0] - m[1][1]);
+        q[3] = (m[1][0] - m[0][1]) / s, q[0] = (m[0][2] + m[2][0]) / s, q[1] = (m[1][2] + m[2][1]) / s, q[2] = 0.25 * s;
+    }
+}
+
+// How a switched-off body follows its bone, as babylon-mmd decides: pulled
+// toward it by velocities when the nearest switched-on body up its bones is
+// dynamic (so its joint to that body does not fight a kinematic one), else
+// moved there as a kinematic body.
+static char follow_method(mmd_bullet *w, const unsigned char *bone_on, size_t i)
+{
+    for (int body = static_cast<int>(i);;) {
+        const int parent = w->parent_body[static_cast<size_t>(body)];
+        if (parent < 0 || w->kinematic[static_cast<size_t>(parent)]) return 1;
+        if (bone_on[w->bone[static_cast<size_t>(parent)]]) return 2;
+        if (w->method[static_cast<size_t>(parent)]) return w->method[static_cast<size_t>(parent)];
+        body = parent;
+    }
+}
+
+extern "C" void mmd_bullet_drive(mmd_bullet *w, const pm_rigid *bodies, const unsigned char *bone_on)
+{
+    for (size_t i = 0; i < w->bodies.size(); ++i) w->method[i] = 0;
+    for (size_t i = 0; i < w->bodies.size(); ++i) {
+        const bool off = bone_on && !w->kinematic[i] && w->bone[i] >= 0 && !bone_on[w->bone[i]];
+        if (w->kinematic[i]) {
+            w->states[i]->setWorldTransform(to_bullet(bodies[i]));
+        } else if (!off) {
+            if (w->switched_off[i]) w->switched_off[i] = 0, update_kinematic(w, i);
+        } else if ((w->method[i] = follow_method(w, bone_on, i)) == 1) {
+            w->switched_off[i] = 1, update_kinematic(w, i);
+            w->states[i]->setWorldTransform(to_bullet(bodies[i]));
+        } else { // pulled: 30 times the distance as the velocity, the Euler angles' difference (wrapped) as the turn
+            btTransform now;
+            double target_rotation[4], now_rotation[4], to[3], from[3];
+            w->states[i]->getWorldTransform(now);
+            if (w->switched_off[i]) w->switched_off[i] = 0, update_kinematic(w, i);
+            for (int k = 0; k < 4; ++k) target_rotation[k] = bodies[i].rotation[k];
+            rotation_of(now, now_rotation);
+            euler_angles(target_rotation, to), euler_angles(now_rotation, from);
+            btVector3 velocity, turn;
+            for (int k = 0; k < 3; ++k) {
+                velocity[k] = btScalar(30 * (double(bodies[i].translation[k]) - double(now.getOrigin()[k])));
+                turn[k] = btScalar(30 * (std::fmod(to[k] - from[k] + M_PI, 2 * M_PI) - M_PI));
+            }
+            w->bodies[i]->setLinearVelocity(velocity);
+            w->bodies[i]->setAngularVelocity(turn);
+        }
+    }
 }
 
 extern "C" void mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps, double substep)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) {
-        if (w->held_steps[i] == 2) set_held(w, i, false), w->held_steps[i] = 0;
+        if (w->held_steps[i] == 2) w->held_steps[i] = 0, update_kinematic(w, i);
         else if (w->held_steps[i] == 1) w->held_steps[i] = 2;
     }
     w->world.stepSimulation(static_cast<btScalar>(seconds), max_substeps, static_cast<btScalar>(substep));

@@ -7,8 +7,8 @@
      pm_mmd_physics_targets(&physics, pose, 1, bodies);        // at the start, a seek or a loop:
      mmd_bullet_place(world, bodies);                          //   every body on its bone, still
      // each step: the before-physics pass, then
-     pm_mmd_physics_targets(&physics, pose, 0, bodies);
-     mmd_bullet_drive(world, bodies);                          // kinematic bodies' targets
+     pm_mmd_physics_targets(&physics, pose, 1, bodies);
+     mmd_bullet_drive(world, bodies, player.physics_on);       // targets, the motion's physics switches
      mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
      mmd_bullet_read(world, bodies);                           // where Bullet's motion states put them
      pm_mmd_physics_write_back(&physics, bodies, pose);        // then the after-physics pass
@@ -33,8 +33,13 @@ void mmd_bullet_free(mmd_bullet *world);
    kinematic body through the next step and released still at the start of
    the one after; a dynamic body attached to none is left alone */
 void mmd_bullet_place(mmd_bullet *world, const pm_rigid *bodies);
-/* the kinematic bodies' targets for the next step (the others' entries are not read) */
-void mmd_bullet_drive(mmd_bullet *world, const pm_rigid *bodies);
+/* the targets for the next step: of the kinematic bodies, and of the
+   dynamic bodies whose bone's physics switch is off (bone_on[bone] 0; NULL:
+   all on), which follow their bones as babylon-mmd makes them: moved as
+   kinematic bodies, or pulled by velocities where a switched-on dynamic body
+   is above them. pm_mmd_physics_targets gives the first with every_body 0,
+   both with 1. The other entries are not read. */
+void mmd_bullet_drive(mmd_bullet *world, const pm_rigid *bodies, const unsigned char *bone_on);
 /* seconds of simulation in substeps of `substep` seconds, at most max_substeps */
 void mmd_bullet_step(mmd_bullet *world, double seconds, int max_substeps, double substep);
 /* every body's transform as its motion state holds it */

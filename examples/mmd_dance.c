@@ -131,8 +131,9 @@ static void dancer_free(dancer *d)
 }
 
 /* The pose at step `step` (frame step / 2), the steps taken in order from
-   0: bones before physics, the kinematic targets, Bullet's step, the
-   write-back, bones after physics (step 0 places every body on its bone). */
+   0: bones before physics, the bodies' targets (the motion's physics
+   switches applied), Bullet's step, the write-back, bones after physics
+   (step 0 places every body on its bone). */
 static pm_result dancer_step(dancer *d, long step)
 {
     const double frame = 0.5 * (double)step;
@@ -143,8 +144,8 @@ static pm_result dancer_step(dancer *d, long step)
             if (pm_mmd_physics_targets(&d->physics, d->player->pose, 1, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
             mmd_bullet_place(d->world, d->bodies);
         } else {
-            if (pm_mmd_physics_targets(&d->physics, d->player->pose, 0, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
-            mmd_bullet_drive(d->world, d->bodies);
+            if (pm_mmd_physics_targets(&d->physics, d->player->pose, 1, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
+            mmd_bullet_drive(d->world, d->bodies, d->player->physics_on);
             mmd_bullet_step(d->world, 1.0 / 60.0, 1, 1.0 / 60.0);
             mmd_bullet_read(d->world, d->bodies);
             if (pm_mmd_physics_write_back(&d->physics, d->bodies, d->player->pose) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;

@@ -1,7 +1,9 @@
 /* mmd_play.h: a PMX model posed by a VMD motion with posemath, for the
    examples: the motion's tracks found by the model's bone names, each frame
    sampled (pm_vmd_bone_sample, pm_vmd_switch_sample) and evaluated
-   (pm_mmd_evaluate, physics off).
+   (pm_mmd_evaluate; a host with a rigid-body engine runs the two passes
+   around its step, and reads each bone's physics switch in
+   player.physics_on).
 
      mmd_player player;
      if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) puts(error);
@@ -28,6 +30,8 @@ typedef struct mmd_player {
     int *bone_track, *ik_track, *bone_cursor, *ik_cursor; /* per bone: the track (-1 for none) and its cursor */
     float *translation, *rotation; /* per bone: the sampled local pose */
     unsigned char *ik_enabled;
+    unsigned char *physics_on; /* per bone: the motion's physics switch for its rigid bodies (1 without keys) */
+    int *physics_cursor;
     pm_mmd_bone_pose *pose;
 } mmd_player;
 
@@ -100,6 +104,8 @@ static void mmd_player_free(mmd_player *p)
     free(p->translation);
     free(p->rotation);
     free(p->ik_enabled);
+    free(p->physics_on);
+    free(p->physics_cursor);
     free(p->pose);
     memset(p, 0, sizeof *p);
 }
@@ -118,8 +124,11 @@ static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, c
     p->translation = (float *)calloc(n, 3 * sizeof(float));
     p->rotation = (float *)calloc(n, 4 * sizeof(float));
     p->ik_enabled = (unsigned char *)calloc(n, 1);
+    p->physics_on = (unsigned char *)calloc(n, 1);
+    p->physics_cursor = (int *)calloc(n, sizeof(int));
     p->pose = (pm_mmd_bone_pose *)calloc(n, sizeof *p->pose);
-    if (!p->bones || !p->skeleton.tables || !p->bone_track || !p->translation || !p->rotation || !p->ik_enabled || !p->pose) {
+    if (!p->bones || !p->skeleton.tables || !p->bone_track || !p->translation || !p->rotation || !p->ik_enabled ||
+        !p->physics_on || !p->physics_cursor || !p->pose) {
         mmd_player_free(p);
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -163,6 +172,11 @@ static pm_result mmd_player_pass(mmd_player *p, double frame, pm_mmd_pass pass)
                                                 &p->bone_cursor[b], translation, rotation)) != PM_OK) {
             return result;
         }
+        on = 1;
+        if (t >= 0 && (result = pm_vmd_switch_sample(p->motion->bones[t].physics, p->motion->bones[t].key_count, frame,
+                                                     &p->physics_cursor[b], &on)) != PM_OK)
+            return result;
+        p->physics_on[b] = (unsigned char)on;
         on = 1;
         if (k >= 0 && (result = pm_vmd_switch_sample(p->motion->iks[k].keys, p->motion->iks[k].key_count, frame,
                                                      &p->ik_cursor[b], &on)) != PM_OK)

@@ -15,8 +15,8 @@
    babylon-mmd starts it (bones posed, every body placed on its bone,
    still); then the world steps 1/60 s (0.5 frames) at a time, gravity
    (0, -98, 0), one substep each, and each frame given is printed after its
-   step: bones before physics, kinematic targets, Bullet's step, the
-   write-back, bones after physics.
+   step: bones before physics, the bodies' targets (the motion's physics
+   switches applied), Bullet's step, the write-back, bones after physics.
 
    usage: mmd_pose [--physics] MODEL.pmx MOTION.vmd FRAME... */
 #define POSEMATH_IMPLEMENTATION
@@ -79,8 +79,8 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
                 pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
                 mmd_bullet_place(world, bodies);
             } else {
-                pm_mmd_physics_targets(&physics, player->pose, 0, bodies);
-                mmd_bullet_drive(world, bodies);
+                pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
+                mmd_bullet_drive(world, bodies, player->physics_on);
                 mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
                 mmd_bullet_read(world, bodies);
                 if (pm_mmd_physics_write_back(&physics, bodies, player->pose) != PM_OK) message = "a body flew off";

@@ -6,14 +6,19 @@
      vmd motion;
      char error[128];
      if (vmd_parse(bytes, size, &motion, error, sizeof error) != 0) puts(error);  // "byte 52: ..."
-     // motion.bones[i].name, .keys, .key_count: one bone's track (pm_vmd_bone_key)
+     // motion.bones[i].name, .keys, .key_count: one bone's track (pm_vmd_bone_key),
+     // .physics: each key's physics switch (pm_vmd_switch_key)
      // motion.morphs[i], motion.iks[i]: morph weights and IK switches likewise
      vmd_free(&motion);
 
    Camera, light and self-shadow keys are checked and skipped. A bone key's
    64 interpolation bytes hold the four curves as MMD writes them: channel c
    (x, y, z, rotation) at bytes 16c + {0, 4, 8, 12} for x1, y1, x2, y2 (the
-   same bytes babylon-mmd reads). Keys of one name on the same frame: the
+   same bytes babylon-mmd reads), except bytes 2 and 3, where MikuMikuDance
+   7.39 and later store a physics switch for the bone's rigid bodies: 0x63
+   0x0F off (the bodies follow the animation), 0x00 0x00 on; babylon-mmd
+   reads any other pair as off, and so does this reader (track.physics,
+   sampled like the IK switches). Keys of one name on the same frame: the
    last in the file wins. Any malformed file is an error with the byte
    offset where it goes wrong, never a crash; what a file can make the reader
    allocate is bounded by its size. Example code: it allocates (vmd_free
@@ -35,6 +40,7 @@ enum { VMD_NAME_SIZE = 64 };
 typedef struct vmd_bone_track {
     char name[VMD_NAME_SIZE];
     pm_vmd_bone_key *keys;
+    pm_vmd_switch_key *physics; /* each key's physics switch for the bone's rigid bodies */
     int key_count;
 } vmd_bone_track;
 
@@ -138,7 +144,7 @@ static void vmd_group(vmd_entry *entries, size_t count, int *keep, int *tracks)
 static void vmd_free(vmd *m)
 {
     int i;
-    for (i = 0; i < m->bone_count; ++i) free(m->bones[i].keys);
+    for (i = 0; i < m->bone_count; ++i) free(m->bones[i].keys), free(m->bones[i].physics);
     for (i = 0; i < m->morph_count; ++i) free(m->morphs[i].keys);
     for (i = 0; i < m->ik_count; ++i) free(m->iks[i].keys);
     free(m->bones);
@@ -182,7 +188,8 @@ static int vmd_read_bones(vmd_reader *r, uint32_t count, vmd *out)
             while (j < count && memcmp(entries[j].name, entries[i].name, 15) == 0) ++j;
             vmd_bone_track *t = &out->bones[++track];
             sjis_to_utf8(entries[i].name, 15, t->name, sizeof t->name);
-            if (!(t->keys = (pm_vmd_bone_key *)malloc(sizeof *t->keys * (j - i)))) {
+            t->physics = (pm_vmd_switch_key *)malloc(sizeof *t->physics * (j - i));
+            if (!(t->keys = (pm_vmd_bone_key *)malloc(sizeof *t->keys * (j - i))) || !t->physics) {
                 out->bone_count = track + 1;
                 free(entries), free(names), free(keep);
                 return vmd_fail(r, r->at, "out of memory");
@@ -190,6 +197,8 @@ static int vmd_read_bones(vmd_reader *r, uint32_t count, vmd *out)
         }
         out->bone_count = track + 1;
         if (!keep[i]) continue;
+        out->bones[track].physics[out->bones[track].key_count].frame = entries[i].frame;
+        out->bones[track].physics[out->bones[track].key_count].enabled = p[47 + 2] == 0 && p[47 + 3] == 0;
         key = &out->bones[track].keys[out->bones[track].key_count++];
         key->frame = entries[i].frame;
         for (c = 0; c < 3; ++c) key->translation[c] = vmd_f32(p + 19 + 4 * c);

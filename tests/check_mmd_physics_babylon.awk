@@ -12,7 +12,7 @@
 # - the first 20 steps: every bone within 1e-3 of the model's height (the
 #   highest bone at the first frame, the feet at 0) of babylon-mmd's;
 # - then statistically, against babylon-mmd's own spread when its gravity
-#   changes by 1e-6 (four runs: stronger, weaker, tilted two ways), on the
+#   changes by 1e-6 (eight runs: stronger, weaker, tilted six ways), on the
 #   frames every run prints: per frame the RMS over driven bones of the
 #   distance to babylon-mmd's, averaged over the run, at most 2x the same
 #   average for babylon-mmd's changed runs, and no frame's RMS past 2x the
@@ -21,7 +21,7 @@
 #   it swings (the RMS of that offset about its mean): posemath's figure apart
 #   from babylon-mmd's by at most 2x the largest of the changed runs' (a single
 #   run's difference is one draw of a random quantity, hence the largest of
-#   four), plus how far apart the animation itself is (the largest
+#   eight), plus how far apart the animation itself is (the largest
 #   difference in an undriven bone);
 # - undriven bones: the animated pose bit for bit (no bone in the model hangs
 #   below a driven one); every number finite.

@@ -25,7 +25,7 @@ void test_vmd_matches_babylon(void)
     vmd m;
     char error[128];
     size_t i, j;
-    int k, c, kept = 0;
+    int k, c, kept = 0, physics_on = 0;
     CHECK(vmd_load("tests/fixtures/missing.vmd", &m, error, sizeof error) == -1);
     CHECK(strcmp(error, "cannot be read") == 0);
     CHECK(vmd_load("tests/fixtures/motion.vmd", &m, error, sizeof error) == 0);
@@ -46,9 +46,12 @@ void test_vmd_matches_babylon(void)
         CHECK(memcmp(t->keys[k].translation, row->translation, sizeof row->translation) == 0);
         CHECK(memcmp(t->keys[k].rotation, row->rotation, sizeof row->rotation) == 0);
         for (c = 0; c < 4; ++c) CHECK(memcmp(t->keys[k].curve[c], row->curve[c], 4) == 0);
+        CHECK(t->physics[k].frame == row->frame && t->physics[k].enabled == row->physics);
+        physics_on += row->physics;
     }
     test_context("%s", "");
     CHECK(kept == 10); /* 11 keys, two of them on one frame */
+    CHECK(physics_on > 0 && physics_on < kept); /* both switches among them */
     for (k = 0; k < m.bone_count; ++k) { /* sorted, and what pm_vmd_bone_keys_validate accepts */
         int bad;
         test_context("track %s", m.bones[k].name);

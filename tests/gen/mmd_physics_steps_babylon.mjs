@@ -5,8 +5,8 @@
 // bodies placed on the posed bones); each step: bones before physics,
 // Bullet's step (useDeltaForWorldStep off, timeStep 1/60, one substep), the
 // write-back and the bones after physics. Runs: gravity (0, -98, 0) in MMD
-// units, then four tiny changes of it (1e-6 of its size: stronger, weaker,
-// tilted along +x and +z). Printed: `RUN FRAME BONE x y z`, every bone's
+// units, then eight tiny changes of it (1e-6 of its size: stronger, weaker,
+// tilted along +x, -x, +z, -z and the two diagonals between). Printed: `RUN FRAME BONE x y z`, every bone's
 // world position after the step, on frames 0 to 10 every half frame (the
 // reference run only) and every 4 frames to LAST.
 // Usage: node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs
@@ -17,8 +17,10 @@ import { loadWithPhysics, loadMotion, decompose } from './mmd_babylon_physics.mj
 const [pmxPath, vmdPath, lastArg] = process.argv.slice(2);
 const last = Number(lastArg);
 const g = 98, d = 98e-6;
+const e = d / Math.SQRT2;
 const runs = [['gravity', [0, -g, 0]], ['stronger', [0, -g - d, 0]], ['weaker', [0, -g + d, 0]],
-              ['tilted_x', [d, -g, 0]], ['tilted_z', [0, -g, d]]];
+              ['tilted_x', [d, -g, 0]], ['tilted_-x', [-d, -g, 0]], ['tilted_z', [0, -g, d]], ['tilted_-z', [0, -g, -d]],
+              ['tilted_xz', [e, -g, e]], ['tilted_x-z', [e, -g, -e]]];
 const g7 = (x) => Math.fround(x).toPrecision(7).replace(/\.?0+(e|$)/, '$1');
 const matrix = new Matrix();
 const lines = [];

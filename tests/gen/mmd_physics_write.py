@@ -15,7 +15,11 @@ least, and its first 150 frames have a key on every frame, where the
 bisection lands exactly on the half frames the physics steps sample (t =
 0.5 solves the straight line's equation at once): so babylon-mmd and
 posemath animate the bones alike to float rounding and the physics
-comparison compares physics. Later keys are 15 frames apart. Run with
+comparison compares physics. Later keys are 15 frames apart. Physics switch
+keys (bytes 2 and 3 of a key's curves 0x63 0x0F) turn 髪1's body off from
+frame 8 to 18 (its parent bone's body is kinematic: it follows as a
+kinematic body) and 髪3's from frame 22 to 28 (under 髪2's dynamic body: it
+is pulled by velocities). Run with
 `make fixtures` (mmd_physics_babylon.mjs then reads babylon-mmd's setup,
 mmd_physics_steps_babylon.mjs its simulation)."""
 import math
@@ -76,4 +80,8 @@ for f in list(range(0, 151)) + list(range(165, 1501, 15)):
     keys.append(bone_key('上半身', f, (0, 0, 0), axis_angle((1, 0, 0), 0.4 * math.sin(w / 20)), STRAIGHT))
     keys.append(bone_key('下半身', f, (0, 0, 0), axis_angle((0, 0, 1), 0.25 * math.sin(w / 18)), STRAIGHT))
     keys.append(bone_key('頭', f, (0, 0, 0), axis_angle((0.6, 0, 0.8), 0.3 * math.sin(w / 15)), STRAIGHT))
+SWITCHED_OFF = bytes(b if i != 2 and i != 3 else (0x63, 0x0f)[i - 2] for i, b in enumerate(STRAIGHT))
+for bone_name, off, on in (('髪1', 8, 18), ('髪3', 22, 28)):  # physics switch keys: the bodies follow the animation
+    for f, shape in ((0, STRAIGHT), (off, SWITCHED_OFF), (on, STRAIGHT)):
+        keys.append(bone_key(bone_name, f, (0, 0, 0), (0, 0, 0, 1), shape))
 write_vmd(sys.argv[2], '物理', keys, [])
