@@ -259,6 +259,8 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/mmd_pose tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics-animated.out && \
 	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics.out && \
 	  awk -f tests/check_mmd_physics.awk $(BUILD)/physics-animated.out $(BUILD)/physics.out || exit 1; \
+	  ./$(BUILD)/mmd_pose --physics=120 tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics.out && \
+	  awk -f tests/check_mmd_physics.awk $(BUILD)/physics-animated.out $(BUILD)/physics.out || exit 1; \
 	  frames="$$(awk '$$1 == "gravity" { print $$2 }' tests/fixtures/mmd_physics_steps_babylon.txt | uniq)"; \
 	  ./$(BUILD)/mmd_pose tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics-animated.out && \
 	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics.out && \

@@ -40,7 +40,11 @@ void mmd_bullet_place(mmd_bullet *world, const pm_rigid *bodies);
    is above them. pm_mmd_physics_targets gives the first with every_body 0,
    both with 1. The other entries are not read. */
 void mmd_bullet_drive(mmd_bullet *world, const pm_rigid *bodies, const unsigned char *bone_on);
-/* seconds of simulation in substeps of `substep` seconds, at most max_substeps */
+/* seconds of simulation in substeps of `substep` seconds, at most
+   max_substeps (Bullet's stepSimulation, which carries the remainder to the
+   next call): a real-time host passes the elapsed time with substeps of
+   1/60 s (babylon-mmd) or 1/120 s (saba, MMDAgent) and a cap of a few, so
+   that a stalled frame does not pile up steps */
 void mmd_bullet_step(mmd_bullet *world, double seconds, int max_substeps, double substep);
 /* every body's transform as its motion state holds it */
 void mmd_bullet_read(const mmd_bullet *world, pm_rigid *bodies);

@@ -18,7 +18,11 @@
    step: bones before physics, the bodies' targets (the motion's physics
    switches applied), Bullet's step, the write-back, bones after physics.
 
-   usage: mmd_pose [--physics] MODEL.pmx MOTION.vmd FRAME... */
+   With --physics=120 each step of 1/60 s is taken in two substeps of 1/120
+   s (as saba and MMDAgent step), the way a real-time host steps by elapsed
+   time in fixed substeps, at most 5 a step.
+
+   usage: mmd_pose [--physics | --physics=120] MODEL.pmx MOTION.vmd FRAME... */
 #define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
@@ -29,7 +33,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: mmd_pose [--physics] MODEL.pmx MOTION.vmd FRAME...\n");
+    fprintf(stderr, "usage: mmd_pose [--physics | --physics=120] MODEL.pmx MOTION.vmd FRAME...\n");
     return 2;
 }
 
@@ -51,7 +55,7 @@ static void print_pose(const pmx *model, const pm_mmd_bone_pose *poses, const ch
 
 #if defined(MMD_POSE_BULLET)
 /* The frames with physics; 0 or a message */
-static const char *simulate(const pmx *model, mmd_player *player, char **frames, int count)
+static const char *simulate(const pmx *model, mmd_player *player, char **frames, int count, double substep)
 {
     pm_mmd_physics physics;
     pm_mmd_physics_report report;
@@ -81,7 +85,7 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
             } else {
                 pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
                 mmd_bullet_drive(world, bodies, player->physics_on);
-                mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
+                mmd_bullet_step(world, 1.0 / 60.0, 5, substep); /* at most 5 substeps a step, as babylon-mmd's WASM runtime */
                 mmd_bullet_read(world, bodies);
                 if (pm_mmd_physics_write_back(&physics, bodies, player->pose) != PM_OK) message = "a body flew off";
             }
@@ -102,7 +106,9 @@ int main(int argc, char **argv)
     vmd motion;
     mmd_player player;
     char error[200];
-    int a, status = 0, physics = argc > 1 && strcmp(argv[1], "--physics") == 0;
+    const int physics = argc > 1 && (strcmp(argv[1], "--physics") == 0 || strcmp(argv[1], "--physics=120") == 0);
+    const double substep = physics && strcmp(argv[1], "--physics=120") == 0 ? 1.0 / 120.0 : 1.0 / 60.0;
+    int a, status = 0;
     char **args = argv + physics;
     const int count = argc - physics;
     if (count < 4) return usage();
@@ -141,7 +147,7 @@ int main(int argc, char **argv)
     }
 #if defined(MMD_POSE_BULLET)
     if (physics && status == 0) {
-        const char *message = simulate(&model, &player, args + 3, count - 3);
+        const char *message = simulate(&model, &player, args + 3, count - 3, substep);
         if (message) {
             fprintf(stderr, "mmd_pose: %s: %s\n", args[1], message);
             status = 1;
