@@ -107,7 +107,6 @@ int main(int argc, char **argv)
     mmd_player player;
     char error[200];
     const int physics = argc > 1 && (strcmp(argv[1], "--physics") == 0 || strcmp(argv[1], "--physics=120") == 0);
-    const double substep = physics && strcmp(argv[1], "--physics=120") == 0 ? 1.0 / 120.0 : 1.0 / 60.0;
     int a, status = 0;
     char **args = argv + physics;
     const int count = argc - physics;
@@ -147,6 +146,7 @@ int main(int argc, char **argv)
     }
 #if defined(MMD_POSE_BULLET)
     if (physics && status == 0) {
+        const double substep = strcmp(argv[1], "--physics=120") == 0 ? 1.0 / 120.0 : 1.0 / 60.0;
         const char *message = simulate(&model, &player, args + 3, count - 3, substep);
         if (message) {
             fprintf(stderr, "mmd_pose: %s: %s\n", args[1], message);
