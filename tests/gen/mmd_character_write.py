@@ -88,7 +88,7 @@ for h in range(13):  # hair: five bones down from the head, pulled by an IK at t
         position = ((1.6 + 0.5 * j) * TWINTAILS[h], 18.4 - 1.8 * j, 0.3) if h in TWINTAILS else \
             (x * (1 + 0.1 * j), 17 - 1.6 * j, z * (1 + 0.1 * j))
         chain.append(bone('髪%d_%d' % (h, j), chain[-1], position))
-    bone('髪IK%d' % h, head, (x * 1.4, 10.6, z * 1.4), ik=(chain[5], 15, 0.5, [
+    bone('髪IK%d' % h, head, position, ik=(chain[5], 15, 0.5, [  # at the tip: at rest the IK is solved
         (chain[4], None), (chain[3], None), (chain[2], None), (chain[1], ((-1.0, -0.5, -1.0), (1.0, 0.5, 1.0)))]))
 grants = 2 + 2 * 4 + 2 * 7  # eyes, legs (cancel, D bones), arms (shoulder cancel, twists)
 for k in range(10):  # skirt: ten chains of five around the waist; the front ones follow the legs
