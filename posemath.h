@@ -543,6 +543,15 @@
          parents, keeping their local pose. babylon-mmd (the default, without
          this call) leaves them where the before-physics pass put them.
          moved: caller storage of skeleton->bone_count bytes.
+     pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics,
+                                         unsigned char *flags)
+         flags[b] (skeleton->bone_count bytes): PM_MMD_PHYSICS_DRIVEN for a
+         bone a dynamic body moves; PM_MMD_PHYSICS_IK_SKIPPED for an IK bone
+         whose links all are: babylon-mmd does not solve such an IK while the
+         physics runs with none of its dynamic bodies switched off (the
+         write-back overwrites every bone it would turn), which decides the
+         before-physics pose the bodies are placed on and the tips below.
+         Pass it on through pm_mmd_evaluate's ik_enabled.
 
      SKINNING (docs/skinning.md)
 
@@ -1409,6 +1418,13 @@ PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const p
                                           pm_mmd_bone_pose *pose);
 PMDEF pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics, unsigned char *moved,
                                                pm_mmd_bone_pose *pose);
+
+/* Per bone, what the physics makes of it (pm_mmd_physics_bone_flags) */
+enum {
+    PM_MMD_PHYSICS_DRIVEN = 1,    /* a dynamic body (mode 1 or 2) moves it */
+    PM_MMD_PHYSICS_IK_SKIPPED = 2 /* an IK bone whose links the physics all drives: babylon-mmd does not solve it */
+};
+PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigned char *flags);
 
 #ifdef __cplusplus
 }
@@ -7856,6 +7872,29 @@ PMDEF pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics, un
         if (PM__MMD_IK_LINK(s)[b]) r = pm__f4_quat_mul(pm__f4_load(pose[b].ik_rotation), r);
         pm__mmd_place(s, b, r, pm__f4_load3(pose[b].local_translation), pose);
         moved[b] = PLACED_AGAIN;
+    }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigned char *flags)
+{
+    const pm_mmd_skeleton *s;
+    int i, k;
+    if (!pm__physics_arrays(physics, flags, flags) || !flags || !physics->skeleton || !physics->skeleton->bones ||
+        physics->skeleton->bone_count < 1)
+        return PM_ERROR_INVALID_ARGUMENT;
+    s = physics->skeleton;
+    memset(flags, 0, (size_t)s->bone_count);
+    for (i = 0; i < physics->body_count; ++i)
+        if (physics->body_setup[i].mode != PM_MMD_FOLLOW_BONE && physics->bodies[i].bone >= 0)
+            flags[physics->bodies[i].bone] = PM_MMD_PHYSICS_DRIVEN;
+    for (i = 0; i < s->bone_count; ++i) { /* links as pm_mmd_skeleton_init checked them */
+        const pm_mmd_bone *bone = &s->bones[i];
+        int all = 1; /* babylon-mmd's rule, which skips a chain of no links too */
+        if (!(bone->flags & PM_MMD_BONE_IK)) continue;
+        for (k = 0; k < bone->ik_link_count && all; ++k)
+            all = (flags[s->ik_links[bone->ik_first_link + k].bone] & PM_MMD_PHYSICS_DRIVEN) != 0;
+        if (all) flags[i] |= PM_MMD_PHYSICS_IK_SKIPPED;
     }
     return PM_OK;
 }

@@ -73,10 +73,14 @@ struct mmd_bullet {
     }
 };
 
-extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gravity)
+// Everything Bullet is fed, in the order babylon-mmd adds it. Each object
+// is owned by w as soon as it exists (the vectors' room is reserved first),
+// so that w's destructor frees what an out-of-memory exception left.
+static void build(mmd_bullet *w, const pm_mmd_physics *physics, float gravity)
 {
-    mmd_bullet *w = new (std::nothrow) mmd_bullet;
-    if (!w) return nullptr;
+    const size_t body_count = static_cast<size_t>(physics->body_count);
+    w->shapes.reserve(body_count), w->states.reserve(body_count), w->bodies.reserve(body_count);
+    w->joints.reserve(static_cast<size_t>(physics->joint_count));
     w->world.setGravity(btVector3(0, gravity, 0));
     w->world.getPairCache()->setOverlapFilterCallback(&w->filter);
     for (int i = 0; i < physics->body_count; ++i) {
@@ -87,10 +91,12 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
         if (b.shape == PM_MMD_SPHERE) shape = new btSphereShape(b.size[0]);
         else if (b.shape == PM_MMD_BOX) shape = new btBoxShape(btVector3(b.size[0], b.size[1], b.size[2]));
         else shape = new btCapsuleShape(b.size[0], b.size[1]);
+        w->shapes.push_back(shape);
         const btScalar mass = kinematic ? 0.0f : b.mass;
         btVector3 inertia(0, 0, 0);
         if (mass != 0.0f) shape->calculateLocalInertia(mass, inertia);
         btDefaultMotionState *state = new btDefaultMotionState(to_bullet(s.rest));
+        w->states.push_back(state);
         btRigidBody::btRigidBodyConstructionInfo info(mass, state, shape, inertia);
         info.m_linearDamping = b.linear_damping;
         info.m_angularDamping = b.angular_damping;
@@ -104,7 +110,7 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
         const int group = static_cast<int>(s.group_bits) | (kinematic ? kinematic_group : 0);
         const int mask = static_cast<int>(static_cast<int16_t>(static_cast<uint16_t>(b.mask))); // read as signed, as babylon-mmd
         w->world.addRigidBody(body, group, mask);
-        w->shapes.push_back(shape), w->states.push_back(state), w->bodies.push_back(body);
+        w->bodies.push_back(body);
         w->kinematic.push_back(kinematic);
         w->held_on_place.push_back(!kinematic && b.bone >= 0);
         w->held_steps.push_back(0);
@@ -112,19 +118,20 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
         w->method.push_back(0);
         w->bone.push_back(b.bone);
     }
-    for (int i = 0; i < physics->body_count; ++i) { // a bone's bodies: the first in PMX order stands for them
+    std::vector<int> first_body(static_cast<size_t>(physics->skeleton->bone_count), -1); // a bone's first body stands for them
+    for (int i = physics->body_count - 1; i >= 0; --i)
+        if (physics->bodies[i].bone >= 0) first_body[static_cast<size_t>(physics->bodies[i].bone)] = i;
+    for (int i = 0; i < physics->body_count; ++i) {
         const int bone = physics->bodies[i].bone, parent = bone >= 0 ? physics->skeleton->bones[bone].parent : -1;
-        int first = -1;
-        for (int k = 0; parent >= 0 && k < physics->body_count && first < 0; ++k)
-            if (physics->bodies[k].bone == parent) first = k;
-        w->parent_body.push_back(first);
+        w->parent_body.push_back(parent >= 0 ? first_body[static_cast<size_t>(parent)] : -1);
     }
     for (int i = 0; i < physics->joint_count; ++i) {
         const pm_mmd_joint &j = physics->joints[i];
         const pm_mmd_joint_setup &s = physics->joint_setup[i];
         btGeneric6DofSpringConstraint *c =
-            new btGeneric6DofSpringConstraint(*w->bodies[j.body_a], *w->bodies[j.body_b], to_bullet(s.frame_a),
-                                              to_bullet(s.frame_b), true);
+            new btGeneric6DofSpringConstraint(*w->bodies[static_cast<size_t>(j.body_a)], *w->bodies[static_cast<size_t>(j.body_b)],
+                                              to_bullet(s.frame_a), to_bullet(s.frame_b), true);
+        w->joints.push_back(c);
         c->setLinearLowerLimit(btVector3(j.linear_lower[0], j.linear_lower[1], j.linear_lower[2]));
         c->setLinearUpperLimit(btVector3(j.linear_upper[0], j.linear_upper[1], j.linear_upper[2]));
         c->setAngularLowerLimit(btVector3(j.angular_lower[0], j.angular_lower[1], j.angular_lower[2]));
@@ -136,7 +143,18 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
             c->enableSpring(axis, on);
         }
         w->world.addConstraint(c, false);
-        w->joints.push_back(c);
+    }
+}
+
+extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gravity)
+{
+    mmd_bullet *w = new (std::nothrow) mmd_bullet;
+    if (!w) return nullptr;
+    try {
+        build(w, physics, gravity);
+    } catch (const std::bad_alloc &) {
+        delete w;
+        return nullptr;
     }
     return w;
 }

@@ -95,6 +95,7 @@ typedef struct dancer {
 #if defined(MMD_DANCE_BULLET)
     pm_mmd_physics physics;
     pm_rigid *bodies;
+    unsigned char *flags; /* pm_mmd_physics_bone_flags, for the player's IK skip */
     mmd_bullet *world;
 #endif
 } dancer;
@@ -113,9 +114,11 @@ static const char *dancer_init(dancer *d, const pmx *model, mmd_player *player)
         d->physics.body_setup = (pm_mmd_body_setup *)calloc((size_t)model->rigid_body_count, sizeof *d->physics.body_setup);
         d->physics.joint_setup = (pm_mmd_joint_setup *)calloc((size_t)model->joint_count + 1, sizeof *d->physics.joint_setup);
         d->bodies = (pm_rigid *)calloc((size_t)model->rigid_body_count, sizeof *d->bodies);
-        if (!d->physics.body_setup || !d->physics.joint_setup || !d->bodies) return "out of memory";
+        d->flags = (unsigned char *)calloc((size_t)model->bone_count + 1, 1);
+        if (!d->physics.body_setup || !d->physics.joint_setup || !d->bodies || !d->flags) return "out of memory";
         if (pm_mmd_physics_init(&d->physics, &report) != PM_OK) return report.message;
         if (!(d->world = mmd_bullet_create(&d->physics, -98.0f))) return "out of memory";
+        if (pm_mmd_physics_bone_flags(&d->physics, d->flags) == PM_OK) player->physics_flags = d->flags;
     }
 #endif
     return NULL;
@@ -125,7 +128,8 @@ static void dancer_free(dancer *d)
 {
 #if defined(MMD_DANCE_BULLET)
     mmd_bullet_free(d->world);
-    free(d->physics.body_setup), free(d->physics.joint_setup), free(d->bodies);
+    if (d->player) d->player->physics_flags = NULL;
+    free(d->physics.body_setup), free(d->physics.joint_setup), free(d->bodies), free(d->flags);
 #endif
     (void)d;
 }

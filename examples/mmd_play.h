@@ -2,8 +2,9 @@
    examples: the motion's tracks found by the model's bone names, each frame
    sampled (pm_vmd_bone_sample, pm_vmd_switch_sample) and evaluated
    (pm_mmd_evaluate; a host with a rigid-body engine runs the two passes
-   around its step, and reads each bone's physics switch in
-   player.physics_on).
+   around its step, reads each bone's physics switch in player.physics_on
+   and sets player.physics_flags, so that IK chains the physics drives are
+   skipped as babylon-mmd skips them).
 
      mmd_player player;
      if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) puts(error);
@@ -32,6 +33,7 @@ typedef struct mmd_player {
     unsigned char *ik_enabled;
     unsigned char *physics_on; /* per bone: the motion's physics switch for its rigid bodies (1 without keys) */
     int *physics_cursor;
+    const unsigned char *physics_flags; /* NULL, or pm_mmd_physics_bone_flags' while the host runs physics */
     pm_mmd_bone_pose *pose;
 } mmd_player;
 
@@ -182,6 +184,12 @@ static pm_result mmd_player_pass(mmd_player *p, double frame, pm_mmd_pass pass)
                                                      &p->ik_cursor[b], &on)) != PM_OK)
             return result;
         p->ik_enabled[b] = (unsigned char)on;
+    }
+    if (p->physics_flags && pass != PM_MMD_AFTER_PHYSICS) { /* babylon-mmd's IK skip, unless a dynamic body is off */
+        int any_off = 0;
+        for (b = 0; b < p->bone_count; ++b) any_off |= (p->physics_flags[b] & PM_MMD_PHYSICS_DRIVEN) && !p->physics_on[b];
+        for (b = 0; b < p->bone_count && !any_off; ++b)
+            if (p->physics_flags[b] & PM_MMD_PHYSICS_IK_SKIPPED) p->ik_enabled[b] = 0;
     }
     return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->ik_enabled, pass, p->pose);
 }

@@ -62,6 +62,7 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
     pm_mmd_body_setup *body_setup = (pm_mmd_body_setup *)calloc((size_t)model->rigid_body_count + 1, sizeof *body_setup);
     pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)calloc((size_t)model->joint_count + 1, sizeof *joint_setup);
     pm_rigid *bodies = (pm_rigid *)calloc((size_t)model->rigid_body_count + 1, sizeof *bodies);
+    unsigned char *flags = (unsigned char *)calloc((size_t)model->bone_count + 1, 1);
     mmd_bullet *world = NULL;
     const char *message = NULL;
     const double first = strtod(frames[0], NULL);
@@ -71,9 +72,10 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
     physics.bodies = model->rigid_bodies, physics.body_count = model->rigid_body_count;
     physics.joints = model->joints, physics.joint_count = model->joint_count;
     physics.body_setup = body_setup, physics.joint_setup = joint_setup;
-    if (!body_setup || !joint_setup || !bodies) message = "out of memory";
+    if (!body_setup || !joint_setup || !bodies || !flags) message = "out of memory";
     else if (pm_mmd_physics_init(&physics, &report) != PM_OK) message = report.message;
     else if (!(world = mmd_bullet_create(&physics, -98.0f))) message = "out of memory";
+    else if (pm_mmd_physics_bone_flags(&physics, flags) == PM_OK) player->physics_flags = flags;
     for (a = 0; a < count && !message; ++a) {
         const long target = (long)((strtod(frames[a], NULL) - first) * 2.0);
         for (; step <= target && !message; ++step) {
@@ -95,7 +97,8 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
         if (!message) print_pose(model, player->pose, frames[a]);
     }
     mmd_bullet_free(world);
-    free(body_setup), free(joint_setup), free(bodies);
+    player->physics_flags = NULL;
+    free(body_setup), free(joint_setup), free(bodies), free(flags);
     return message;
 }
 #endif

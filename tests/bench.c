@@ -885,6 +885,7 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
     pm_mmd_body_setup *body_setup = (pm_mmd_body_setup *)malloc(sizeof *body_setup * (size_t)(model->rigid_body_count + 1));
     pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)malloc(sizeof *joint_setup * (size_t)(model->joint_count + 1));
     pm_rigid *bodies = (pm_rigid *)malloc(sizeof *bodies * (size_t)(model->rigid_body_count + 1));
+    unsigned char *flags = (unsigned char *)malloc((size_t)model->bone_count + 1);
     pm_mmd_physics physics;
     pm_mmd_physics_report report;
     mmd_bullet *world = NULL;
@@ -894,13 +895,14 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
     physics.bodies = model->rigid_bodies, physics.body_count = model->rigid_body_count;
     physics.joints = model->joints, physics.joint_count = model->joint_count;
     physics.body_setup = body_setup, physics.joint_setup = joint_setup;
-    if (!body_setup || !joint_setup || !bodies || pm_mmd_physics_init(&physics, &report) != PM_OK ||
-        !(world = mmd_bullet_create(&physics, -98.0f))) {
-        printf("\nMMD motion with physics: %s\n", body_setup && joint_setup && bodies && world == NULL && report.message
-                                                    ? report.message : "out of memory");
-        free(body_setup), free(joint_setup), free(bodies);
+    if (!body_setup || !joint_setup || !bodies || !flags || pm_mmd_physics_init(&physics, &report) != PM_OK ||
+        !(world = mmd_bullet_create(&physics, -98.0f)) || pm_mmd_physics_bone_flags(&physics, flags) != PM_OK) {
+        printf("\nMMD motion with physics: %s\n", world == NULL && flags && report.message ? report.message : "out of memory");
+        mmd_bullet_free(world);
+        free(body_setup), free(joint_setup), free(bodies), free(flags);
         return;
     }
+    player->physics_flags = flags; /* the IK chains the physics drives skipped, as babylon-mmd skips them */
     for (round = 0; round < ROUNDS; ++round) {
         (void)mmd_player_pass(player, 0.0, PM_MMD_BEFORE_PHYSICS);
         (void)pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
@@ -941,8 +943,9 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
     printf("posemath + Bullet             %8.2f  %7.2f   (parts' medians: bones %.1f, sync %.1f, Bullet's step %.1f)\n",
            median, best, bones, sync, step);
     if (!babylon_rows(babylon_results, 1, median)) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    player->physics_flags = NULL;
     mmd_bullet_free(world);
-    free(body_setup), free(joint_setup), free(bodies);
+    free(body_setup), free(joint_setup), free(bodies), free(flags);
 }
 #endif
 

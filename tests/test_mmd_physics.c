@@ -13,7 +13,7 @@
 #include "../examples/mmd_play.h"
 #include "fixtures/mmd_physics_babylon.h"
 
-enum { BONES = 4, BODIES = 4, JOINTS = 2, BONES_IN_FILE = 8 };
+enum { BONES = 4, BODIES = 4, JOINTS = 2, BONES_IN_FILE = 10 };
 
 typedef struct physics_case {
     pm_mmd_bone bones[BONES];
@@ -413,7 +413,8 @@ void test_mmd_physics_matches_babylon(void)
    babylon-mmd's own write-back read (tests/gen/mmd_physics_babylon.mjs); the bones before
    physics, the write-back and the bones after physics then give every bone's
    world transform. The motion's keys here are one frame apart with straight
-   curves, where both sides animate alike to float rounding. Tolerance: the
+   curves, where both sides animate alike to float rounding; the twintail's
+   IK is skipped as babylon-mmd skips it (pm_mmd_physics_bone_flags). Tolerance: the
    bones within 1e-5 of the model's height (17.8 units: 1.8e-4) in position,
    a few float32 roundings of 20-unit matrix products on babylon-mmd's side
    being 1e-5; rotations within 1e-5 per quaternion component (float32
@@ -430,6 +431,7 @@ void test_mmd_physics_replays_babylon(void)
     pm_mmd_joint_setup joint_setup[4];
     pm_mmd_physics physics;
     pm_rigid bodies[8];
+    unsigned char flags[BONES_IN_FILE];
     int s, i, k;
     double worst_position = 0.0, worst_rotation = 0.0;
     if (pmx_load("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
@@ -448,6 +450,11 @@ void test_mmd_physics_replays_babylon(void)
     physics.joints = model.joints, physics.joint_count = model.joint_count;
     physics.body_setup = body_setup, physics.joint_setup = joint_setup;
     CHECK_RESULT(pm_mmd_physics_init(&physics, NULL), PM_OK);
+    CHECK_RESULT(pm_mmd_physics_bone_flags(&physics, flags), PM_OK);
+    CHECK(flags[9] == PM_MMD_PHYSICS_IK_SKIPPED && flags[4] == PM_MMD_PHYSICS_DRIVEN && flags[8] == 0); /* 髪IK, 髪1, 髪先 */
+    CHECK_RESULT(pm_mmd_physics_bone_flags(NULL, flags), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_physics_bone_flags(&physics, NULL), PM_ERROR_INVALID_ARGUMENT);
+    player.physics_flags = flags; /* the twintail's IK not solved, as babylon-mmd does not while physics drives it */
     for (s = 0; s < STEPS && model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8; ++s) {
         const struct physics_replay_row *row = &physics_replay_rows[s];
         test_context("step %d", s);

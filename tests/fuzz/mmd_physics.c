@@ -91,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         (void)pm_mmd_physics_write_back(&physics, rigid, pose);
         (void)pm_mmd_physics_update_children(&physics, next_byte(&r) & 1 ? NULL : moved, pose);
+        (void)pm_mmd_physics_bone_flags(&physics, next_byte(&r) & 1 ? NULL : moved);
     }
     free(moved);
     free(bones), free(tables), free(bodies), free(joints), free(body_setup), free(joint_setup), free(pose), free(rigid);

@@ -38,6 +38,8 @@ tail = [bone('髪1', head, (1.5, 17, 0.5))]
 tail.append(bone('髪2', tail[0], (2.5, 15, 0.8)))
 tail.append(bone('髪3', tail[1], (3.0, 12.5, 1.2)))
 skirt = bone('スカート', lower, (0.8, 10, -1.0))
+tip = bone('髪先', tail[2], (3.3, 10.5, 1.4))  # the twintail's tip: no body, below a physics bone
+B_IK = mmd_files.bone(B, '髪IK', head, (2.0, 11.0, 2.5), ik=(tip, 10, 1.0, [(tail[2], None), (tail[1], None), (tail[0], None)]))
 
 SPHERE, BOX, CAPSULE = 0, 1, 2
 numbers = (1.0, 0.5, 0.5, 0.0, 0.5)  # mass, linear and angular damping, restitution, friction
