@@ -239,15 +239,25 @@ static void rotation_of(const btTransform &t, double q[4])
 // How a switched-off body follows its bone, as babylon-mmd decides: pulled
 // toward it by velocities when the nearest switched-on body up its bones is
 // dynamic (so its joint to that body does not fight a kinematic one), else
-// moved there as a kinematic body.
+// moved there as a kinematic body. The switched-off bodies passed on the way
+// follow the same way: they are marked too, so that a frame's walks stay
+// linear in the number of bodies.
 static char follow_method(mmd_bullet *w, const unsigned char *bone_on, size_t i)
 {
-    for (int body = static_cast<int>(i);;) {
-        const int parent = w->parent_body[static_cast<size_t>(body)];
-        if (parent < 0 || w->kinematic[static_cast<size_t>(parent)]) return 1;
-        if (bone_on[w->bone[static_cast<size_t>(parent)]]) return 2;
-        if (w->method[static_cast<size_t>(parent)]) return w->method[static_cast<size_t>(parent)];
-        body = parent;
+    char method = 0;
+    for (size_t body = i; !method;) {
+        const int parent = w->parent_body[body];
+        if (parent < 0 || w->kinematic[static_cast<size_t>(parent)]) method = 1;
+        else if (bone_on[w->bone[static_cast<size_t>(parent)]]) method = 2;
+        else if (w->method[static_cast<size_t>(parent)]) method = w->method[static_cast<size_t>(parent)];
+        else body = static_cast<size_t>(parent);
+    }
+    for (size_t body = i;; body = static_cast<size_t>(w->parent_body[body])) {
+        const int parent = w->parent_body[body];
+        w->method[body] = method;
+        if (parent < 0 || w->kinematic[static_cast<size_t>(parent)] || bone_on[w->bone[static_cast<size_t>(parent)]] ||
+            w->method[static_cast<size_t>(parent)])
+            return method;
     }
 }
 
