@@ -381,7 +381,7 @@ void test_mmd_physics_matches_babylon(void)
     CHECK(model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8 && model.joint_count == 4);
     for (i = 0; i < BONES_IN_FILE && i < model.bone_count; ++i) /* physics reads the rest positions and parents */
         test_mmd_bone(&bones[i], model.bones[i].parent, model.bones[i].position[0], model.bones[i].position[1],
-                     model.bones[i].position[2]);
+                      model.bones[i].position[2]);
     CHECK_RESULT(pm_mmd_skeleton_init(&skeleton, NULL), PM_OK);
     physics.skeleton = &skeleton;
     physics.bodies = model.rigid_bodies, physics.body_count = model.rigid_body_count;
