@@ -7849,24 +7849,35 @@ PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const p
     return PM_OK;
 }
 
+/* marks[b] = PM_MMD_PHYSICS_DRIVEN for each bone a dynamic body moves, else
+   0 (skeleton->bone_count bytes); 0 when an array is missing */
+static int pm__physics_driven(const pm_mmd_physics *physics, unsigned char *marks)
+{
+    int i;
+    if (!pm__physics_arrays(physics, marks, marks) || !marks || !physics->skeleton || !physics->skeleton->bones ||
+        physics->skeleton->bone_count < 1)
+        return 0;
+    memset(marks, 0, (size_t)physics->skeleton->bone_count);
+    for (i = 0; i < physics->body_count; ++i)
+        if (physics->body_setup[i].mode != PM_MMD_FOLLOW_BONE && physics->bodies[i].bone >= 0)
+            marks[physics->bodies[i].bone] = PM_MMD_PHYSICS_DRIVEN;
+    return 1;
+}
+
 PMDEF pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics, unsigned char *moved,
                                                pm_mmd_bone_pose *pose)
 {
-    enum { STILL = 0, DRIVEN = 1, PLACED_AGAIN = 2 };
+    enum { STILL = 0, PLACED_AGAIN = 2 };
     const pm_mmd_skeleton *s;
     int i;
-    if (!pm__physics_arrays(physics, pose, moved) || !moved || !physics->skeleton || !physics->skeleton->tables ||
-        physics->skeleton->bone_count < 1)
+    if (!pose || !physics || !physics->skeleton || !physics->skeleton->tables || !pm__physics_driven(physics, moved))
         return PM_ERROR_INVALID_ARGUMENT;
     s = physics->skeleton;
-    memset(moved, STILL, (size_t)s->bone_count);
-    for (i = 0; i < physics->body_count; ++i)
-        if (physics->body_setup[i].mode != PM_MMD_FOLLOW_BONE && physics->bodies[i].bone >= 0)
-            moved[physics->bodies[i].bone] = DRIVEN;
     for (i = 0; i < s->bone_count; ++i) { /* depth first: a parent before its children */
         const int b = PM__MMD_PREORDER(s)[i], parent = s->bones[b].parent;
         pm__f4 r;
-        if (moved[b] == DRIVEN || parent < 0 || moved[parent] == STILL || (s->bones[b].flags & PM_MMD_BONE_AFTER_PHYSICS))
+        if (moved[b] == PM_MMD_PHYSICS_DRIVEN || parent < 0 || moved[parent] == STILL ||
+            (s->bones[b].flags & PM_MMD_BONE_AFTER_PHYSICS))
             continue;
         r = pm__f4_load(pose[b].local_rotation);
         if (PM__MMD_IK_LINK(s)[b]) r = pm__f4_quat_mul(pm__f4_load(pose[b].ik_rotation), r);
@@ -7880,14 +7891,8 @@ PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigne
 {
     const pm_mmd_skeleton *s;
     int i, k;
-    if (!pm__physics_arrays(physics, flags, flags) || !flags || !physics->skeleton || !physics->skeleton->bones ||
-        physics->skeleton->bone_count < 1)
-        return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__physics_driven(physics, flags)) return PM_ERROR_INVALID_ARGUMENT;
     s = physics->skeleton;
-    memset(flags, 0, (size_t)s->bone_count);
-    for (i = 0; i < physics->body_count; ++i)
-        if (physics->body_setup[i].mode != PM_MMD_FOLLOW_BONE && physics->bodies[i].bone >= 0)
-            flags[physics->bodies[i].bone] = PM_MMD_PHYSICS_DRIVEN;
     for (i = 0; i < s->bone_count; ++i) { /* links as pm_mmd_skeleton_init checked them */
         const pm_mmd_bone *bone = &s->bones[i];
         int all = 1; /* babylon-mmd's rule, which skips a chain of no links too */
