@@ -29,7 +29,7 @@
 #include "mmd_play.h"
 #include "raster.h"
 #if defined(MMD_DANCE_BULLET)
-#include "mmd_bullet.h"
+#include "mmd_simulation.h"
 #endif
 #if defined(MMD_DANCE_GIF)
 #include "gif_write.h"
@@ -88,38 +88,24 @@ static void draw(raster *r, const pmx *model, const float *skinned, int panel, f
 }
 
 /* The bones at each 1/60 s step: posed by the motion alone, or with the
-   model's rigid bodies on Bullet where it is built in. */
+   model's rigid bodies on Bullet where it is built in (examples/mmd_simulation.h). */
 typedef struct dancer {
-    const pmx *model;
     mmd_player *player;
 #if defined(MMD_DANCE_BULLET)
-    pm_mmd_physics physics;
-    pm_rigid *bodies;
-    unsigned char *flags; /* pm_mmd_physics_bone_flags, for the player's IK skip */
-    mmd_bullet *world;
+    int physics; /* the model has rigid bodies */
+    mmd_simulation sim;
 #endif
 } dancer;
 
-/* 0, or a message; the physics stays off (NULL world) without rigid bodies */
+/* 0, or a message; the physics stays off without rigid bodies */
 static const char *dancer_init(dancer *d, const pmx *model, mmd_player *player)
 {
     memset(d, 0, sizeof *d);
-    d->model = model, d->player = player;
+    d->player = player;
 #if defined(MMD_DANCE_BULLET)
-    if (model->rigid_body_count > 0) {
-        pm_mmd_physics_report report;
-        d->physics.skeleton = &player->skeleton;
-        d->physics.bodies = model->rigid_bodies, d->physics.body_count = model->rigid_body_count;
-        d->physics.joints = model->joints, d->physics.joint_count = model->joint_count;
-        d->physics.body_setup = (pm_mmd_body_setup *)calloc((size_t)model->rigid_body_count, sizeof *d->physics.body_setup);
-        d->physics.joint_setup = (pm_mmd_joint_setup *)calloc((size_t)model->joint_count + 1, sizeof *d->physics.joint_setup);
-        d->bodies = (pm_rigid *)calloc((size_t)model->rigid_body_count, sizeof *d->bodies);
-        d->flags = (unsigned char *)calloc((size_t)model->bone_count + 1, 1);
-        if (!d->physics.body_setup || !d->physics.joint_setup || !d->bodies || !d->flags) return "out of memory";
-        if (pm_mmd_physics_init(&d->physics, &report) != PM_OK) return report.message;
-        if (!(d->world = mmd_bullet_create(&d->physics, -98.0f))) return "out of memory";
-        if (pm_mmd_physics_bone_flags(&d->physics, d->flags) == PM_OK) player->physics_flags = d->flags;
-    }
+    if ((d->physics = model->rigid_body_count > 0) != 0) return mmd_simulation_init(&d->sim, model, player);
+#else
+    (void)model;
 #endif
     return NULL;
 }
@@ -127,37 +113,20 @@ static const char *dancer_init(dancer *d, const pmx *model, mmd_player *player)
 static void dancer_free(dancer *d)
 {
 #if defined(MMD_DANCE_BULLET)
-    mmd_bullet_free(d->world);
-    if (d->player) d->player->physics_flags = NULL;
-    free(d->physics.body_setup), free(d->physics.joint_setup), free(d->bodies), free(d->flags);
+    if (d->physics) mmd_simulation_free(&d->sim);
 #endif
     (void)d;
 }
 
-/* The pose at step `step` (frame step / 2), the steps taken in order from
-   0: bones before physics, the bodies' targets (the motion's physics
-   switches applied), Bullet's step, the write-back, bones after physics
-   (step 0 places every body on its bone). */
-static pm_result dancer_step(dancer *d, long step)
+/* The pose at step `step` (frame step / 2), the steps taken in order from 0
+   (step 0 places every body on its bone); 0 or a message. */
+static const char *dancer_step(dancer *d, long step)
 {
     const double frame = 0.5 * (double)step;
 #if defined(MMD_DANCE_BULLET)
-    if (d->world) {
-        if (mmd_player_pass(d->player, frame, PM_MMD_BEFORE_PHYSICS) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
-        if (step == 0) {
-            if (pm_mmd_physics_targets(&d->physics, d->player->pose, 1, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
-            mmd_bullet_place(d->world, d->bodies);
-        } else {
-            if (pm_mmd_physics_targets(&d->physics, d->player->pose, 1, d->bodies) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
-            mmd_bullet_drive(d->world, d->bodies, d->player->physics_on);
-            mmd_bullet_step(d->world, 1.0 / 60.0, 1, 1.0 / 60.0);
-            mmd_bullet_read(d->world, d->bodies);
-            if (pm_mmd_physics_write_back(&d->physics, d->bodies, d->player->pose) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
-        }
-        return mmd_player_pass(d->player, frame, PM_MMD_AFTER_PHYSICS);
-    }
+    if (d->physics) return mmd_simulation_step(&d->sim, frame, step == 0, 1.0 / 60.0);
 #endif
-    return mmd_player_pose(d->player, frame);
+    return mmd_player_pose(d->player, frame) == PM_OK ? NULL : "a bone's pose is not finite";
 }
 
 /* The posed bones' skinning transforms, and the mesh skinned by them */
@@ -275,7 +244,7 @@ int main(int argc, char **argv)
     printf("%s: %d vertices, %d bones (%d IK), %d tracks; %s: frames 0 to %g\n", model_path, model.vertex_count,
            model.bone_count, ik_count, motion.bone_count, motion_path, end);
 #if defined(MMD_DANCE_BULLET)
-    if (dance.world)
+    if (dance.physics)
         printf("physics: %d rigid bodies, %d joints on Bullet, from frame 0 (every body placed on its bone), steps of 1/60 s\n",
                model.rigid_body_count, model.joint_count);
     else
@@ -292,8 +261,8 @@ int main(int argc, char **argv)
             const int shown = panel < PANELS && step == panel_step[panel];
             const int filmed = gif_path && step <= GIF_STEPS && step % GIF_EVERY == 0;
             double t0 = now_us(), t1, t2, miss = 0.0;
-            if (dancer_step(&dance, step) != PM_OK) {
-                fprintf(stderr, "mmd_dance: frame %g refused\n", 0.5 * (double)step);
+            if ((message = dancer_step(&dance, step)) != NULL) {
+                fprintf(stderr, "mmd_dance: frame %g: %s\n", 0.5 * (double)step, message);
                 return 1;
             }
             if (!shown && !filmed) continue;
@@ -335,7 +304,7 @@ int main(int argc, char **argv)
         snprintf(label, sizeof label, "PMX %d VERTICES, %d BONES (%d IK) - VMD %d TRACKS - GRANTS, CCD IK, SDEF%s",
                  model.vertex_count, model.bone_count, ik_count, motion.bone_count,
 #if defined(MMD_DANCE_BULLET)
-                 dance.world ? ", PHYSICS" : "");
+                 dance.physics ? ", PHYSICS" : "");
 #else
                  "");
 #endif

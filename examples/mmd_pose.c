@@ -28,7 +28,7 @@
 
 #include "mmd_play.h"
 #if defined(MMD_POSE_BULLET)
-#include "mmd_bullet.h"
+#include "mmd_simulation.h"
 #endif
 
 static int usage(void)
@@ -57,48 +57,18 @@ static void print_pose(const pmx *model, const pm_mmd_bone_pose *poses, const ch
 /* The frames with physics; 0 or a message */
 static const char *simulate(const pmx *model, mmd_player *player, char **frames, int count, double substep)
 {
-    pm_mmd_physics physics;
-    pm_mmd_physics_report report;
-    pm_mmd_body_setup *body_setup = (pm_mmd_body_setup *)calloc((size_t)model->rigid_body_count + 1, sizeof *body_setup);
-    pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)calloc((size_t)model->joint_count + 1, sizeof *joint_setup);
-    pm_rigid *bodies = (pm_rigid *)calloc((size_t)model->rigid_body_count + 1, sizeof *bodies);
-    unsigned char *flags = (unsigned char *)calloc((size_t)model->bone_count + 1, 1);
-    mmd_bullet *world = NULL;
-    const char *message = NULL;
+    mmd_simulation sim;
+    const char *message = mmd_simulation_init(&sim, model, player);
     const double first = strtod(frames[0], NULL);
     long step = 0;
     int a;
-    physics.skeleton = &player->skeleton;
-    physics.bodies = model->rigid_bodies, physics.body_count = model->rigid_body_count;
-    physics.joints = model->joints, physics.joint_count = model->joint_count;
-    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
-    if (!body_setup || !joint_setup || !bodies || !flags) message = "out of memory";
-    else if (pm_mmd_physics_init(&physics, &report) != PM_OK) message = report.message;
-    else if (!(world = mmd_bullet_create(&physics, -98.0f))) message = "out of memory";
-    else if (pm_mmd_physics_bone_flags(&physics, flags) == PM_OK) player->physics_flags = flags;
     for (a = 0; a < count && !message; ++a) {
         const long target = (long)((strtod(frames[a], NULL) - first) * 2.0);
-        for (; step <= target && !message; ++step) {
-            if (mmd_player_pass(player, first + 0.5 * (double)step, PM_MMD_BEFORE_PHYSICS) != PM_OK) {
-                message = "a bone's pose is not finite";
-            } else if (step == 0) { /* the start: every body on its bone, still */
-                pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
-                mmd_bullet_place(world, bodies);
-            } else {
-                pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
-                mmd_bullet_drive(world, bodies, player->physics_on);
-                mmd_bullet_step(world, 1.0 / 60.0, 5, substep); /* at most 5 substeps a step, as babylon-mmd's WASM runtime */
-                mmd_bullet_read(world, bodies);
-                if (pm_mmd_physics_write_back(&physics, bodies, player->pose) != PM_OK) message = "a body flew off";
-            }
-            if (!message && mmd_player_pass(player, first + 0.5 * (double)step, PM_MMD_AFTER_PHYSICS) != PM_OK)
-                message = "a bone's pose is not finite";
-        }
+        for (; step <= target && !message; ++step)
+            message = mmd_simulation_step(&sim, first + 0.5 * (double)step, step == 0, substep);
         if (!message) print_pose(model, player->pose, frames[a]);
     }
-    mmd_bullet_free(world);
-    player->physics_flags = NULL;
-    free(body_setup), free(joint_setup), free(bodies), free(flags);
+    mmd_simulation_free(&sim);
     return message;
 }
 #endif

@@ -13,7 +13,7 @@
 
 #include "../examples/mmd_play.h"
 #ifdef PM_BENCH_BULLET
-#include "../examples/mmd_bullet.h"
+#include "../examples/mmd_simulation.h"
 #endif
 
 #include <pthread.h>
@@ -882,43 +882,31 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
 {
     enum { STEPS = 600, ROUNDS = 15 };
     static double frame_us[STEPS], bones_us[STEPS], sync_us[STEPS], step_us[STEPS];
-    pm_mmd_body_setup *body_setup = (pm_mmd_body_setup *)malloc(sizeof *body_setup * (size_t)(model->rigid_body_count + 1));
-    pm_mmd_joint_setup *joint_setup = (pm_mmd_joint_setup *)malloc(sizeof *joint_setup * (size_t)(model->joint_count + 1));
-    pm_rigid *bodies = (pm_rigid *)malloc(sizeof *bodies * (size_t)(model->rigid_body_count + 1));
-    unsigned char *flags = (unsigned char *)malloc((size_t)model->bone_count + 1);
-    pm_mmd_physics physics;
-    pm_mmd_physics_report report;
-    mmd_bullet *world = NULL;
+    mmd_simulation sim; /* its setup; the step below is mmd_simulation_step's, timed part by part */
+    const char *message = mmd_simulation_init(&sim, model, player);
+    pm_mmd_physics *physics = &sim.physics;
+    pm_rigid *bodies = sim.bodies;
     double median = 1e30, best = 1e30, bones = 0.0, sync = 0.0, step = 0.0;
     int s, round;
-    physics.skeleton = &player->skeleton;
-    physics.bodies = model->rigid_bodies, physics.body_count = model->rigid_body_count;
-    physics.joints = model->joints, physics.joint_count = model->joint_count;
-    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
-    if (!body_setup || !joint_setup || !bodies || !flags || pm_mmd_physics_init(&physics, &report) != PM_OK ||
-        !(world = mmd_bullet_create(&physics, -98.0f)) || pm_mmd_physics_bone_flags(&physics, flags) != PM_OK) {
-        printf("\nMMD motion with physics: %s\n", world == NULL && flags && report.message ? report.message : "out of memory");
-        mmd_bullet_free(world);
-        free(body_setup), free(joint_setup), free(bodies), free(flags);
+    if (message) {
+        printf("\nMMD motion with physics: %s\n", message);
+        mmd_simulation_free(&sim);
         return;
     }
-    player->physics_flags = flags; /* the IK chains the physics drives skipped, as babylon-mmd skips them */
     for (round = 0; round < ROUNDS; ++round) {
-        (void)mmd_player_pass(player, 0.0, PM_MMD_BEFORE_PHYSICS);
-        (void)pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
-        mmd_bullet_place(world, bodies);
+        (void)mmd_simulation_step(&sim, 0.0, 1, 1.0 / 60.0); /* every body placed on its bone */
         for (s = 0; s < STEPS; ++s) {
             const double frame = 0.5 * (s + 1), t0 = now_ns();
             double t1, t2, t3, t4;
             (void)mmd_player_pass(player, frame, PM_MMD_BEFORE_PHYSICS);
             t1 = now_ns();
-            (void)pm_mmd_physics_targets(&physics, player->pose, 1, bodies);
-            mmd_bullet_drive(world, bodies, player->physics_on);
+            (void)pm_mmd_physics_targets(physics, player->pose, 1, bodies);
+            mmd_bullet_drive(sim.world, bodies, player->physics_on);
             t2 = now_ns();
-            mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
+            mmd_bullet_step(sim.world, 1.0 / 60.0, 5, 1.0 / 60.0);
             t3 = now_ns();
-            mmd_bullet_read(world, bodies);
-            if (pm_mmd_physics_write_back(&physics, bodies, player->pose) != PM_OK) printf("MMD physics: a body flew off\n");
+            mmd_bullet_read(sim.world, bodies);
+            if (pm_mmd_physics_write_back(physics, bodies, player->pose) != PM_OK) printf("MMD physics: a body flew off\n");
             t4 = now_ns();
             (void)mmd_player_pass(player, frame, PM_MMD_AFTER_PHYSICS);
             frame_us[s] = (now_ns() - t0) / 1000.0;
@@ -943,9 +931,7 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
     printf("posemath + Bullet             %8.2f  %7.2f   (parts' medians: bones %.1f, sync %.1f, Bullet's step %.1f)\n",
            median, best, bones, sync, step);
     if (!babylon_rows(babylon_results, 1, median)) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
-    player->physics_flags = NULL;
-    mmd_bullet_free(world);
-    free(body_setup), free(joint_setup), free(bodies), free(flags);
+    mmd_simulation_free(&sim);
 }
 #endif
 
