@@ -1,4 +1,4 @@
-/* posemath.h - v0.10.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.11.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -580,8 +580,8 @@
          strided stream is read and written in place, exactly its
          elements' bytes (the bytes between them are left alone).
          PM_ERROR_INVALID_ARGUMENT for a stride below its element's size or
-         off its alignment, and for job->influences other than 0, 4 or 8 (8
-         with types). Checks the job, not the vertices: on content
+         off its alignment, and for job->influences other than 0, 1, 2, 4
+         or 8 (1, 2 and 8 with types). Checks the job, not the vertices: on content
          validate refused it still returns PM_OK and stays inside the
          arrays, its values unspecified.
      const char *pm_skin_job_get_kernels(void)
@@ -598,6 +598,22 @@
          morph_offset) to the job's per-vertex layout: morph_start gets
          vertex_count + 1 entries, morphs up to capacity (else
          PM_ERROR_CAPACITY).
+     pm_result pm_skin_partition_by_type(int vertex_count,
+                                         const unsigned char *types,
+                                         int *order, int *position,
+                                         int part_start[6])
+         Once at load, for a mesh of mixed types (PMX) on a machine whose
+         memory bandwidth bounds skinning: the vertices sorted by type,
+         each type's in their order. order[i] (new to old) is the vertex
+         that goes to place i: the permutation to apply to the vertex arrays
+         (and morphs); position[v] (old to new) where vertex v went: what
+         index buffers need. part_start[t]..part_start[t + 1] is the part
+         of type t (PMX numbering), part_start[5] = vertex_count. Then one
+         job per part: BDEF1 with influences 1 (an index a vertex), BDEF2
+         with influences 2 (two indices and w0), BDEF4 with types NULL,
+         SDEF and QDEF with their types. PM_ERROR_INVALID_ARGUMENT for a
+         negative count, a NULL array or a type byte above PM_SKIN_QDEF
+         (then nothing is written). docs/skinning.md: what it saves.
      pm_result pm_skin_compute_bone_matrices(const float *world,
                                              int node_count,
                                              const int *joint_node,
@@ -624,7 +640,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 10
+#define POSEMATH_VERSION_MINOR 11
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -1203,9 +1219,12 @@ typedef struct pm_skin_job {
     const float *tangents;           /* 4 per vertex (xyz + handedness w, copied), or NULL */
     const unsigned char *types;      /* pm_skin_type per vertex, or NULL: all BDEF4 (glTF) */
     const uint16_t *bone_indices;    /* `influences` per vertex (glTF JOINTS_0); a slot of weight 0 is unused */
-    const float *bone_weights;       /* `influences` per vertex, as stored (glTF WEIGHTS_0; PMX BDEF2/SDEF: w1 = 1 - w0) */
-    int influences;                  /* indices and weights per vertex: 4 (0 in a zeroed job), or 8 with types NULL
-                                        (glTF JOINTS_0/1 and WEIGHTS_0/1, each vertex's 8 in a row) */
+    const float *bone_weights;       /* `influences` per vertex, as stored (glTF WEIGHTS_0; PMX BDEF2/SDEF: w1 = 1 - w0);
+                                        1 per vertex with 2 influences; NULL allowed with 1 */
+    int influences;                  /* indices and weights per vertex: 4 (0 in a zeroed job); with types NULL also
+                                        8 (glTF JOINTS_0/1 and WEIGHTS_0/1, each vertex's 8 in a row), or the
+                                        compact layouts of one deform type: 1 (BDEF1: an index, no weight) or 2
+                                        (BDEF2 as PMX stores it: two indices and w0, w1 = 1 - w0) */
     const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
     const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
     const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
@@ -1231,6 +1250,8 @@ PMDEF const char *pm_skin_job_get_kernels(void);
 PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity);
+PMDEF pm_result pm_skin_partition_by_type(int vertex_count, const unsigned char *types, int *order, int *position,
+                                          int part_start[6]);
 PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count, const int *joint_node,
                                               int joint_count, const float *inverse_bind, float *bone_matrices);
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
@@ -7928,7 +7949,8 @@ PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigne
 typedef struct pm__block {
     const float *positions, *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
-    size_t index_step; /* indices from a vertex's to the next's: 4 packed, more in place in a strided stream (8 influences: 8) */
+    size_t index_step; /* indices from a vertex's to the next's: the influences packed, more in place in a strided stream */
+    int index_count;   /* indices a vertex has there: the kernels read no more (1, 2, 4 or 8) */
     const unsigned char *types; /* or NULL */
     float *out_positions, *out_normals, *out_tangents;
 } pm__block;
@@ -7939,9 +7961,11 @@ typedef struct pm__block {
 /* The kernels' `normals`: 0 none, 1 the exact rule, this the blended one */
 #define PM__NORMALS_BLENDED 2
 
-/* The kernels' type for a job with 8 influences (whose types are NULL):
-   linear blends of 8 slots */
+/* The kernels' types for jobs whose types are NULL beside BDEF4's: 8
+   influences, linear blends of 8 slots; 2 influences, BDEF2 from two
+   indices and w0 */
 #define PM__SKIN_BDEF8 5
+#define PM__SKIN_PAIR 6
 
 /* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
 static int pm__skin_slots(unsigned type)
@@ -7961,19 +7985,29 @@ static PM__INLINE void *pm__element_out(void *base, int stride, size_t size, int
     return (char *)base + (size_t)v * (stride ? (size_t)stride : size);
 }
 
-/* Indices and weights per vertex: 4 or 8 */
-static PM__INLINE int pm__influences(const pm_skin_job *job) { return job->influences == 8 ? 8 : 4; }
+/* Indices per vertex: 1, 2, 4 or 8 (a job with another count is refused
+   before any vertex is read) */
+static PM__INLINE int pm__influences(const pm_skin_job *job)
+{
+    return job->influences == 1 || job->influences == 2 || job->influences == 8 ? job->influences : 4;
+}
+
+/* Weights per vertex: none for 1 influence (BDEF1), w0 alone for 2 (w1 = 1 - w0) */
+static PM__INLINE int pm__weights_per_vertex(const pm_skin_job *job)
+{
+    return pm__influences(job) <= 2 ? pm__influences(job) - 1 : pm__influences(job);
+}
 
 /* The vertex streams, in pm_skin_strides's order: element sizes (indices
-   and weights for 4 influences: twice that for 8) and alignments, and a
-   job's strides in that order */
+   and weights: per influence) and alignments, and a job's strides in that
+   order */
 #define PM__STREAMS 9
-static const unsigned char pm__stream_size[PM__STREAMS] = {12, 12, 16, 8, 16, 36, 12, 12, 16};
+static const unsigned char pm__stream_size[PM__STREAMS] = {12, 12, 16, 2, 4, 36, 12, 12, 16};
 static const unsigned char pm__stream_alignment[PM__STREAMS] = {4, 4, 4, 2, 4, 4, 4, 4, 4};
 
 static PM__INLINE int pm__stream_bytes(const pm_skin_job *job, int k)
 {
-    return pm__stream_size[k] * (k == 3 || k == 4 ? pm__influences(job) / 4 : 1);
+    return pm__stream_size[k] * (k == 3 ? pm__influences(job) : k == 4 ? pm__weights_per_vertex(job) : 1);
 }
 
 static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
@@ -7994,25 +8028,25 @@ static void pm__stride_list(const pm_skin_strides *s, int stride[PM__STREAMS])
 static PM__INLINE int pm__packed(int stride, size_t size) { return stride == 0 || (size_t)stride == size; }
 
 /* Indices from one vertex's bone indices to the next's, as the kernels
-   read them in place: 4 influences at any stride (glTF's JOINTS_0 padded
-   in its buffer view), 8 packed */
+   read them in place: up to 4 influences at any stride (glTF's JOINTS_0
+   padded in its buffer view, an engine's vertex record), 8 packed */
 static size_t pm__index_step(const pm_skin_job *job)
 {
-    return pm__influences(job) == 4 && job->stride.bone_indices ? (size_t)job->stride.bone_indices / 2
+    return pm__influences(job) <= 4 && job->stride.bone_indices ? (size_t)job->stride.bone_indices / 2
                                                                : (size_t)pm__influences(job);
 }
 
 /* Whether the kernels read and write the job's arrays in place: every
-   stream packed but 4 influences' indices (pm__index_step), and no
-   morphed normals or tangents (else they skin copies, pm__skin_copied,
-   which morph those too). */
+   stream packed but the indices of up to 4 influences (pm__index_step),
+   and no morphed normals or tangents (else they skin copies,
+   pm__skin_copied, which morph those too). */
 static int pm__skin_in_place(const pm_skin_job *job)
 {
     int stride[PM__STREAMS], k;
     if (job->morph_start && (job->morph_normals || job->morph_tangents)) return 0;
     pm__stride_list(&job->stride, stride);
     for (k = 0; k < PM__STREAMS; ++k)
-        if (!pm__packed(stride[k], (size_t)pm__stream_bytes(job, k)) && !(k == 3 && pm__influences(job) == 4)) return 0;
+        if (!pm__packed(stride[k], (size_t)pm__stream_bytes(job, k)) && !(k == 3 && pm__influences(job) <= 4)) return 0;
     return 1;
 }
 
@@ -8149,6 +8183,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
     b->weights = job->bone_weights;
     b->indices = job->bone_indices;
     b->index_step = pm__index_step(job);
+    b->index_count = pm__influences(job);
     b->types = job->types;
     b->out_positions = job->out_positions;
     b->out_normals = job->out_normals;
@@ -8181,6 +8216,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__block_type PM__K(block_type)
 #define pm__bone_rows PM__K(bone_rows)
 #define pm__clamp_indices PM__K(clamp_indices)
+#define pm__clamp_narrow PM__K(clamp_narrow)
 #define pm__clamp_pair PM__K(clamp_pair)
 #define pm__cofactor_normals PM__K(cofactor_normals)
 #define pm__columns PM__K(columns)
@@ -8245,6 +8281,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__skin_blocks PM__K(skin_blocks)
 #define pm__skin_copied PM__K(skin_copied)
 #define pm__skin_mixed PM__K(skin_mixed)
+#define pm__skin_pair PM__K(skin_pair)
 #define pm__skin_qdef PM__K(skin_qdef)
 #define pm__skin_range PM__K(skin_range)
 #define pm__skin_sdef PM__K(skin_sdef)
@@ -8805,6 +8842,33 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, size_t step, unsig
 #endif
 }
 
+/* pm__clamp_indices for vertices with `count` (1 or 2) indices: each
+   vertex's in its first slots, the others 0; nothing past a vertex's
+   `count` indices is read (the last vertex's may end its array). */
+static PM__INLINE void pm__clamp_narrow(const uint16_t *src, size_t step, int count, unsigned last,
+                                        uint16_t dst[4 * PM__LANES])
+{
+    int j, k;
+#if defined(PM__SSE2)
+    if (step == (size_t)count) { /* packed: four vertices a load, spread to 4 slots each by unpacking with 0 */
+        const __m128i flip = _mm_set1_epi16(INT16_MIN), bound = _mm_xor_si128(_mm_set1_epi16((short)last), flip),
+                      zero = _mm_setzero_si128();
+        for (k = 0; k < PM__LANES / 4; ++k) {
+            const __m128i four = count == 2 ? _mm_loadu_si128((const __m128i *)(const void *)(src + 8 * k))
+                                            : _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(src + 4 * k)), zero);
+            pm__clamp_pair(dst + 16 * k, _mm_unpacklo_epi32(four, zero), flip, bound);
+            pm__clamp_pair(dst + 16 * k + 8, _mm_unpackhi_epi32(four, zero), flip, bound);
+        }
+        return;
+    }
+#endif
+    for (j = 0; j < PM__LANES; ++j)
+        for (k = 0; k < 4; ++k) {
+            const unsigned i = k < count ? src[step * (size_t)j + (size_t)k] : 0u;
+            dst[4 * j + k] = (uint16_t)(i <= last ? i : last);
+        }
+}
+
 /* lane i of v in every lane */
 #if defined(PM__SSE2)
 #define PM__LANE4(v, i) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(i, i, i, i)))
@@ -9028,7 +9092,8 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
     const pm__f one[4] = {pm__set1(1.0f), pm__set1(0.0f), pm__set1(0.0f), pm__set1(0.0f)};
     uint16_t index[4 * PM__LANES];
     pm__f m[12];
-    pm__clamp_indices(b->indices + b->index_step * v, b->index_step, last, index);
+    if (b->index_count == 1) pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 1, last, index);
+    else pm__clamp_indices(b->indices + b->index_step * v, b->index_step, last, index);
     pm__blend(PM__BONE_FIELD(bones, matrix), index, 4, one, 1, m);
     if (pm__linear(m, one[0], b, v, positions, normals, tangents)) pm__bdef1_normals_by_vertex(bones, index, b, v);
 }
@@ -9397,6 +9462,16 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         pm__bdef8(job, b, v, positions, normals, tangents);
         return;
     }
+    if (type == PM__SKIN_PAIR) { /* as BDEF2 from 4 slots: w1 = 1 - w0 rounded as PMX readers store it */
+        pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 2, (unsigned)job->bone_count - 1u, index);
+        raw[0] = pm__load(b->weights + v);
+        raw[1] = pm__sub(pm__set1(1.0f), raw[0]);
+        raw[2] = raw[3] = pm__set1(0.0f);
+        pm__scale_weights(raw, 4, w, &inv);
+        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 2, m);
+        pm__linear(m, inv, b, v, positions, normals, tangents);
+        return;
+    }
     pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
     if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
@@ -9508,6 +9583,7 @@ PM__SKIN_BLOCKS(pm__skin_bdef4, PM_SKIN_BDEF4, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_sdef, PM_SKIN_SDEF, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_qdef, PM_SKIN_QDEF, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_bdef8, PM__SKIN_BDEF8, normals, tangents)
+PM__SKIN_BLOCKS(pm__skin_pair, PM__SKIN_PAIR, normals, tangents)
 PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents)
 #undef PM__SKIN_BLOCKS
 
@@ -9524,6 +9600,7 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
     case PM_SKIN_SDEF: pm__skin_sdef(job, b, v, end, normals, tangents, floor); break;
     case PM_SKIN_QDEF: pm__skin_qdef(job, b, v, end, normals, tangents, floor); break;
     case PM__SKIN_BDEF8: pm__skin_bdef8(job, b, v, end, normals, tangents, floor); break;
+    case PM__SKIN_PAIR: pm__skin_pair(job, b, v, end, normals, tangents, floor); break;
     default: pm__skin_mixed(job, b, v, end, normals, tangents, floor); break;
     }
 }
@@ -9535,7 +9612,10 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
 {
     int stop;
     for (; v <= end - PM__LANES; v = stop) {
-        const int type = job->influences == 8 ? PM__SKIN_BDEF8 : pm__block_type(b->types ? b->types + v : NULL);
+        const int type = b->index_count == 8   ? PM__SKIN_BDEF8
+                         : b->index_count == 2 ? PM__SKIN_PAIR
+                         : b->index_count == 1 ? PM_SKIN_BDEF1
+                                               : pm__block_type(b->types ? b->types + v : NULL);
         stop = pm__same_type_end(b->types, v, end, type);
         pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor);
     }
@@ -9551,6 +9631,7 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     uint16_t indices[8 * PM__COPIED];
     unsigned char types[PM__COPIED];
     const pm_skin_strides *stride = &job->stride;
+    const size_t index_bytes = (size_t)pm__stream_bytes(job, 3), weight_bytes = (size_t)pm__stream_bytes(job, 4);
     const int blocks_end = (n + PM__LANES - 1) / PM__LANES * PM__LANES;
     const int morph_normals = job->morph_start && job->morph_normals, morph_tangents = job->morph_start && job->morph_tangents;
     pm__block b;
@@ -9578,18 +9659,18 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n))
         b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
     b.index_step = (size_t)pm__influences(job);
+    b.index_count = pm__influences(job);
+    b.weights = weight_bytes ? (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights,
+                                                            weight_bytes, v, n, blocks_end)
+                             : NULL;
     if (pm__influences(job) == 8) {
-        b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 32, v, n, blocks_end);
         b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
+    } else if (n == blocks_end) { /* whole blocks: the indices in place, at any stride */
+        b.indices = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, index_bytes, v);
+        b.index_step = pm__index_step(job);
     } else {
-        b.weights = (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights, 16, v, n, blocks_end);
         b.indices = indices;
-        if (n == blocks_end) { /* whole blocks: the indices in place, at any stride */
-            b.indices = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, 8, v);
-            b.index_step = pm__index_step(job);
-        } else {
-            pm__copy_in(indices, job->bone_indices, stride->bone_indices, 8, v, n, blocks_end);
-        }
+        pm__copy_in(indices, job->bone_indices, stride->bone_indices, index_bytes, v, n, blocks_end);
     }
     b.types = job->types ? (const unsigned char *)pm__stream_in(types, job->types, 0, 1, v, n, blocks_end) : NULL;
     b.out_positions = pm__stream_out(out_positions, job->out_positions, stride->out_positions, 12, v, n, blocks_end);
@@ -10088,9 +10169,11 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
     for (k = 0; k < PM__STREAMS; ++k)
         if (stride[k] != 0 && (stride[k] < pm__stream_bytes(job, k) || stride[k] % pm__stream_alignment[k] != 0))
             return PM_ERROR_INVALID_ARGUMENT;
-    if (!(job->influences == 0 || job->influences == 4 || (job->influences == 8 && !job->types)))
+    if (!(job->influences == 0 || job->influences == 4 ||
+          ((job->influences == 1 || job->influences == 2 || job->influences == 8) && !job->types)))
         return PM_ERROR_INVALID_ARGUMENT;
-    if (job->vertex_count > 0 && (!job->positions || !job->bone_indices || !job->bone_weights || !job->out_positions))
+    if (job->vertex_count > 0 && (!job->positions || !job->bone_indices ||
+                                  (!job->bone_weights && pm__weights_per_vertex(job) > 0) || !job->out_positions))
         return PM_ERROR_INVALID_ARGUMENT;
     if (job->morph_start && (job->morph_start[0] != 0 || job->morph_start[job->vertex_count] < 0 ||
                              (job->morph_start[job->vertex_count] > 0 && !job->morphs) ||
@@ -10173,15 +10256,26 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
     const pm_skin_strides *stride = &job->stride;
     const int influences = pm__influences(job);
     const uint16_t *index =
-        (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, 2 * (size_t)influences, v);
-    const float *weight = (const float *)pm__element(job->bone_weights, stride->bone_weights, 4 * (size_t)influences, v);
-    const unsigned type = job->types ? job->types[v] : (unsigned)PM_SKIN_BDEF4;
+        (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, (size_t)pm__stream_bytes(job, 3), v);
+    const float *stored = influences == 1 ? NULL
+                          : (const float *)pm__element(job->bone_weights, stride->bone_weights,
+                                                       (size_t)pm__stream_bytes(job, 4), v);
+    const unsigned type = job->types ? job->types[v]
+                          : influences == 1 ? (unsigned)PM_SKIN_BDEF1
+                          : influences == 2 ? (unsigned)PM_SKIN_BDEF2
+                                            : (unsigned)PM_SKIN_BDEF4;
+    float pair[2];
     int k;
     if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
     if (type == PM_SKIN_BDEF1) { /* one bone, its weight 1 whatever is stored */
         if (index[0] >= job->bone_count) return PM_ERROR_OUT_OF_RANGE;
     } else {
+        const float *weight = stored;
         float sum = 0.0f;
+        if (influences == 2) { /* w1 as the kernels round it */
+            pair[0] = stored[0], pair[1] = 1.0f - stored[0];
+            weight = pair;
+        }
         for (k = 0; k < (influences == 8 ? 8 : pm__skin_slots(type)); ++k) {
             /* not negative: then a QDEF sum, each term on its side, cannot cancel */
             if (!pm__finite(weight[k]) || weight[k] < 0.0f) return PM_ERROR_INVALID_ARGUMENT;
@@ -10259,7 +10353,8 @@ static int pm__skin_overlap(const pm_skin_job *job)
     span[5] = pm__span_of(job->tangents, n, 16, s->tangents);
     span[6] = pm__span_of(job->types, n, 1, 0);
     span[7] = pm__span_of(job->bone_indices, n, (size_t)pm__stream_bytes(job, 3), s->bone_indices);
-    span[8] = pm__span_of(job->bone_weights, n, (size_t)pm__stream_bytes(job, 4), s->bone_weights);
+    span[8] = pm__span_of(pm__weights_per_vertex(job) ? job->bone_weights : NULL, n, (size_t)pm__stream_bytes(job, 4),
+                          s->bone_weights);
     span[9] = pm__span_of(job->sdef, n, 36, s->sdef);
     span[10] = pm__span_of(job->morph_start, 1, (n + 1) * sizeof(int), 0);
     span[11] = pm__span_of(job->morphs, 1, entries * sizeof(pm_vertex_morph), 0);
@@ -10447,6 +10542,28 @@ PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, con
         }
     for (v = vertex_count; v > 0; --v) morph_start[v] = morph_start[v - 1];
     morph_start[0] = 0;
+    return PM_OK;
+}
+
+/* A counting sort by type: stable, linear, every type checked before
+   anything is written. */
+PMDEF pm_result pm_skin_partition_by_type(int vertex_count, const unsigned char *types, int *order, int *position,
+                                          int part_start[6])
+{
+    int next[6] = {0, 0, 0, 0, 0, 0}, t, v;
+    if (vertex_count < 0 || (vertex_count > 0 && (!types || !order || !position)) || !part_start)
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (v = 0; v < vertex_count; ++v) {
+        if (types[v] > PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
+        ++next[types[v] + 1];
+    }
+    for (t = 0; t < 5; ++t) next[t + 1] += next[t];
+    memcpy(part_start, next, sizeof next);
+    for (v = 0; v < vertex_count; ++v) {
+        const int at = next[types[v]]++;
+        order[at] = v;
+        position[v] = at;
+    }
     return PM_OK;
 }
 

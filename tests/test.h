@@ -187,6 +187,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(skin_strides_refused)                                                              \
     X(skin_eight_influences)                                                             \
     X(skin_eight_influences_exact)                                                       \
+    X(skin_partition_by_type)                                                            \
+    X(skin_compact_bad_input)                                                            \
     X(skin_morph_normals)                                                                \
     X(skin_morph_normals_exact)                                                          \
     X(skin_simd_matches_scalar)                                                          \

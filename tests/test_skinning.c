@@ -8,6 +8,7 @@
    weights, M instead of M^-T, no sign alignment) is off by 1e-2 or more. */
 #include "test.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "fixtures/skinning_blended_numpy.h"
@@ -1267,6 +1268,216 @@ void test_skin_eight_influences_exact(void)
     c.wgt[8 * 43 + 7] = -0.5f; /* vertex 43 uses 8 */
     CHECK_RESULT(pm_skin_job_validate(&c.job, &bad), PM_ERROR_INVALID_ARGUMENT);
     CHECK(bad == 43);
+}
+
+/* A PMX mesh split by pm_skin_partition_by_type: the permutation and its
+   inverse round-trip, each type's part keeps its vertices' order; each
+   part skinned alone (BDEF1 from an index a vertex, BDEF2 from two indices
+   and w0, the others as they are) gives, bit for bit, what the packed job
+   gives those vertices with their type in every slot of `types` (the same
+   kernels' math), in ranges that start and end inside a block, packed and
+   with the compact streams interleaved in an engine's record; and numpy's
+   skinning within SKIN_TOL, as test_skin_matches_numpy. Morphs move with
+   their vertices. */
+typedef struct part_vertex { /* an engine's record of the compact streams */
+    uint16_t joints[2];
+    float weight, pad;
+} part_vertex;
+
+typedef struct skin_part {
+    float pos[3 * SKIN_VERTICES], nrm[3 * SKIN_VERTICES], tan[4 * SKIN_VERTICES], wgt[4 * SKIN_VERTICES],
+        sdef[9 * SKIN_VERTICES], w0[SKIN_VERTICES];
+    uint16_t idx[4 * SKIN_VERTICES], idx1[SKIN_VERTICES], idx2[2 * SKIN_VERTICES];
+    part_vertex record[SKIN_VERTICES];
+    unsigned char type[SKIN_VERTICES];
+    int morph_start[SKIN_VERTICES + 1];
+    pm_vertex_morph morphs[SKIN_MORPHS * SKIN_VERTICES];
+    float ref_pos[3 * SKIN_VERTICES], ref_nrm[3 * SKIN_VERTICES], ref_tan[4 * SKIN_VERTICES];
+    float out_pos[3 * SKIN_VERTICES], out_nrm[3 * SKIN_VERTICES], out_tan[4 * SKIN_VERTICES];
+} skin_part;
+
+/* Vertices order[0..count-1] of the mesh c skins into p's arrays, in that order */
+static void skin_part_gather(const skin_case *c, const int *order, int count, skin_part *p)
+{
+    const pm_skin_job *j = &c->job;
+    int i, k, entries = 0;
+    for (i = 0; i < count; ++i) {
+        const int v = order[i];
+        memcpy(p->pos + 3 * i, j->positions + 3 * v, 12);
+        memcpy(p->nrm + 3 * i, j->normals + 3 * v, 12);
+        memcpy(p->tan + 4 * i, j->tangents + 4 * v, 16);
+        memcpy(p->sdef + 9 * i, j->sdef + 9 * v, 36);
+        memcpy(p->idx + 4 * i, j->bone_indices + 4 * v, 8);
+        memcpy(p->wgt + 4 * i, j->bone_weights + 4 * v, 16);
+        p->type[i] = j->types[v];
+        if (p->type[i] == PM_SKIN_BDEF2) p->wgt[4 * i + 1] = 1.0f - p->wgt[4 * i]; /* as a PMX reader stores it */
+        p->idx1[i] = p->idx[4 * i];
+        p->idx2[2 * i] = p->idx[4 * i], p->idx2[2 * i + 1] = p->idx[4 * i + 1];
+        p->w0[i] = p->wgt[4 * i];
+        p->record[i].joints[0] = p->idx[4 * i], p->record[i].joints[1] = p->idx[4 * i + 1];
+        p->record[i].weight = p->wgt[4 * i], p->record[i].pad = -1.0f;
+        p->morph_start[i] = entries;
+        for (k = j->morph_start[v]; k < j->morph_start[v + 1]; ++k) p->morphs[entries++] = j->morphs[k];
+    }
+    p->morph_start[count] = entries;
+}
+
+static void skin_part_job(const skin_case *c, skin_part *p, int count, pm_skin_job *job)
+{
+    *job = c->job;
+    job->vertex_count = count;
+    job->positions = p->pos, job->normals = p->nrm, job->tangents = p->tan, job->sdef = p->sdef;
+    job->types = p->type, job->bone_indices = p->idx, job->bone_weights = p->wgt;
+    job->morph_start = p->morph_start, job->morphs = p->morphs;
+    job->out_positions = p->ref_pos, job->out_normals = p->ref_nrm, job->out_tangents = p->ref_tan;
+}
+
+void test_skin_partition_by_type(void)
+{
+    static skin_case c;
+    static skin_part p;
+    static int order[SKIN_VERTICES], position[SKIN_VERTICES];
+    int n, t, i, layout, cut, part[6];
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        load_skin_case(n, &c);
+        CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+        test_context("mesh %d", n);
+        CHECK_RESULT(pm_skin_partition_by_type(SKIN_VERTICES, m->type, order, position, part), PM_OK);
+        CHECK(part[0] == 0 && part[5] == SKIN_VERTICES);
+        for (i = 0; i < SKIN_VERTICES; ++i) {
+            CHECK(position[order[i]] == i && order[position[i]] == i);
+            CHECK(i >= part[m->type[order[i]]] && i < part[m->type[order[i]] + 1]);
+            if (i > 0 && m->type[order[i]] == m->type[order[i - 1]]) CHECK(order[i] > order[i - 1]);
+        }
+        for (t = 0; t <= PM_SKIN_QDEF; ++t) {
+            const int count = part[t + 1] - part[t];
+            pm_skin_job reference, compact;
+            CHECK(part[t + 1] >= part[t]);
+            if (count == 0) continue;
+            skin_part_gather(&c, order + part[t], count, &p);
+            skin_part_job(&c, &p, count, &reference);
+            CHECK_RESULT(pm_skin_job_validate(&reference, NULL), PM_OK);
+            CHECK_RESULT(pm_skin_job_run(&reference, 0, count), PM_OK);
+            for (i = 0; i < count; ++i) {
+                const int v = order[part[t] + i], k = 0;
+                test_context("mesh %d type %d vertex %d", n, t, v);
+                CHECK_NEAR(position_error(p.ref_pos + 3 * i, m->out_pos + 3 * v), 0.0, SKIN_TOL);
+                CHECK_NEAR(p.ref_nrm[3 * i + k], m->out_nrm[3 * v + k], SKIN_TOL);
+            }
+            for (layout = 0; layout < 3; ++layout) { /* the part's own layout: packed, interleaved, and (2) as stored */
+                static const int cuts[][2] = {{0, 1}, {1, 2}, {3, 3}, {5, 3}, {17, 2}, {0, 2}};
+                compact = reference;
+                compact.out_positions = p.out_pos, compact.out_normals = p.out_nrm, compact.out_tangents = p.out_tan;
+                if (layout < 2 && (t == PM_SKIN_BDEF1 || t == PM_SKIN_BDEF2 || t == PM_SKIN_BDEF4)) compact.types = NULL;
+                if (layout < 2 && t == PM_SKIN_BDEF1) compact.influences = 1, compact.bone_weights = NULL;
+                if (layout < 2 && t == PM_SKIN_BDEF2) compact.influences = 2, compact.bone_weights = p.w0;
+                if (compact.influences == 1) compact.bone_indices = layout == 0 ? p.idx1 : p.record[0].joints;
+                if (compact.influences == 2) compact.bone_indices = layout == 0 ? p.idx2 : p.record[0].joints;
+                if (layout == 1 && compact.influences == 2) compact.bone_weights = &p.record[0].weight;
+                if (layout == 1 && compact.influences) compact.stride.bone_indices = compact.stride.bone_weights = (int)sizeof(part_vertex);
+                CHECK_RESULT(pm_skin_job_validate(&compact, NULL), PM_OK);
+                for (cut = 0; cut < (int)(sizeof cuts / sizeof cuts[0]); ++cut) { /* [a, b) as a count + a / 16 ... */
+                    const int first = cuts[cut][0] < count ? cuts[cut][0] : 0;
+                    const int split = first + (count - first) / cuts[cut][1];
+                    test_context("mesh %d type %d layout %d, vertices %d..%d..%d", n, t, layout, first, split, count);
+                    memset(p.out_pos, 0, sizeof p.out_pos);
+                    memset(p.out_nrm, 0, sizeof p.out_nrm);
+                    memset(p.out_tan, 0, sizeof p.out_tan);
+                    CHECK_RESULT(pm_skin_job_run(&compact, first, split - first), PM_OK);
+                    CHECK_RESULT(pm_skin_job_run(&compact, split, count - split), PM_OK);
+                    CHECK(memcmp(p.out_pos + 3 * first, p.ref_pos + 3 * first, 12 * (size_t)(count - first)) == 0);
+                    CHECK(memcmp(p.out_nrm + 3 * first, p.ref_nrm + 3 * first, 12 * (size_t)(count - first)) == 0);
+                    CHECK(memcmp(p.out_tan + 4 * first, p.ref_tan + 4 * first, 16 * (size_t)(count - first)) == 0);
+                }
+            }
+        }
+    }
+    test_context("%s", "");
+}
+
+/* The compact layouts' and the partition's bad input */
+void test_skin_compact_bad_input(void)
+{
+    static skin_case c;
+    static skin_part p;
+    static int order[SKIN_VERTICES], position[SKIN_VERTICES];
+    static unsigned char types[SKIN_VERTICES];
+    pm_skin_job job;
+    int i, bad, part[6];
+    load_skin_case(0, &c);
+    CHECK_RESULT(pm_skin_job_prepare(&c.job), PM_OK);
+    for (i = 0; i < SKIN_VERTICES; ++i) order[i] = i;
+    skin_part_gather(&c, order, SKIN_VERTICES, &p);
+    skin_part_job(&c, &p, SKIN_VERTICES, &job);
+    job.types = NULL;
+    job.influences = 2;
+    job.bone_indices = p.idx2;
+    job.bone_weights = p.w0;
+    for (i = 0; i < SKIN_VERTICES; ++i) p.w0[i] = 0.25f;
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    p.w0[7] = 1.5f; /* w1 = -0.5 */
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == 7);
+    p.w0[7] = -0.25f;
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    p.w0[7] = 1.0f; /* w1 = 0: the second index unused, whatever it is */
+    p.idx2[2 * 7 + 1] = SKIN_BONES;
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_OK);
+    p.idx2[2 * 9 + 1] = SKIN_BONES;
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_OUT_OF_RANGE);
+    CHECK(bad == 9);
+    p.idx2[2 * 9 + 1] = 0;
+    job.stride.bone_indices = 2; /* below two indices */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.stride.bone_indices = 6; /* 2-byte aligned: taken */
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES / 3), PM_OK);
+    job.stride.bone_indices = 0;
+    job.stride.bone_weights = 2; /* below a float, and off its alignment */
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.stride.bone_weights = 0;
+    job.bone_weights = NULL; /* w0 needed */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.types = types; /* a compact layout is one type's */
+    job.bone_weights = p.w0;
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.influences = 1;
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.types = NULL;
+    job.bone_indices = p.idx1;
+    job.bone_weights = NULL; /* none needed */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    job.stride.bone_weights = 3; /* off its alignment: refused as any stride is, its stream read or not */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    job.stride.bone_weights = 0;
+    job.stride.bone_indices = 3; /* off the indices' alignment */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    job.stride.bone_indices = 0;
+    p.idx1[SKIN_VERTICES - 1] = SKIN_BONES;
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_OUT_OF_RANGE);
+    CHECK(bad == SKIN_VERTICES - 1);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_OK); /* refused content: clamped, inside the arrays */
+
+    /* the partition: bad types, counts and arrays; nothing written on an error */
+    memcpy(types, skin_meshes[1].type, sizeof types);
+    types[123] = PM_SKIN_QDEF + 1;
+    for (i = 0; i < SKIN_VERTICES; ++i) order[i] = position[i] = -7;
+    part[0] = part[5] = -7;
+    CHECK_RESULT(pm_skin_partition_by_type(SKIN_VERTICES, types, order, position, part), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(order[0] == -7 && position[0] == -7 && part[0] == -7 && part[5] == -7);
+    CHECK_RESULT(pm_skin_partition_by_type(-1, types, order, position, part), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_partition_by_type(INT_MIN, types, order, position, part), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_partition_by_type(SKIN_VERTICES, NULL, order, position, part), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_partition_by_type(SKIN_VERTICES, types, NULL, position, part), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_partition_by_type(SKIN_VERTICES, types, order, NULL, part), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_partition_by_type(SKIN_VERTICES, types, order, position, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_partition_by_type(0, NULL, NULL, NULL, part), PM_OK);
+    CHECK(part[0] == 0 && part[5] == 0);
+    CHECK_RESULT(pm_skin_partition_by_type(123, types, order, position, part), PM_OK); /* the bad byte past the count */
+    CHECK(part[5] == 123);
 }
 
 #define MORPH_VERTICES ((int)(sizeof morph_vertices / sizeof morph_vertices[0]))

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     float pos[3 * MAX_V], nrm[3 * MAX_V], tan[4 * MAX_V], wgt[8 * MAX_V], sdef[9 * MAX_V], morph_weights[MAX_M];
     unsigned char types[MAX_V];
     uint16_t idx[8 * MAX_V];
-    int morph_start[MAX_V + 1], i, entries;
+    int morph_start[MAX_V + 1], i, entries, index_count, weight_count;
     unsigned present;
     unsigned char *prepared_storage;
     pm_vertex_morph morphs[MAX_ENTRIES];
@@ -100,10 +100,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(&job.normal_rule, &rule, sizeof rule);
     }
     {
-        static const int influences[5] = {0, 4, 8, 3, -8}; /* the last two refused */
-        job.influences = influences[next_byte(&r) % 5];
+        static const int influences[7] = {0, 4, 8, 1, 2, 3, -8}; /* the last two refused */
+        job.influences = influences[next_byte(&r) % 7];
     }
+    /* indices and weights per vertex: the compact layouts' (1: no weight, 2: w0 alone), 8, else 4 */
+    index_count = job.influences == 1 || job.influences == 2 || job.influences == 8 ? job.influences : 4;
+    weight_count = index_count <= 2 ? index_count - 1 : index_count;
     for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
+    { /* the partition of these types, when every byte is a type: a permutation and its inverse */
+        static int order[MAX_V], position[MAX_V];
+        int part[6], at;
+        if (pm_skin_partition_by_type(job.vertex_count, types, order, position, part) == PM_OK) {
+            if (part[0] != 0 || part[5] != job.vertex_count) abort();
+            for (at = 0; at < job.vertex_count; ++at)
+                if (order[at] < 0 || order[at] >= job.vertex_count || position[order[at]] != at ||
+                    at < part[types[order[at]]] || at >= part[types[order[at]] + 1])
+                    abort();
+        }
+    }
     for (i = 0; i < 8 * job.vertex_count; ++i) {
         idx[i] = (uint16_t)(next_byte(&r) == 255 ? 65535 : next_byte(&r) % (job.bone_count + 2));
         wgt[i] = next_value(&r);
@@ -159,8 +173,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.stride.positions = next_stride(&r, 12, 4);
     job.stride.normals = next_stride(&r, 12, 4);
     job.stride.tangents = next_stride(&r, 16, 4);
-    job.stride.bone_indices = next_stride(&r, job.influences == 8 ? 16 : 8, 2);
-    job.stride.bone_weights = next_stride(&r, job.influences == 8 ? 32 : 16, 4);
+    job.stride.bone_indices = next_stride(&r, 2 * index_count, 2);
+    job.stride.bone_weights = next_stride(&r, 4 * weight_count, 4);
     job.stride.sdef = next_stride(&r, 36, 4);
     job.stride.out_positions = next_stride(&r, 12, 4);
     job.stride.out_normals = next_stride(&r, 12, 4);
@@ -171,13 +185,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     {
         size_t n = (size_t)job.vertex_count, m = job.morph_start ? (size_t)morph_start[job.vertex_count] : 0,
                off = present & 65536u ? 4 : 0; /* prepared: exact, or 4 bytes off pm_skin_bone's 16-byte boundary */
-        const int slots = job.influences == 8 ? 8 : 4; /* indices and weights per vertex */
         job.positions = (const float *)strided_copy(job.positions, n, 12, job.stride.positions);
         job.normals = (const float *)strided_copy(job.normals, n, 12, job.stride.normals);
         job.tangents = (const float *)strided_copy(job.tangents, n, 16, job.stride.tangents);
         job.types = (const unsigned char *)heap_copy(job.types, n, 1);
-        job.bone_indices = (const uint16_t *)strided_copy(job.bone_indices, n, 2 * slots, job.stride.bone_indices);
-        job.bone_weights = (const float *)strided_copy(job.bone_weights, n, 4 * slots, job.stride.bone_weights);
+        job.bone_indices = (const uint16_t *)strided_copy(job.bone_indices, n, 2 * index_count, job.stride.bone_indices);
+        job.bone_weights = (const float *)strided_copy(job.bone_weights, n, 4 * weight_count, job.stride.bone_weights);
         job.sdef = (const float *)strided_copy(job.sdef, n, 36, job.stride.sdef);
         job.morph_start = (const int *)heap_copy(job.morph_start, n + 1, sizeof(int));
         job.morphs = (const pm_vertex_morph *)heap_copy(job.morphs, m, sizeof(pm_vertex_morph));
