@@ -7946,6 +7946,11 @@ PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigne
 
 /* The arrays blocks of PM__LANES vertices read and write: the job's, or
    packed copies (pm__skin_copied). NULL where the job has none. */
+/* Floats from one vertex's element of a stream to the next's */
+typedef struct pm__steps {
+    size_t positions, normals, tangents, out_positions, out_normals, out_tangents;
+} pm__steps;
+
 typedef struct pm__block {
     const float *positions, *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
@@ -7953,6 +7958,8 @@ typedef struct pm__block {
     int index_count;   /* indices a vertex has there: the kernels read no more (1, 2, 4 or 8) */
     const unsigned char *types; /* or NULL */
     float *out_positions, *out_normals, *out_tangents;
+    pm__steps step;     /* read by the strided kernels (pm__skin_strided); the others' streams are packed */
+    size_t weight_step; /* likewise: floats from a vertex's weights to the next's */
 } pm__block;
 
 #define PM__BONE_FLOATS (sizeof(pm_skin_bone) / sizeof(float))
@@ -8048,6 +8055,15 @@ static int pm__skin_in_place(const pm_skin_job *job)
     for (k = 0; k < PM__STREAMS; ++k)
         if (!pm__packed(stride[k], (size_t)pm__stream_bytes(job, k)) && !(k == 3 && pm__influences(job) <= 4)) return 0;
     return 1;
+}
+
+/* Whether the kernels read and write the streams of a job that is not
+   pm__skin_in_place in place all the same, at their strides (an engine's
+   interleaved vertex records): the linear blends of a job of one type
+   (types NULL: BDEF4, or 1 or 2 influences), without morphs */
+static int pm__skin_interleaved(const pm_skin_job *job)
+{
+    return !job->types && !job->morph_start && pm__influences(job) <= 4;
 }
 
 /* Packed elements n..count-1 of `array`: element n-1 again (the lanes
@@ -8174,6 +8190,9 @@ static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, flo
     }
 }
 
+/* A float stream's stride in floats (0: packed, `packed` floats) */
+static size_t pm__stride_floats(int stride, size_t packed) { return stride ? (size_t)stride / 4 : packed; }
+
 static void pm__job_block(const pm_skin_job *job, pm__block *b)
 {
     b->positions = job->positions;
@@ -8188,6 +8207,13 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
     b->out_positions = job->out_positions;
     b->out_normals = job->out_normals;
     b->out_tangents = job->out_tangents;
+    b->step.positions = pm__stride_floats(job->stride.positions, 3);
+    b->step.normals = pm__stride_floats(job->stride.normals, 3);
+    b->step.tangents = pm__stride_floats(job->stride.tangents, 4);
+    b->step.out_positions = pm__stride_floats(job->stride.out_positions, 3);
+    b->step.out_normals = pm__stride_floats(job->stride.out_normals, 3);
+    b->step.out_tangents = pm__stride_floats(job->stride.out_tangents, 4);
+    b->weight_step = pm__stride_floats(job->stride.bone_weights, (size_t)pm__weights_per_vertex(job));
 }
 
 /* ---- Kernel passes -----------------------------------------------------------
@@ -8209,6 +8235,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__as_bits PM__K(as_bits)
 #define pm__as_floats PM__K(as_floats)
 #define pm__bdef1 PM__K(bdef1)
+#define pm__bdef1_strided PM__K(bdef1_strided)
 #define pm__bdef1_normal PM__K(bdef1_normal)
 #define pm__bdef1_normals_by_vertex PM__K(bdef1_normals_by_vertex)
 #define pm__bdef8 PM__K(bdef8)
@@ -8220,6 +8247,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__clamp_pair PM__K(clamp_pair)
 #define pm__cofactor_normals PM__K(cofactor_normals)
 #define pm__columns PM__K(columns)
+#define pm__columns_at PM__K(columns_at)
 #define pm__copy_lanes PM__K(copy_lanes)
 #define pm__cross PM__K(cross)
 #define pm__div PM__K(div)
@@ -8252,6 +8280,9 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__load_lanes PM__K(load_lanes)
 #define pm__load_lanes4 PM__K(load_lanes4)
 #define pm__load_xyz PM__K(load_xyz)
+#define pm__load_xyz_at PM__K(load_xyz_at)
+#define pm__load_at PM__K(load_at)
+#define pm__load3 PM__K(load3)
 #define pm__madd PM__K(madd)
 #define pm__madd4 PM__K(madd4)
 #define pm__mul PM__K(mul)
@@ -8264,6 +8295,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__quat_columns PM__K(quat_columns)
 #define pm__record PM__K(record)
 #define pm__records PM__K(records)
+#define pm__records3 PM__K(records3)
 #define pm__rigid_extras PM__K(rigid_extras)
 #define pm__rotate_lanes PM__K(rotate_lanes)
 #define pm__same_type_end PM__K(same_type_end)
@@ -8273,19 +8305,23 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__select PM__K(select)
 #define pm__set1 PM__K(set1)
 #define pm__skin_bdef1 PM__K(skin_bdef1)
+#define pm__skin_bdef1_interleaved PM__K(skin_bdef1_interleaved)
 #define pm__skin_bdef1_normals PM__K(skin_bdef1_normals)
 #define pm__skin_bdef2 PM__K(skin_bdef2)
 #define pm__skin_bdef4 PM__K(skin_bdef4)
+#define pm__skin_bdef4_interleaved PM__K(skin_bdef4_interleaved)
 #define pm__skin_bdef8 PM__K(skin_bdef8)
 #define pm__skin_block PM__K(skin_block)
 #define pm__skin_blocks PM__K(skin_blocks)
 #define pm__skin_copied PM__K(skin_copied)
 #define pm__skin_mixed PM__K(skin_mixed)
 #define pm__skin_pair PM__K(skin_pair)
+#define pm__skin_pair_interleaved PM__K(skin_pair_interleaved)
 #define pm__skin_qdef PM__K(skin_qdef)
 #define pm__skin_range PM__K(skin_range)
 #define pm__skin_sdef PM__K(skin_sdef)
 #define pm__skin_span PM__K(skin_span)
+#define pm__steps_for PM__K(steps_for)
 #define pm__split_exponent PM__K(split_exponent)
 #define pm__spring_affine_lanes PM__K(spring_affine_lanes)
 #define pm__spring_collide PM__K(spring_collide)
@@ -8298,6 +8334,9 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__store PM__K(store)
 #define pm__store_lanes4 PM__K(store_lanes4)
 #define pm__store_xyz PM__K(store_xyz)
+#define pm__store_xyz_at PM__K(store_xyz_at)
+#define pm__store3 PM__K(store3)
+#define pm__store_records3 PM__K(store_records3)
 #define pm__store_xyz4 PM__K(store_xyz4)
 #define pm__sub PM__K(sub)
 #define pm__transpose4 PM__K(transpose4)
@@ -8313,6 +8352,9 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
    in pass 3 (which needs AVX2 + FMA too) */
 #if PM__KERNEL_PASS == 3 || defined(PM__FLAGS_AVX512)
 #define PM__AVX512
+#endif
+#if PM__KERNEL_PASS == 3 || (defined(PM__FLAGS_AVX512) && defined(__AVX512VL__)) /* masked 128-bit loads and stores */
+#define PM__AVX512VL
 #endif
 #if PM__KERNEL_PASS >= 2 || defined(PM__FLAGS_AVX2)
 #define PM__AVX2
@@ -8737,18 +8779,19 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
 #endif
 }
 
-/* Records of 4 floats back from lanes, record j at dst + 4 j. */
-static PM__INLINE void pm__scatter4(float *dst, const pm__f in[4])
+/* Records of 4 floats back from lanes, record j at dst + step j. */
+static PM__INLINE void pm__scatter4(float *dst, size_t step, const pm__f in[4])
 {
 #if defined(PM__SIMD)
     pm__f r[4];
     memcpy(r, in, sizeof r);
     pm__transpose4(r);
-    pm__store_lanes4(dst, 16, r[0]);
-    pm__store_lanes4(dst + 4, 16, r[1]);
-    pm__store_lanes4(dst + 8, 16, r[2]);
-    pm__store_lanes4(dst + 12, 16, r[3]);
+    pm__store_lanes4(dst, 4 * step, r[0]);
+    pm__store_lanes4(dst + step, 4 * step, r[1]);
+    pm__store_lanes4(dst + 2 * step, 4 * step, r[2]);
+    pm__store_lanes4(dst + 3 * step, 4 * step, r[3]);
 #else
+    (void)step;
     dst[0] = in[0];
     dst[1] = in[1];
     dst[2] = in[2];
@@ -8802,6 +8845,126 @@ static PM__INLINE void pm__store_xyz(float *dst, const pm__f xyz[3])
 #endif
 }
 
+/* The same for records of 3 floats `step` floats apart (an interleaved
+   vertex buffer's; 3: packed): each record's 12 bytes are read or written
+   and no others, which may be another stream's, or another thread's. */
+#if defined(PM__SIMD)
+static PM__INLINE pm__f128 pm__load3(const float *p)
+{
+#if defined(PM__NEON)
+    return vcombine_f32(vld1_f32(p), vld1_lane_f32(p + 2, vdup_n_f32(0.0f), 0));
+#elif defined(PM__AVX512VL) /* the 4th float masked out of the load: it may not be there */
+    return _mm_maskz_loadu_ps(7, p);
+#else
+    return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)p), _mm_load_ss(p + 2));
+#endif
+}
+
+static PM__INLINE void pm__store3(float *p, pm__f128 v)
+{
+#if defined(PM__NEON)
+    vst1_f32(p, vget_low_f32(v));
+    vst1q_lane_f32(p + 2, v, 2);
+#elif defined(PM__AVX512VL)
+    _mm_mask_storeu_ps(p, 7, v);
+#else
+    _mm_storel_pi((__m64 *)(void *)p, v);
+    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
+#endif
+}
+
+/* Records j, j + 4, ... of 3 floats (one in each 128-bit lane), as
+   pm__records reads 4, and back */
+static PM__INLINE pm__f pm__records3(const float *base, size_t step, int j)
+{
+    const float *p = base + step * (size_t)j;
+#if defined(PM__AVX512)
+    return pm__quarters(pm__load3(p), pm__load3(p + 4 * step), pm__load3(p + 8 * step), pm__load3(p + 12 * step));
+#elif defined(PM__AVX2)
+    return pm__halves(pm__load3(p), pm__load3(p + 4 * step));
+#else
+    return pm__load3(p);
+#endif
+}
+
+static PM__INLINE void pm__store_records3(float *base, size_t step, int j, pm__f v)
+{
+    float *p = base + step * (size_t)j;
+#if defined(PM__AVX512)
+    pm__store3(p, _mm512_castps512_ps128(v));
+    pm__store3(p + 4 * step, _mm512_extractf32x4_ps(v, 1));
+    pm__store3(p + 8 * step, _mm512_extractf32x4_ps(v, 2));
+    pm__store3(p + 12 * step, _mm512_extractf32x4_ps(v, 3));
+#elif defined(PM__AVX2)
+    pm__store3(p, _mm256_castps256_ps128(v));
+    pm__store3(p + 4 * step, _mm256_extractf128_ps(v, 1));
+#else
+    pm__store3(p, v);
+#endif
+}
+#endif
+
+static PM__INLINE void pm__load_xyz_at(const float *src, size_t step, pm__f xyz[3])
+{
+#if defined(PM__SIMD)
+    pm__f r[4];
+    if (step == 3) {
+        pm__load_xyz(src, xyz);
+        return;
+    }
+    r[0] = pm__records3(src, step, 0);
+    r[1] = pm__records3(src, step, 1);
+    r[2] = pm__records3(src, step, 2);
+    r[3] = pm__records3(src, step, 3);
+    pm__transpose4(r);
+    xyz[0] = r[0];
+    xyz[1] = r[1];
+    xyz[2] = r[2];
+#else
+    (void)step; /* one vertex */
+    pm__load_xyz(src, xyz);
+#endif
+}
+
+static PM__INLINE void pm__store_xyz_at(float *dst, size_t step, const pm__f xyz[3])
+{
+#if defined(PM__SIMD)
+    pm__f r[4];
+    if (step == 3) {
+        pm__store_xyz(dst, xyz);
+        return;
+    }
+    r[0] = xyz[0];
+    r[1] = xyz[1];
+    r[2] = xyz[2];
+    r[3] = xyz[2]; /* any: its lanes are not stored */
+    pm__transpose4(r);
+    pm__store_records3(dst, step, 0, r[0]);
+    pm__store_records3(dst, step, 1, r[1]);
+    pm__store_records3(dst, step, 2, r[2]);
+    pm__store_records3(dst, step, 3, r[3]);
+#else
+    (void)step;
+    pm__store_xyz(dst, xyz);
+#endif
+}
+
+/* The floats base[step j], one a lane (step 1: a load) */
+static PM__INLINE pm__f pm__load_at(const float *base, size_t step)
+{
+#if defined(PM__SIMD)
+    float one[PM__LANES];
+    int j;
+    if (step == 1) return pm__load(base);
+    PM__UNROLL
+    for (j = 0; j < PM__LANES; ++j) one[j] = base[step * (size_t)j];
+    return pm__load(one);
+#else
+    (void)step;
+    return pm__load(base);
+#endif
+}
+
 #if defined(PM__SSE2)
 /* Two vertices' indices (i) clamped and stored at dst: the unsigned 16-bit
    minimum from SSE2's signed one, with the sign bits flipped */
@@ -8843,7 +9006,8 @@ static PM__INLINE void pm__clamp_indices(const uint16_t *src, size_t step, unsig
 }
 
 /* pm__clamp_indices for vertices with `count` (1 or 2) indices: each
-   vertex's in its first slots, the others 0; nothing past a vertex's
+   vertex's in its first slots (the others, which the blends of `count`
+   slots do not read, 0 or left as they were); nothing past a vertex's
    `count` indices is read (the last vertex's may end its array). */
 static PM__INLINE void pm__clamp_narrow(const uint16_t *src, size_t step, int count, unsigned last,
                                         uint16_t dst[4 * PM__LANES])
@@ -8863,8 +9027,8 @@ static PM__INLINE void pm__clamp_narrow(const uint16_t *src, size_t step, int co
     }
 #endif
     for (j = 0; j < PM__LANES; ++j)
-        for (k = 0; k < 4; ++k) {
-            const unsigned i = k < count ? src[step * (size_t)j + (size_t)k] : 0u;
+        for (k = 0; k < count; ++k) {
+            const unsigned i = src[step * (size_t)j + (size_t)k];
             dst[4 * j + k] = (uint16_t)(i <= last ? i : last);
         }
 }
@@ -8943,6 +9107,18 @@ static PM__INLINE void pm__blend(const float *rows, const uint16_t *index, int i
 
 /* ---- The kernels, once for every width ---------------------------------- */
 
+/* The steps the kernels take through b's streams: b's own where `strided`
+   (a constant wherever the kernels are compiled, so that the packed
+   kernels' addresses stay constants), else packed */
+static PM__INLINE pm__steps pm__steps_for(const pm__block *b, int strided)
+{
+    pm__steps packed;
+    if (strided) return b->step;
+    packed.positions = packed.normals = packed.out_positions = packed.out_normals = 3;
+    packed.tangents = packed.out_tangents = 4;
+    return packed;
+}
+
 static PM__INLINE void pm__apply3(const pm__f m[9], const pm__f v[3], pm__f out[3])
 {
     out[0] = pm__madd(m[0], v[0], pm__madd(m[3], v[1], pm__mul(m[6], v[2])));
@@ -9000,11 +9176,11 @@ static PM__INLINE void pm__rotate_lanes(const pm__f q[4], pm__f f, const pm__f v
    length outside [2^-100, 2^100], where its float normal may be off: bones
    scaled by less than about 2^-25 or more than 2^25 (or normals far from
    unit length). */
-static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b, size_t v)
+static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b, size_t v, pm__steps step)
 {
     pm__f in[3], u[3], c2_c0[3], out[3];
     int k, outside;
-    pm__load_xyz(b->normals + 3 * v, in);
+    pm__load_xyz_at(b->normals + step.normals * v, step.normals, in);
     PM__UNROLL
     for (k = 0; k < 3; ++k) u[k] = pm__sub(pm__mul(in[0], m[6 + k]), pm__mul(in[2], m[k]));
     pm__cross(m + 3, u, out);
@@ -9013,7 +9189,7 @@ static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b,
     for (k = 0; k < 3; ++k) out[k] = pm__madd(in[1], c2_c0[k], out[k]);
     outside = pm__any_outside(pm__dot3(out, out), 7.8886091e-31f, 1.2676506e+30f);
     pm__normalize(out, pm__dot3(m + 3, c2_c0));
-    pm__store_xyz(b->out_normals + 3 * v, out);
+    pm__store_xyz_at(b->out_normals + step.out_normals * v, step.out_normals, out);
     return outside;
 }
 
@@ -9025,32 +9201,33 @@ static PM__INLINE int pm__cofactor_normals(const pm__f m[9], const pm__block *b,
    the normal's work has the registers of t and of the positions too (SSE2
    has 16, and m alone takes 12). Returns whether a vertex's unnormalized
    normal has a squared length outside [2^-100, 2^100], as
-   pm__cofactor_normals does (0 without normals). */
+   pm__cofactor_normals does (0 without normals). The streams' elements lie
+   `step` apart (pm__steps_for), positions' from `positions` on. */
 static PM__INLINE int pm__linear(const pm__f m[12], pm__f inv, const pm__block *b, size_t v, const float *positions,
-                                 int normals, int tangents)
+                                 int normals, int tangents, pm__steps step)
 {
     pm__f in[4], out[4];
     int k, outside = 0;
-    pm__load_xyz(positions, in);
+    pm__load_xyz_at(positions, step.positions, in);
     pm__apply3(m, in, out);
     PM__UNROLL
     for (k = 0; k < 3; ++k) out[k] = pm__mul(pm__add(out[k], m[9 + k]), inv);
-    pm__store_xyz(b->out_positions + 3 * v, out);
+    pm__store_xyz_at(b->out_positions + step.out_positions * v, step.out_positions, out);
     if (normals == PM__NORMALS_BLENDED) { /* normalize(A n), as tangents */
-        pm__load_xyz(b->normals + 3 * v, in);
+        pm__load_xyz_at(b->normals + step.normals * v, step.normals, in);
         pm__apply3(m, in, out);
         outside = pm__any_outside(pm__dot3(out, out), 7.8886091e-31f, 1.2676506e+30f);
         pm__normalize(out, pm__set1(1.0f));
-        pm__store_xyz(b->out_normals + 3 * v, out);
+        pm__store_xyz_at(b->out_normals + step.out_normals * v, step.out_normals, out);
     } else if (normals) {
-        outside = pm__cofactor_normals(m, b, v);
+        outside = pm__cofactor_normals(m, b, v, step);
     }
     if (tangents) {
-        pm__gather4(b->tangents + 4 * v, 4, NULL, 0, in);
+        pm__gather4(b->tangents + step.tangents * v, step.tangents, NULL, 0, in);
         pm__apply3(m, in, out);
         pm__normalize(out, pm__set1(1.0f));
         out[3] = in[3];
-        pm__scatter4(b->out_tangents + 4 * v, out);
+        pm__scatter4(b->out_tangents + step.out_tangents * v, step.out_tangents, out);
     }
     return outside;
 }
@@ -9079,23 +9256,26 @@ static void pm__bdef1_normal(const float normal[12], const float in[3], float ou
    at any scale, costs more; they redo the rare block whose bones are
    scaled past the cofactors' float range, vertex by vertex. */
 static PM__NOINLINE void pm__bdef1_normals_by_vertex(const pm_skin_bone *bones, const uint16_t *index,
-                                                     const pm__block *b, size_t v)
+                                                     const pm__block *b, size_t v, pm__steps step)
 {
     size_t j;
     for (j = 0; j < PM__LANES; ++j)
-        pm__bdef1_normal(bones[index[4 * j]].normal, b->normals + 3 * (v + j), b->out_normals + 3 * (v + j));
+        pm__bdef1_normal(bones[index[4 * j]].normal, b->normals + step.normals * (v + j),
+                         b->out_normals + step.out_normals * (v + j));
 }
 
 static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
-                                 const float *positions, int normals, int tangents)
+                                 const float *positions, int normals, int tangents, int strided)
 {
     const pm__f one[4] = {pm__set1(1.0f), pm__set1(0.0f), pm__set1(0.0f), pm__set1(0.0f)};
+    const pm__steps step = pm__steps_for(b, strided);
     uint16_t index[4 * PM__LANES];
     pm__f m[12];
     if (b->index_count == 1) pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 1, last, index);
     else pm__clamp_indices(b->indices + b->index_step * v, b->index_step, last, index);
     pm__blend(PM__BONE_FIELD(bones, matrix), index, 4, one, 1, m);
-    if (pm__linear(m, one[0], b, v, positions, normals, tangents)) pm__bdef1_normals_by_vertex(bones, index, b, v);
+    if (pm__linear(m, one[0], b, v, positions, normals, tangents, step))
+        pm__bdef1_normals_by_vertex(bones, index, b, v, step);
 }
 #elif defined(PM__SSE2)
 /* ---- BDEF1, a vertex per register ----------------------------------------
@@ -9185,16 +9365,73 @@ static PM__INLINE void pm__store_xyz4(float *dst, const __m128 v[4])
     _mm_storeu_ps(dst + 8, _mm_shuffle_ps(_mm_shuffle_ps(v[2], v[3], _MM_SHUFFLE(0, 0, 2, 2)), v[3], _MM_SHUFFLE(2, 1, 2, 0)));
 }
 
+/* The vector of 3 floats at p broadcast to x, y and z (exactly 12 bytes
+   read), through pm__columns */
+static PM__INLINE __m128 pm__columns_at(const float *c, const float *p, const float *last)
+{
+#if defined(PM__AVX2)
+    return pm__columns(c, _mm_broadcast_ss(p), _mm_broadcast_ss(p + 1), _mm_broadcast_ss(p + 2), last);
+#else
+    const __m128 v = pm__load3(p);
+    return pm__columns(c, PM__LANE4(v, 0), PM__LANE4(v, 1), PM__LANE4(v, 2), last);
+#endif
+}
+
+/* BDEF1 of an interleaved block: pm__bdef1's math a vertex at a time, each
+   element read and written where it lies */
+static PM__INLINE void pm__bdef1_strided(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
+                                         int normals, int tangents)
+{
+    const pm__steps step = b->step;
+    const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
+    int g, j;
+    for (g = 0; g < PM__LANES; g += 4) {
+        const pm_skin_bone *bone[4];
+        __m128 r[4], n[4];
+        PM__UNROLL
+        for (j = 0; j < 4; ++j) {
+            const size_t at = v + (size_t)(g + j);
+            const unsigned i = b->indices[b->index_step * at];
+            bone[j] = &bones[i <= last ? i : last];
+            r[j] = pm__columns_at(bone[j]->columns, b->positions + step.positions * at, bone[j]->translation);
+            if (normals) n[j] = pm__columns_at(bone[j]->normal, b->normals + step.normals * at, NULL);
+        }
+        if (normals) pm__normalize_four(n);
+        PM__UNROLL
+        for (j = 0; j < 4; ++j) {
+            const size_t at = v + (size_t)(g + j);
+            pm__store3(b->out_positions + step.out_positions * at, r[j]);
+            if (normals) pm__store3(b->out_normals + step.out_normals * at, n[j]);
+        }
+        if (tangents) {
+            __m128 t[4];
+            PM__UNROLL
+            for (j = 0; j < 4; ++j) t[j] = pm__columns_at(bone[j]->columns, b->tangents + step.tangents * (v + (size_t)(g + j)), NULL);
+            pm__normalize_four(t);
+            PM__UNROLL
+            for (j = 0; j < 4; ++j) { /* w (the handedness) copied, whatever x, y, z came to */
+                const size_t at = v + (size_t)(g + j);
+                _mm_storeu_ps(b->out_tangents + step.out_tangents * at,
+                              _mm_or_ps(_mm_and_ps(xyz, t[j]), _mm_andnot_ps(xyz, _mm_loadu_ps(b->tangents + step.tangents * at))));
+            }
+        }
+    }
+}
+
 /* BDEF1 for the block's vertices v.. (bind positions at `positions`), whose
    bones are b's indices clamped to `last`: one each, clamped as it is read
    (the other types' clamp-all-then-extract is slower for one bone) */
 static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
-                                 const float *positions, int normals, int tangents)
+                                 const float *positions, int normals, int tangents, int strided)
 {
     const size_t step = b->index_step;
     const uint16_t *index = b->indices + step * v;
     const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
     int g, j;
+    if (strided) {
+        pm__bdef1_strided(bones, last, b, v, normals, tangents);
+        return;
+    }
     for (g = 0; g < PM__LANES; g += 4) {
         const size_t first = v + (size_t)g;
         const pm_skin_bone *bone[4];
@@ -9243,22 +9480,23 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
 /* BDEF1 with one lane: the same math, the normal matrix from
    pm_skin_job_prepare */
 static void pm__bdef1(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v, const float *positions,
-                      int normals, int tangents)
+                      int normals, int tangents, int strided)
 {
+    const pm__steps step = pm__steps_for(b, strided);
     const unsigned i = b->indices[b->index_step * v];
     const pm_skin_bone *bone = &bones[i <= last ? i : last];
     const float *m = bone->matrix;
-    float t[3];
+    float t[3], *out = b->out_positions + step.out_positions * v;
     int r;
-    for (r = 0; r < 3; ++r)
-        b->out_positions[3 * v + (size_t)r] = m[r] * positions[0] + m[3 + r] * positions[1] + m[6 + r] * positions[2] + m[9 + r];
-    if (normals) pm__bdef1_normal(bone->normal, b->normals + 3 * v, b->out_normals + 3 * v);
+    for (r = 0; r < 3; ++r) out[r] = m[r] * positions[0] + m[3 + r] * positions[1] + m[6 + r] * positions[2] + m[9 + r];
+    if (normals) pm__bdef1_normal(bone->normal, b->normals + step.normals * v, b->out_normals + step.out_normals * v);
     if (tangents) {
-        const float *in = b->tangents + 4 * v;
+        const float *in = b->tangents + step.tangents * v;
+        float *out_tangent = b->out_tangents + step.out_tangents * v;
         for (r = 0; r < 3; ++r) t[r] = m[r] * in[0] + m[3 + r] * in[1] + m[6 + r] * in[2];
         pm__normalize(t, 1.0f);
-        memcpy(b->out_tangents + 4 * v, t, sizeof t);
-        b->out_tangents[4 * v + 3] = in[3];
+        memcpy(out_tangent, t, sizeof t);
+        out_tangent[3] = in[3];
     }
 }
 #endif
@@ -9282,7 +9520,7 @@ static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, cons
         pm__rotate_lanes(q, f, in, out);
         PM__UNROLL
         for (k = 0; k < 3; ++k) in[k] = pm__flip(out[k], s); /* w (the handedness) kept */
-        pm__scatter4(b->out_tangents + 4 * v, in);
+        pm__scatter4(b->out_tangents + 4 * v, 4, in);
     }
 }
 
@@ -9425,7 +9663,7 @@ static PM__INLINE void pm__bdef8(const pm_skin_job *job, const pm__block *b, siz
     pm__gather4(b->weights + 8 * v + 4, 8, NULL, 0, raw + 4);
     pm__scale_weights(raw, 8, w, &inv);
     pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 8, w, 8, m);
-    pm__linear(m, inv, b, v, positions, normals, tangents);
+    pm__linear(m, inv, b, v, positions, normals, tangents, pm__steps_for(b, 0));
 }
 
 /* A mixed block's SDEF or QDEF vertices (the bits set in `lanes`) over the
@@ -9448,14 +9686,15 @@ static void pm__copy_lanes(const pm__block *scratch, unsigned lanes, const pm__b
    when they differ. Unknown type bytes skin as BDEF4, SDEF without SDEF data as
    BDEF2: defined paths for content validate would refuse. */
 static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
-                                      int type, int normals, int tangents)
+                                      int type, int normals, int tangents, int strided)
 {
+    const pm__steps step = pm__steps_for(b, strided);
     uint16_t index[4 * PM__LANES];
     float weight[4 * PM__LANES];
     pm__f raw[4], w[4], inv, m[12];
     int k, j;
     if (type == PM_SKIN_BDEF1) {
-        pm__bdef1(job->prepared, (unsigned)job->bone_count - 1u, b, v, positions, normals, tangents);
+        pm__bdef1(job->prepared, (unsigned)job->bone_count - 1u, b, v, positions, normals, tangents, strided);
         return;
     }
     if (type == PM__SKIN_BDEF8) {
@@ -9464,18 +9703,19 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
     }
     if (type == PM__SKIN_PAIR) { /* as BDEF2 from 4 slots: w1 = 1 - w0 rounded as PMX readers store it */
         pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 2, (unsigned)job->bone_count - 1u, index);
-        raw[0] = pm__load(b->weights + v);
+        raw[0] = strided ? pm__load_at(b->weights + b->weight_step * v, b->weight_step) : pm__load(b->weights + v);
         raw[1] = pm__sub(pm__set1(1.0f), raw[0]);
         raw[2] = raw[3] = pm__set1(0.0f);
         pm__scale_weights(raw, 4, w, &inv);
         pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 2, m);
-        pm__linear(m, inv, b, v, positions, normals, tangents);
+        pm__linear(m, inv, b, v, positions, normals, tangents, step);
         return;
     }
     pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
     if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
-        pm__gather4(b->weights + 4 * v, 4, NULL, 0, raw);
+        const size_t weight_step = strided ? b->weight_step : 4;
+        pm__gather4(b->weights + weight_step * v, weight_step, NULL, 0, raw);
         if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
         if (type == PM_SKIN_SDEF && b->sdef) {
             pm__sdef(job->prepared, index, raw, b, v, positions, normals, tangents);
@@ -9486,7 +9726,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
             pm__qdef(job->prepared, index, w, inv, b, v, positions, normals, tangents);
         } else {
             pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, slots, m);
-            pm__linear(m, inv, b, v, positions, normals, tangents);
+            pm__linear(m, inv, b, v, positions, normals, tangents, step);
         }
     } else { /* mixed: linear blends for all, then SDEF and QDEF where they belong */
         unsigned sdef_lanes = 0, qdef_lanes = 0;
@@ -9504,7 +9744,7 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
         pm__scale_weights(raw, 4, w, &inv);
         pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 4, m);
-        pm__linear(m, inv, b, v, positions, normals, tangents);
+        pm__linear(m, inv, b, v, positions, normals, tangents, step);
         if (sdef_lanes | qdef_lanes) {
             float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
             pm__block scratch = *b; /* the block's inputs from its first vertex, outputs of its own */
@@ -9557,7 +9797,7 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
    pm__skin_morph's. One function per type, so that each is compiled for its
    type alone and has a place of its own: sharing one function, where the
    compiler put BDEF1's loop moved its speed by a third. */
-#define PM__SKIN_BLOCKS(name, block_type, block_normals, block_tangents)                               \
+#define PM__SKIN_BLOCKS(name, block_type, block_normals, block_tangents, strided)                      \
     static PM__NOINLINE void name(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,  \
                                   int tangents, int *floor)                                            \
     {                                                                                                  \
@@ -9565,31 +9805,43 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
         (void)normals; /* unused where the flags are constants */                                     \
         (void)tangents;                                                                                \
         for (; v < end; v += PM__LANES) {                                                              \
-            const float *positions = b->positions + 3 * (size_t)v;                                     \
+            const float *positions = b->positions + pm__steps_for(b, strided).positions * (size_t)v;  \
             if (floor) {                                                                               \
                 pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
                 positions = morphed;                                                                   \
             }                                                                                          \
-            pm__skin_block(job, b, (size_t)v, positions, block_type, block_normals, block_tangents);   \
+            pm__skin_block(job, b, (size_t)v, positions, block_type, block_normals, block_tangents,    \
+                           strided);                                                                   \
         }                                                                                              \
     }
 /* positions + normals, the usual job, on its own: BDEF1's per-vertex
    branches are costly where the flags are not constants (the lane kernels
    branch per block) */
-PM__SKIN_BLOCKS(pm__skin_bdef1_normals, PM_SKIN_BDEF1, 1, 0)
-PM__SKIN_BLOCKS(pm__skin_bdef1, PM_SKIN_BDEF1, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_bdef2, PM_SKIN_BDEF2, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_bdef4, PM_SKIN_BDEF4, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_sdef, PM_SKIN_SDEF, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_qdef, PM_SKIN_QDEF, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_bdef8, PM__SKIN_BDEF8, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_pair, PM__SKIN_PAIR, normals, tangents)
-PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents)
+PM__SKIN_BLOCKS(pm__skin_bdef1_normals, PM_SKIN_BDEF1, 1, 0, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef1, PM_SKIN_BDEF1, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef2, PM_SKIN_BDEF2, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef4, PM_SKIN_BDEF4, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_sdef, PM_SKIN_SDEF, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_qdef, PM_SKIN_QDEF, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef8, PM__SKIN_BDEF8, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_pair, PM__SKIN_PAIR, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents, 0)
+/* the linear blends of interleaved records, read and written in place
+   (pm__skin_interleaved) */
+PM__SKIN_BLOCKS(pm__skin_bdef1_interleaved, PM_SKIN_BDEF1, normals, tangents, 1)
+PM__SKIN_BLOCKS(pm__skin_pair_interleaved, PM__SKIN_PAIR, normals, tangents, 1)
+PM__SKIN_BLOCKS(pm__skin_bdef4_interleaved, PM_SKIN_BDEF4, normals, tangents, 1)
 #undef PM__SKIN_BLOCKS
 
 static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, int end, int type, int normals,
-                            int tangents, int *floor)
+                            int tangents, int *floor, int interleaved)
 {
+    if (interleaved) { /* the types pm__skin_interleaved lets through */
+        if (type == PM_SKIN_BDEF1) pm__skin_bdef1_interleaved(job, b, v, end, normals, tangents, floor);
+        else if (type == PM__SKIN_PAIR) pm__skin_pair_interleaved(job, b, v, end, normals, tangents, floor);
+        else pm__skin_bdef4_interleaved(job, b, v, end, normals, tangents, floor);
+        return;
+    }
     switch (type) {
     case PM_SKIN_BDEF1:
         if (normals && !tangents) pm__skin_bdef1_normals(job, b, v, end, normals, tangents, floor);
@@ -9608,7 +9860,7 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
 /* Skins the vertices v..end-1 of b's arrays, block by block, each run of
    blocks of one type by its type's function */
 static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int end, int normals, int tangents,
-                          int *floor)
+                          int *floor, int interleaved)
 {
     int stop;
     for (; v <= end - PM__LANES; v = stop) {
@@ -9617,7 +9869,7 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
                          : b->index_count == 1 ? PM_SKIN_BDEF1
                                                : pm__block_type(b->types ? b->types + v : NULL);
         stop = pm__same_type_end(b->types, v, end, type);
-        pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor);
+        pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor, interleaved);
     }
 }
 
@@ -9678,7 +9930,7 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
                             : out_normals;
     b.out_tangents = tangents ? pm__stream_out(out_tangents, job->out_tangents, stride->out_tangents, 16, v, n, blocks_end)
                               : out_tangents;
-    pm__skin_span(job, &b, 0, blocks_end, normals, tangents, NULL);
+    pm__skin_span(job, &b, 0, blocks_end, normals, tangents, NULL, 0);
     if (b.out_positions == out_positions) pm__copy_out(job->out_positions, stride->out_positions, 12, v, n, out_positions);
     if (normals && b.out_normals == out_normals)
         pm__copy_out(job->out_normals, stride->out_normals, 12, v, n, out_normals);
@@ -9695,9 +9947,9 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
                         : job->normal_rule == PM_SKIN_NORMALS_BLENDED ? PM__NORMALS_BLENDED : 1;
     const int tangents = job->tangents && job->out_tangents;
     int v = first, floor = 0;
-    if (pm__skin_in_place(job)) {
+    if (pm__skin_in_place(job) || pm__skin_interleaved(job)) {
         pm__job_block(job, &arrays);
-        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL);
+        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL, !pm__skin_in_place(job));
         v = end - (end - first) % PM__LANES;
     }
     for (; v < end; v += PM__COPIED)
@@ -10098,6 +10350,7 @@ static int pm__spring_steps(const pm_spring_set *set, pm_transform *pose, float 
 static const char pm__kernels_name[] = PM__KERNELS;
 
 #undef PM__AVX512
+#undef PM__AVX512VL
 #undef PM__AVX2
 #undef PM__LANES
 #undef PM__KERNELS

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -443,406 +444,357 @@ static void bench_retarget(void)
            "  (checksum %g)\n", ours, base, base / fast, (double)check);
 }
 
-/* ---- skinning: 1M vertices, positions and normals ---------------------------- */
+/* ---- skinning: 1M vertices, positions and normals ----------------------------
 
-#ifdef PM_BENCH_OZZ /* tests/bench_ozz.cc: ozz-animation's SkinningJob on the same arrays */
+   Every job is timed by one harness, posemath's pm_skin_job_run and
+   ozz-animation's SkinningJob (tests/bench_ozz.cc) alike: the best of
+   SKIN_RUNS runs over the whole mesh, split into contiguous ranges for
+   threads, in two regimes: warm (the job repeated, its data in cache as far
+   as the cache holds it) and cold (the caches flushed by a 512 MiB copy
+   before each run, as in a frame with other work). Each regime has its
+   limit, measured in the same run: a copy of the same order of bytes,
+   repeated (warm) or after a flush (cold). Bytes are those a vertex's
+   streams hold, read and written (a strided stream: its whole record). */
+
 typedef struct ozz_strides { int indices, weights, positions, normals, out_positions, out_normals; } ozz_strides;
-double ozz_skin_rate(int influences, int vertex_count, const float *matrices, int bone_count, const uint16_t *indices,
-                     const float *weights, const float *positions, const float *normals, float *out_positions,
-                     float *out_normals, const ozz_strides *strides, int runs);
+#ifdef PM_BENCH_OZZ
+typedef struct ozz_skin ozz_skin;
+ozz_skin *ozz_skin_create(int influences, int vertex_count, const float *matrices, int bone_count, const uint16_t *indices,
+                          const float *weights, const float *positions, const float *normals, float *out_positions,
+                          float *out_normals, const ozz_strides *strides);
+int ozz_skin_run(ozz_skin *s, int first, int count);
+void ozz_skin_free(ozz_skin *s);
 #endif
 
-enum { SKIN_N = 1 << 20, SKIN_BONE_COUNT = 64, SKIN_RUNS = 11 };
+enum { SKIN_N = 1 << 20, SKIN_BONE_COUNT = 64, SKIN_RUNS = 11, SKIN_MAX_THREADS = 64 };
+#define SKIN_FLUSH_BYTES ((size_t)1 << 29) /* copied: 1 GiB touched, past the last-level caches of today's CPUs */
+#define SKIN_COPY_BYTES ((size_t)1 << 25)  /* the limits' copies: 32 MiB read, 32 written, as a job moves 50-100 MB */
 
-typedef struct skin_bench {
-    float *pos, *nrm, *wgt, *sdef, *out_pos, *out_nrm;
-    uint16_t *idx;
-    unsigned char *type;
+/* an engine's vertex records: all of a vertex's inputs, and its outputs */
+typedef struct skin_record { float pos[3], nrm[3]; uint16_t idx[4]; float wgt[4]; } skin_record;
+typedef struct skin_out_record { float pos[3], nrm[3]; } skin_out_record;
+
+/* The mesh in every layout the rows read: PMX's (4 indices and weights and
+   a type), the compact parts', ozz's (K indices and K - 1 weights), and
+   records. The types mix as PMX characters do: 60% BDEF2, 30% BDEF1, 5%
+   BDEF4, 5% SDEF. */
+typedef struct skin_mesh {
+    float *pos, *nrm, *wgt, *sdef, *w0, *w3, *wgt8, *w7, *out_pos, *out_nrm;
+    uint16_t *idx, *idx1, *idx2, *idx8;
+    unsigned char *type, *mixed;
+    skin_record *in;
+    skin_out_record *out;
     pm_rigid bones[SKIN_BONE_COUNT];
     pm_skin_bone prepared[SKIN_BONE_COUNT];
     mat4 matrices[SKIN_BONE_COUNT];
-    pm_skin_job job;
-} skin_bench;
+    char *flush_from, *flush_to, *copy_from, *copy_to;
+} skin_mesh;
 
-/* mix: -1 for the MMD mix (60% BDEF2, 30% BDEF1, 5% BDEF4, 5% SDEF), else one type */
-static void skin_bench_fill(skin_bench *b, int mix)
+static void *skin_alloc(size_t count, size_t size)
 {
-    int v, k;
+    void *p = malloc(count * size);
+    if (!p) {
+        printf("skinning bench: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static void skin_mesh_init(skin_mesh *m)
+{
+    const size_t n = SKIN_N;
+    int v, k, i;
+    m->pos = (float *)skin_alloc(3 * n, 4), m->nrm = (float *)skin_alloc(3 * n, 4), m->wgt = (float *)skin_alloc(4 * n, 4);
+    m->sdef = (float *)skin_alloc(9 * n, 4), m->w0 = (float *)skin_alloc(n, 4), m->w3 = (float *)skin_alloc(3 * n, 4);
+    m->wgt8 = (float *)skin_alloc(8 * n, 4), m->w7 = (float *)skin_alloc(7 * n, 4);
+    m->out_pos = (float *)skin_alloc(3 * n, 4), m->out_nrm = (float *)skin_alloc(3 * n, 4);
+    m->idx = (uint16_t *)skin_alloc(4 * n, 2), m->idx1 = (uint16_t *)skin_alloc(n, 2);
+    m->idx2 = (uint16_t *)skin_alloc(2 * n, 2), m->idx8 = (uint16_t *)skin_alloc(8 * n, 2);
+    m->type = (unsigned char *)skin_alloc(n, 1), m->mixed = (unsigned char *)skin_alloc(n, 1);
+    m->in = (skin_record *)skin_alloc(n, sizeof *m->in), m->out = (skin_out_record *)skin_alloc(n, sizeof *m->out);
+    m->flush_from = (char *)skin_alloc(SKIN_FLUSH_BYTES, 1), m->flush_to = (char *)skin_alloc(SKIN_FLUSH_BYTES, 1);
+    m->copy_from = (char *)skin_alloc(SKIN_COPY_BYTES, 1), m->copy_to = (char *)skin_alloc(SKIN_COPY_BYTES, 1);
+    memset(m->flush_from, 1, SKIN_FLUSH_BYTES), memset(m->flush_to, 2, SKIN_FLUSH_BYTES);
+    memset(m->copy_from, 1, SKIN_COPY_BYTES), memset(m->copy_to, 2, SKIN_COPY_BYTES);
+    memset(m->out_pos, 0, 12 * n), memset(m->out_nrm, 0, 12 * n), memset(m->out, 0, n * sizeof *m->out);
     for (v = 0; v < SKIN_N; ++v) {
-        int r = (int)(((unsigned)v * 2654435761u) >> 8) % 100;
-        b->type[v] = (unsigned char)(mix >= 0 ? mix : r < 60 ? PM_SKIN_BDEF2 : r < 90 ? PM_SKIN_BDEF1 : r < 95 ? PM_SKIN_BDEF4 : PM_SKIN_SDEF);
+        const int r = (int)(((unsigned)v * 2654435761u) >> 8) % 100;
+        m->mixed[v] = (unsigned char)(r < 60 ? PM_SKIN_BDEF2 : r < 90 ? PM_SKIN_BDEF1 : r < 95 ? PM_SKIN_BDEF4 : PM_SKIN_SDEF);
         for (k = 0; k < 3; ++k) {
-            b->pos[3 * v + k] = frand();
-            b->nrm[3 * v + k] = k == 1 ? 1.0f : 0.0f;
+            m->pos[3 * v + k] = m->in[v].pos[k] = frand();
+            m->nrm[3 * v + k] = m->in[v].nrm[k] = k == 1 ? 1.0f : 0.0f;
         }
-        for (k = 0; k < 9; ++k) b->sdef[9 * v + k] = 0.1f * frand();
+        for (k = 0; k < 9; ++k) m->sdef[9 * v + k] = 0.1f * frand();
+        for (k = 0; k < 8; ++k) { /* neighbouring vertices share bones */
+            m->idx8[8 * v + k] = (uint16_t)((v / 64 + k * 7) % SKIN_BONE_COUNT);
+            m->wgt8[8 * v + k] = 0.125f;
+            if (k < 7) m->w7[7 * v + k] = 0.125f;
+        }
         for (k = 0; k < 4; ++k) {
-            b->idx[4 * v + k] = (uint16_t)((v / 64 + k * 7) % SKIN_BONE_COUNT); /* neighbouring vertices share bones */
-            b->wgt[4 * v + k] = 0.25f;
+            m->idx[4 * v + k] = m->in[v].idx[k] = m->idx8[8 * v + k];
+            m->wgt[4 * v + k] = k == 0 ? 0.6f : k == 1 ? 0.4f : 0.25f;
+            m->wgt[4 * v + 1] = 1.0f - m->wgt[4 * v]; /* BDEF2 as a PMX reader stores it */
+            m->in[v].wgt[k] = m->wgt[4 * v + k];
+            if (k < 3) m->w3[3 * v + k] = m->wgt[4 * v + k];
         }
-        b->wgt[4 * v] = 0.6f;
-        b->wgt[4 * v + 1] = 0.4f;
+        m->w0[v] = m->wgt[4 * v];
+        m->idx1[v] = m->idx[4 * v];
+        m->idx2[2 * v] = m->idx[4 * v], m->idx2[2 * v + 1] = m->idx[4 * v + 1];
     }
-}
-
-static void skin_bench_init(skin_bench *b)
-{
-    int i;
-    b->pos = (float *)malloc(sizeof(float) * 3 * SKIN_N);
-    b->nrm = (float *)malloc(sizeof(float) * 3 * SKIN_N);
-    b->wgt = (float *)malloc(sizeof(float) * 4 * SKIN_N);
-    b->sdef = (float *)malloc(sizeof(float) * 9 * SKIN_N);
-    b->out_pos = (float *)malloc(sizeof(float) * 3 * SKIN_N);
-    b->out_nrm = (float *)malloc(sizeof(float) * 3 * SKIN_N);
-    b->idx = (uint16_t *)malloc(sizeof(uint16_t) * 4 * SKIN_N);
-    b->type = (unsigned char *)malloc(SKIN_N);
     for (i = 0; i < SKIN_BONE_COUNT; ++i) {
-        glm_quat_init(b->bones[i].rotation, frand(), frand(), frand(), 1.0f);
-        glm_quat_normalize(b->bones[i].rotation);
-        glm_vec3_copy((vec3){frand(), frand(), frand()}, b->bones[i].translation);
-        glm_quat_mat4(b->bones[i].rotation, b->matrices[i]);
-        glm_vec3_copy(b->bones[i].translation, b->matrices[i][3]);
+        glm_quat_init(m->bones[i].rotation, frand(), frand(), frand(), 1.0f);
+        glm_quat_normalize(m->bones[i].rotation);
+        glm_vec3_copy((vec3){frand(), frand(), frand()}, m->bones[i].translation);
+        glm_quat_mat4(m->bones[i].rotation, m->matrices[i]);
+        glm_vec3_copy(m->bones[i].translation, m->matrices[i][3]);
     }
-    memset(&b->job, 0, sizeof b->job);
-    b->job.vertex_count = SKIN_N;
-    b->job.positions = b->pos;
-    b->job.normals = b->nrm;
-    b->job.types = b->type;
-    b->job.bone_indices = b->idx;
-    b->job.bone_weights = b->wgt;
-    b->job.sdef = b->sdef;
-    b->job.bone_matrices = (const float *)b->matrices; /* the matrices ozz gets */
-    b->job.bone_count = SKIN_BONE_COUNT;
-    b->job.prepared = b->prepared;
-    b->job.out_positions = b->out_pos;
-    b->job.out_normals = b->out_nrm;
 }
 
-/* dest += s a, column by column (cglm 0.8.8 has no mat4 add) */
-static void mat4_muladds(mat4 a, float scale, mat4 dest)
+/* A packed job on the mesh's PMX arrays, every vertex of `type` (-1: the mix) */
+static pm_skin_job skin_job(skin_mesh *m, int type)
 {
-    int c;
-    for (c = 0; c < 4; ++c) glm_vec4_muladds(a[c], scale, dest[c]);
+    pm_skin_job job;
+    memset(&job, 0, sizeof job);
+    memset(m->type, type >= 0 ? type : 0, SKIN_N);
+    job.vertex_count = SKIN_N;
+    job.positions = m->pos, job.normals = m->nrm;
+    job.types = type >= 0 ? m->type : m->mixed;
+    job.bone_indices = m->idx, job.bone_weights = m->wgt, job.sdef = m->sdef;
+    job.bone_matrices = (const float *)m->matrices; /* the matrices ozz gets */
+    job.bone_count = SKIN_BONE_COUNT, job.prepared = m->prepared;
+    job.out_positions = m->out_pos, job.out_normals = m->out_nrm;
+    return job;
 }
 
-/* The baseline: each vertex on its own with cglm, blending mat4s (SDEF and
-   QDEF through cglm's quaternion functions). */
-static void baseline_skin(skin_bench *b, int first, int count)
+typedef int (*skin_run_fn)(const void *ctx, int first, int count);
+
+static int skin_run_posemath(const void *job, int first, int count)
 {
-    int v, k;
-    for (v = first; v < first + count; ++v) {
-        const uint16_t *idx = b->idx + 4 * v;
-        const float *w = b->wgt + 4 * v;
-        float *op = b->out_pos + 3 * v, *on = b->out_nrm + 3 * v;
-        int type = b->type[v], slots = type == PM_SKIN_BDEF1 ? 1 : type == PM_SKIN_BDEF2 || type == PM_SKIN_SDEF ? 2 : 4;
-        if (type == PM_SKIN_QDEF) {
-            versor real = {0, 0, 0, 0}, dual = {0, 0, 0, 0}, conj, t4;
-            vec3 p, tr;
-            for (k = 0; k < slots; ++k) {
-                versor d, tq = {b->bones[idx[k]].translation[0], b->bones[idx[k]].translation[1],
-                                b->bones[idx[k]].translation[2], 0.0f};
-                float wk = glm_quat_dot(real, b->bones[idx[k]].rotation) < 0.0f ? -w[k] : w[k];
-                glm_quat_mul(tq, b->bones[idx[k]].rotation, d);
-                glm_vec4_muladds(b->bones[idx[k]].rotation, wk, real);
-                glm_vec4_muladds(d, 0.5f * wk, dual);
-            }
-            glm_vec4_scale(dual, 1.0f / glm_quat_norm(real), dual);
-            glm_quat_normalize(real);
-            glm_quat_conjugate(real, conj);
-            glm_quat_mul(dual, conj, t4);
-            glm_vec3_scale(t4, 2.0f, tr);
-            glm_quat_rotatev(real, b->pos + 3 * v, p);
-            glm_vec3_add(p, tr, op);
-            glm_quat_rotatev(real, b->nrm + 3 * v, on);
-        } else if (type == PM_SKIN_SDEF) {
-            versor q0, q1, q;
-            mat4 m, a0;
-            vec3 c, d, rd, mc, diff, extra;
-            glm_quat_copy(b->bones[idx[0]].rotation, q0);
-            glm_quat_copy(b->bones[idx[1]].rotation, q1);
-            if (glm_quat_dot(q0, q1) < 0.0f) glm_vec4_negate(q1);
-            glm_vec4_scale(q0, w[0], q);
-            glm_vec4_muladds(q1, w[1], q);
-            glm_quat_normalize(q);
-            glm_mat4_zero(m);
-            glm_mat4_zero(a0);
-            mat4_muladds(b->matrices[idx[0]], w[0], m);
-            mat4_muladds(b->matrices[idx[1]], w[1], m);
-            mat4_muladds(b->matrices[idx[0]], 1.0f, a0);
-            mat4_muladds(b->matrices[idx[1]], -1.0f, a0);
-            glm_vec3_copy(b->sdef + 9 * v, c);
-            glm_vec3_sub(b->pos + 3 * v, c, d);
-            glm_vec3_sub(b->sdef + 9 * v + 3, b->sdef + 9 * v + 6, diff);
-            glm_quat_rotatev(q, d, rd);
-            glm_mat4_mulv3(m, c, 1.0f, mc);
-            glm_mat4_mulv3(a0, diff, 0.0f, extra);
-            glm_vec3_muladds(extra, 0.5f * w[0] * w[1], mc);
-            glm_vec3_add(mc, rd, op);
-            glm_quat_rotatev(q, b->nrm + 3 * v, on);
-        } else {
-            mat4 m = GLM_MAT4_ZERO_INIT;
-            mat3 a, inv;
-            float sum = 0.0f;
-            for (k = 0; k < slots; ++k) sum += type == PM_SKIN_BDEF1 ? 1.0f : w[k];
-            for (k = 0; k < slots; ++k) mat4_muladds(b->matrices[idx[k]], (type == PM_SKIN_BDEF1 ? 1.0f : w[k]) / sum, m);
-            glm_mat4_mulv3(m, b->pos + 3 * v, 1.0f, op);
-            glm_mat4_pick3(m, a);
-            glm_mat3_inv(a, inv);
-            glm_mat3_transpose(inv);
-            glm_mat3_mulv(inv, b->nrm + 3 * v, on);
-            glm_vec3_normalize(on);
-        }
+    return pm_skin_job_run((const pm_skin_job *)job, first, count) == PM_OK;
+}
+
+#ifdef PM_BENCH_OZZ
+static int skin_run_ozz(const void *s, int first, int count) { return ozz_skin_run((ozz_skin *)(uintptr_t)s, first, count); }
+#endif
+
+/* The mix as pm_skin_partition_by_type parts it: one job a type, over the
+   permuted vertices (a range covers the parts it meets) */
+typedef struct skin_parts {
+    pm_skin_job part[5];
+    int start[6];
+} skin_parts;
+
+static int skin_run_parts(const void *ctx, int first, int count)
+{
+    const skin_parts *p = (const skin_parts *)ctx;
+    int t, ok = 1;
+    for (t = 0; t < 5; ++t) {
+        const int from = first > p->start[t] ? first : p->start[t];
+        const int to = first + count < p->start[t + 1] ? first + count : p->start[t + 1];
+        if (to > from) ok &= pm_skin_job_run(&p->part[t], from - p->start[t], to - from) == PM_OK;
     }
+    return ok;
 }
 
 typedef struct skin_thread {
-    skin_bench *b;
-    int first, count, baseline;
+    skin_run_fn run;
+    const void *ctx;
+    int first, count, ok;
 } skin_thread;
 
 static void *skin_thread_main(void *arg)
 {
     skin_thread *t = (skin_thread *)arg;
-    if (t->baseline) baseline_skin(t->b, t->first, t->count);
-    else pm_skin_job_run(&t->b->job, t->first, t->count);
+    t->ok = t->run(t->ctx, t->first, t->count);
     return NULL;
 }
 
-/* The ceiling for this layout: one thread reading every input a BDEF4
-   vertex has (BDEF1's: all but the weights) and writing the outputs, with
-   no math and with 16-byte loads and stores like the skinning code's, so
-   that memory alone sets the time. M vertices/s. */
-static double skin_stream_rate(skin_bench *b, int read_weights)
+/* Best of SKIN_RUNS in million vertices per second on `threads` threads,
+   each a contiguous range; cold: the caches flushed before each run. */
+static double skin_measure(skin_mesh *m, skin_run_fn run, const void *ctx, int threads, int cold)
 {
     double best = 0.0;
-    float sum = 0.0f;
-    int run;
-    for (run = 0; run < SKIN_RUNS; ++run) {
-        double t0 = now_ns(), rate;
-        int v, k;
-#ifdef __SSE2__
-        __m128 s = _mm_setzero_ps();
-        for (v = 0; v < SKIN_N; v += 4) {
-            __m128i i = _mm_set1_epi32(b->type[v]);
-            for (k = 0; k < 4; ++k)
-                if (read_weights) s = _mm_add_ps(s, _mm_loadu_ps(b->wgt + 4 * v + 4 * k));
-            for (k = 0; k < 2; ++k)
-                i = _mm_add_epi32(i, _mm_loadu_si128((const __m128i *)(const void *)(b->idx + 4 * v + 8 * k)));
-            s = _mm_add_ps(s, _mm_cvtepi32_ps(i));
-            for (k = 0; k < 3; ++k) {
-                _mm_storeu_ps(b->out_pos + 3 * v + 4 * k, _mm_add_ps(_mm_loadu_ps(b->pos + 3 * v + 4 * k), s));
-                _mm_storeu_ps(b->out_nrm + 3 * v + 4 * k, _mm_loadu_ps(b->nrm + 3 * v + 4 * k));
-            }
+    int r, i;
+    for (r = 0; r < SKIN_RUNS; ++r) {
+        pthread_t id[SKIN_MAX_THREADS];
+        skin_thread t[SKIN_MAX_THREADS];
+        double t0, rate;
+        if (cold) memcpy(m->flush_to, m->flush_from, SKIN_FLUSH_BYTES);
+        for (i = 0; i < threads; ++i) {
+            t[i].run = run, t[i].ctx = ctx;
+            t[i].first = (int)((long long)SKIN_N * i / threads);
+            t[i].count = (int)((long long)SKIN_N * (i + 1) / threads) - t[i].first;
         }
-        sum += _mm_cvtss_f32(s);
-#else
-        for (v = 0; v < SKIN_N; ++v) {
-            sum += (float)b->type[v];
-            for (k = 0; k < 4; ++k) sum += (read_weights ? b->wgt[4 * v + k] : 0.0f) + (float)b->idx[4 * v + k];
-            for (k = 0; k < 3; ++k) {
-                b->out_pos[3 * v + k] = b->pos[3 * v + k] + sum;
-                b->out_nrm[3 * v + k] = b->nrm[3 * v + k];
-            }
-        }
-#endif
+        t0 = now_ns();
+        for (i = 1; i < threads; ++i) pthread_create(&id[i], NULL, skin_thread_main, &t[i]);
+        skin_thread_main(&t[0]);
+        for (i = 1; i < threads; ++i) pthread_join(id[i], NULL);
         rate = (double)SKIN_N / (now_ns() - t0) * 1e3;
+        for (i = 0; i < threads; ++i)
+            if (!t[i].ok) return 0.0;
         if (rate > best) best = rate;
     }
-    if (sum == 42.0f) printf("(checksum %g)\n", (double)sum); /* keeps the reads */
     return best;
 }
 
-/* Best of SKIN_RUNS, in million vertices per second, on 1 or 2 threads. */
-static double skin_rate(skin_bench *b, int threads, int baseline)
+/* The limits' copy, by the same harness: SKIN_COPY_BYTES spread over the
+   mesh's vertices, a range copying its share */
+static int skin_run_copy(const void *ctx, int first, int count)
 {
-    double best = 0.0;
-    int run, i;
-    for (run = 0; run < SKIN_RUNS; ++run) {
-        pthread_t id[2];
-        skin_thread t[2];
-        double t0 = now_ns(), rate;
-        for (i = 0; i < threads; ++i) {
-            t[i].b = b;
-            t[i].first = i * (SKIN_N / threads);
-            t[i].count = SKIN_N / threads;
-            t[i].baseline = baseline;
-        }
-        if (threads == 1) skin_thread_main(&t[0]);
-        else {
-            for (i = 0; i < threads; ++i) pthread_create(&id[i], NULL, skin_thread_main, &t[i]);
-            for (i = 0; i < threads; ++i) pthread_join(id[i], NULL);
-        }
-        rate = (double)SKIN_N / (now_ns() - t0) * 1e3;
-        if (rate > best) best = rate;
-    }
-    return best;
+    const skin_mesh *m = (const skin_mesh *)ctx;
+    const size_t from = SKIN_COPY_BYTES * (size_t)first / SKIN_N, to = SKIN_COPY_BYTES * (size_t)(first + count) / SKIN_N;
+    memcpy(m->copy_to + from, m->copy_from + from, to - from);
+    return 1;
 }
+
+/* The limit: GB/s read + written by the copy on `threads` threads,
+   repeated (warm) or after a flush (cold) */
+static double skin_copy_limit(skin_mesh *m, int threads, int cold)
+{
+    return skin_measure(m, skin_run_copy, m, threads, cold) * 1e-3 * 2.0 * (double)SKIN_COPY_BYTES / SKIN_N;
+}
+
+/* One row: posemath's job (and ozz's, when s is not NULL) warm and cold, with
+   the bytes each moves a vertex. */
+static void skin_row(skin_mesh *m, const char *name, skin_run_fn run, const void *ctx, int bytes, void *peer,
+                     int peer_bytes, const double limit[2])
+{
+    int cold;
+    printf("%-30s %4d %4d", name, bytes, peer ? peer_bytes : 0);
+    for (cold = 0; cold < 2; ++cold) {
+        const double ours = skin_measure(m, run, ctx, 1, cold);
+        double theirs = 0.0;
+#ifdef PM_BENCH_OZZ
+        if (peer) theirs = skin_measure(m, skin_run_ozz, peer, 1, cold);
+#endif
+        if (theirs > 0.0) printf(" | %7.1f %7.1f %5.2fx", ours, theirs, ours / theirs);
+        else printf(" | %7.1f       -      -", ours);
+        printf(" %5.1f %4.0f%%", ours * bytes * 1e-3, 100.0 * ours * bytes * 1e-3 / limit[cold]);
+    }
+    printf("\n");
+}
+
+#ifdef PM_BENCH_OZZ
+#define SKIN_OZZ(k, idx, wgt, pos, nrm, opos, onrm, strides)                                                       \
+    ozz_skin_create(k, SKIN_N, (const float *)m.matrices, SKIN_BONE_COUNT, idx, wgt, pos, nrm, opos, onrm, strides)
+#define SKIN_OZZ_FREE(s) ozz_skin_free((ozz_skin *)(s))
+#else
+#define SKIN_OZZ(k, idx, wgt, pos, nrm, opos, onrm, strides) NULL
+#define SKIN_OZZ_FREE(s) (void)(s)
+#endif
 
 static void bench_skinning(void)
 {
-    static skin_bench b;
-    static const char *const names[6] = {"BDEF1", "BDEF2", "BDEF4", "SDEF", "QDEF", "MMD mix"};
-    /* bytes a vertex moves: pos, nrm, type and idx in (BDEF1 reads one index,
-       but every cache line of them), wgt in but for BDEF1, sdef in for SDEF;
-       pos and nrm out. The mix weighs them 30/60/5/5. */
-    static const double bytes[6] = {65, 81, 81, 117, 81, 0.3 * 65 + 0.65 * 81 + 0.05 * 117};
-    double copy = 0.0, bdef4 = 1.0, peers[3] = {0.0, 0.0, 0.0};
-    int t, run;
-    skin_bench_init(&b);
-    { /* memory copy bandwidth: 256 MB */
-        size_t size = (size_t)1 << 28;
-        char *src = (char *)malloc(size), *dst = (char *)malloc(size);
-        memset(src, 1, size);
-        memset(dst, 2, size);
-        for (run = 0; run < 3; ++run) {
-            double t0 = now_ns(), gbs;
-            memcpy(dst, src, size);
-            gbs = (double)size * 2.0 / (now_ns() - t0);
-            if (gbs > copy) copy = gbs;
-        }
-        free(src);
-        free(dst);
-    }
-    printf("\nskinning: %d vertices, positions + normals, %d bones, %s kernels; memory copy %.1f GB/s (read + write)\n",
-           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_get_kernels(), copy);
-    skin_bench_fill(&b, -1);
-    printf("reading the inputs and writing the outputs alone, no math (this layout's ceiling): %.1f M/s,\n"
-           "without the weights (BDEF1's ceiling): %.1f M/s\n",
-           skin_stream_rate(&b, 1), skin_stream_rate(&b, 0));
-    printf("type       posemath 1 thread   2 threads   ozz 1 thread   vs ozz   cglm baseline   vs cglm   of copy bandwidth\n");
-    for (t = 0; t < 6; ++t) {
-        double one, two, base, peer = 0.0;
-        char versus[32] = "     -";
-        skin_bench_fill(&b, t < 5 ? t : -1);
-        pm_skin_job_prepare(&b.job);
-        one = skin_rate(&b, 1, 0);
-        two = skin_rate(&b, 2, 0);
-        base = skin_rate(&b, 1, 1);
-#ifdef PM_BENCH_OZZ
-        if (t <= PM_SKIN_BDEF4) { /* K = 1, 2, 4 influences */
-            peer = ozz_skin_rate(t == 0 ? 1 : t == 1 ? 2 : 4, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, b.idx,
-                                 b.wgt, b.pos, b.nrm, b.out_pos, b.out_nrm, NULL, SKIN_RUNS);
-            snprintf(versus, sizeof versus, "%5.2fx", one / peer);
-        }
-#endif
-        if (t <= PM_SKIN_BDEF4) peers[t] = peer;
-        if (t == PM_SKIN_BDEF4) bdef4 = one;
-        if (t == PM_SKIN_SDEF || t == PM_SKIN_QDEF) snprintf(versus, sizeof versus, "%4.2fx BDEF4", one / bdef4);
-        if (peer > 0.0) printf("%-9s  %8.1f M/s        %6.1f M/s    %6.1f M/s   %s   %8.1f M/s    %5.2fx   %4.0f%%\n", names[t], one,
-                               two, peer, versus, base, one / base, 100.0 * one * 1e6 * bytes[t] / (copy * 1e9));
-        else printf("%-9s  %8.1f M/s        %6.1f M/s             -   %s   %8.1f M/s    %5.2fx   %4.0f%%\n", names[t], one,
-                    two, versus, base, one / base, 100.0 * one * 1e6 * bytes[t] / (copy * 1e9));
-    }
-    /* ozz turns normals by the blended matrix: the blended rule's work, less its normalization */
-    printf("with job.normal_rule = PM_SKIN_NORMALS_BLENDED (normals by the blended matrix, as ozz):\n");
-    for (t = 0; t <= PM_SKIN_BDEF4; ++t) {
-        double one;
-        skin_bench_fill(&b, t);
-        b.job.normal_rule = PM_SKIN_NORMALS_BLENDED;
-        pm_skin_job_prepare(&b.job);
-        one = skin_rate(&b, 1, 0);
-        if (peers[t] > 0.0) printf("%-9s  %8.1f M/s                    %6.1f M/s   %5.2fx\n", names[t], one, peers[t], one / peers[t]);
-        else printf("%-9s  %8.1f M/s\n", names[t], one);
-    }
+    static skin_mesh m;
+    static int order[SKIN_N], position[SKIN_N];
+    static const char *const type_names[5] = {"BDEF1", "BDEF2", "BDEF4", "SDEF", "QDEF"};
+    const int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    double limit[2];
+    pm_skin_job job, compact[4];
+    void *peer[4];
+    int t, k;
+    skin_mesh_init(&m);
+    job = skin_job(&m, PM_SKIN_BDEF4);
+    pm_skin_job_prepare(&job);
+    limit[0] = skin_copy_limit(&m, 1, 0);
+    limit[1] = skin_copy_limit(&m, 1, 1);
+    printf("\nskinning: %d vertices, positions + normals in and out, %d bones, %s kernels, one thread\n"
+           "limits (a copy, bytes read + written): %.1f GB/s warm (the copy repeated), %.1f GB/s cold (caches flushed)\n",
+           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_get_kernels(), limit[0], limit[1]);
 #ifndef PM_BENCH_OZZ
-    printf("ozz-animation: ../shared/peers/ozz-animation absent or no C++ compiler, its column skipped\n");
+    printf("ozz-animation: ../shared/peers/ozz-animation absent or no C++ compiler, its columns skipped\n");
 #endif
-    { /* 8 influences (glTF JOINTS_0/1, WEIGHTS_0/1), ozz-animation's K8 beside */
-        uint16_t *idx8 = (uint16_t *)malloc(sizeof(uint16_t) * 8 * SKIN_N);
-        float *wgt8 = (float *)malloc(sizeof(float) * 8 * SKIN_N);
-        const pm_skin_job packed = b.job;
-        double eight, peer = 0.0;
-        int v, k;
-        skin_bench_fill(&b, PM_SKIN_BDEF4);
-        for (v = 0; v < SKIN_N; ++v)
-            for (k = 0; k < 8; ++k) {
-                idx8[8 * v + k] = (uint16_t)((v / 64 + k * 7) % SKIN_BONE_COUNT);
-                wgt8[8 * v + k] = 0.125f;
-            }
-        b.job.types = NULL;
-        b.job.influences = 8;
-        b.job.bone_indices = idx8;
-        b.job.bone_weights = wgt8;
-        pm_skin_job_prepare(&b.job);
-        eight = skin_rate(&b, 1, 0);
-#ifdef PM_BENCH_OZZ
-        peer = ozz_skin_rate(8, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, idx8, wgt8, b.pos, b.nrm, b.out_pos,
-                             b.out_nrm, NULL, SKIN_RUNS);
-#endif
-        if (peer > 0.0) printf("8 influences  %8.1f M/s, ozz K8 %6.1f M/s: %5.2fx\n", eight, peer, eight / peer);
-        else printf("8 influences  %8.1f M/s\n", eight);
-        b.job = packed;
-        free(idx8);
-        free(wgt8);
+    printf("                               bytes a    | warm: M vertices/s             GB/s  of     | cold: M vertices/s             GB/s  of\n"
+           "job                            vertex ozz | posemath     ozz  vs ozz      copy's      | posemath     ozz  vs ozz      copy's\n");
+    printf("each on its best layout: posemath's compact parts, ozz's K indices and K - 1 weights\n");
+    for (k = 0; k < 4; ++k) { /* BDEF1 / K1, BDEF2 / K2, BDEF4 / K4, 8 influences / K8 */
+        static const char *const names[4] = {"BDEF1 / K1 (influences 1)", "BDEF2 / K2 (influences 2)",
+                                             "BDEF4 / K4 (types NULL)", "8 influences / K8"};
+        static const int bytes[4] = {50, 56, 72, 96}, peer_bytes[4] = {50, 56, 68, 92};
+        static const int influences[4] = {1, 2, 4, 8};
+        compact[k] = skin_job(&m, 0);
+        compact[k].types = NULL;
+        compact[k].influences = influences[k];
+        compact[k].bone_indices = k == 0 ? m.idx1 : k == 1 ? m.idx2 : k == 2 ? m.idx : m.idx8;
+        compact[k].bone_weights = k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.wgt : m.wgt8;
+        peer[k] = SKIN_OZZ(influences[k], compact[k].bone_indices, k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.w3 : m.w7,
+                           m.pos, m.nrm, m.out_pos, m.out_nrm, NULL);
+        skin_row(&m, names[k], skin_run_posemath, &compact[k], bytes[k], peer[k], peer_bytes[k], limit);
     }
-    { /* the same jobs read from an engine's interleaved vertex buffer and written to another */
-        typedef struct interleaved_in { float pos[3], nrm[3]; uint16_t idx[4]; float wgt[4]; } interleaved_in;
-        typedef struct interleaved_out { float pos[3], nrm[3]; } interleaved_out;
-        interleaved_in *in = (interleaved_in *)malloc(sizeof(interleaved_in) * SKIN_N);
-        interleaved_out *out = (interleaved_out *)malloc(sizeof(interleaved_out) * SKIN_N);
-        uint16_t *joints = (uint16_t *)malloc(sizeof(uint16_t) * 8 * SKIN_N); /* 16 bytes a vertex, as simple_skin's */
-        const pm_skin_job packed = b.job;
-        int v;
-#ifdef PM_BENCH_OZZ
-        const char *peer_note = "; ozz on both layouts against its packed job";
-#else
-        const char *peer_note = "";
-#endif
-        printf("streams interleaved (positions, normals, indices, weights: %d bytes a vertex; outputs %d), and indices\n"
-               "alone at 16 bytes (glTF's JOINTS_0 in a padded buffer view), each against the packed job%s:\n",
-               (int)sizeof(interleaved_in), (int)sizeof(interleaved_out), peer_note);
-        for (t = 0; t <= PM_SKIN_BDEF4; ++t) {
-            double packed_rate, strided_rate, joints_rate;
-            skin_bench_fill(&b, t);
-            for (v = 0; v < SKIN_N; ++v) {
-                memcpy(in[v].pos, b.pos + 3 * v, sizeof in[v].pos);
-                memcpy(in[v].nrm, b.nrm + 3 * v, sizeof in[v].nrm);
-                memcpy(in[v].idx, b.idx + 4 * v, sizeof in[v].idx);
-                memcpy(in[v].wgt, b.wgt + 4 * v, sizeof in[v].wgt);
-                memcpy(joints + 8 * v, b.idx + 4 * v, 8);
-            }
-            b.job = packed;
-            pm_skin_job_prepare(&b.job);
-            packed_rate = skin_rate(&b, 1, 0);
-            b.job.bone_indices = joints;
-            b.job.stride.bone_indices = 16;
-            joints_rate = skin_rate(&b, 1, 0);
-            b.job.positions = in[0].pos;
-            b.job.normals = in[0].nrm;
-            b.job.bone_indices = in[0].idx;
-            b.job.bone_weights = in[0].wgt;
-            b.job.stride.positions = b.job.stride.normals = b.job.stride.bone_indices = b.job.stride.bone_weights =
-                (int)sizeof(interleaved_in);
-            b.job.out_positions = out[0].pos;
-            b.job.out_normals = out[0].nrm;
-            b.job.stride.out_positions = b.job.stride.out_normals = (int)sizeof(interleaved_out);
-            strided_rate = skin_rate(&b, 1, 0);
-            printf("%-9s  %8.1f M/s, packed %6.1f M/s: %5.2fx; indices alone %6.1f M/s: %5.2fx", names[t], strided_rate,
-                   packed_rate, strided_rate / packed_rate, joints_rate, joints_rate / packed_rate);
-#ifdef PM_BENCH_OZZ
-            { /* ozz on the same two layouts, against its packed rate: what they cost a vertex-at-a-time job */
-                const ozz_strides interleaved = {(int)sizeof *in, (int)sizeof *in, (int)sizeof *in, (int)sizeof *in,
-                                                 (int)sizeof *out, (int)sizeof *out},
-                                  joints_alone = {8 * (int)sizeof *joints, 0, 0, 0, 0, 0};
-                const int k = t == 0 ? 1 : t == 1 ? 2 : 4;
-                const double ozz_packed = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, b.idx, b.wgt,
-                                                        b.pos, b.nrm, b.out_pos, b.out_nrm, NULL, SKIN_RUNS),
-                             ozz_strided = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, in[0].idx,
-                                                         in[0].wgt, in[0].pos, in[0].nrm, out[0].pos, out[0].nrm,
-                                                         &interleaved, SKIN_RUNS),
-                             ozz_joints = ozz_skin_rate(k, SKIN_N, (const float *)b.matrices, SKIN_BONE_COUNT, joints, b.wgt,
-                                                        b.pos, b.nrm, b.out_pos, b.out_nrm, &joints_alone, SKIN_RUNS);
-                if (ozz_packed > 0.0)
-                    printf("; ozz %4.2fx and %4.2fx", ozz_strided / ozz_packed, ozz_joints / ozz_packed);
-            }
-#endif
-            printf("\n");
+    printf("PMX as read: 4 indices and weights a vertex, and its type\n");
+    for (t = 0; t <= PM_SKIN_QDEF; ++t) {
+        static const int bytes[5] = {57, 73, 73, 109, 73}; /* BDEF1 reads no weights; SDEF reads its 36 bytes too */
+        job = skin_job(&m, t);
+        skin_row(&m, type_names[t], skin_run_posemath, &job, bytes[t], NULL, 0, limit);
+    }
+    { /* the MMD mix, as read and in parts (its vertices permuted as pm_skin_partition_by_type orders them) */
+        static skin_parts parts;
+        float *pos = (float *)skin_alloc(3 * SKIN_N, 4), *nrm = (float *)skin_alloc(3 * SKIN_N, 4),
+              *wgt = (float *)skin_alloc(4 * SKIN_N, 4), *sdef = (float *)skin_alloc(9 * SKIN_N, 4),
+              *w0 = (float *)skin_alloc(SKIN_N, 4);
+        uint16_t *idx = (uint16_t *)skin_alloc(4 * SKIN_N, 2), *idx1 = (uint16_t *)skin_alloc(SKIN_N, 2),
+                 *idx2 = (uint16_t *)skin_alloc(2 * SKIN_N, 2);
+        unsigned char *types = (unsigned char *)skin_alloc(SKIN_N, 1);
+        const double mix_bytes = 0.3 * 57 + 0.6 * 73 + 0.05 * 73 + 0.05 * 109, part_bytes = 0.3 * 50 + 0.6 * 56 + 0.05 * 72 + 0.05 * 109;
+        int i;
+        job = skin_job(&m, -1);
+        skin_row(&m, "MMD mix (30% BDEF1, 60% BDEF2)", skin_run_posemath, &job, (int)(mix_bytes + 0.5), NULL, 0, limit);
+        pm_skin_partition_by_type(SKIN_N, m.mixed, order, position, parts.start);
+        for (i = 0; i < SKIN_N; ++i) {
+            const int v = order[i];
+            memcpy(pos + 3 * i, m.pos + 3 * v, 12), memcpy(nrm + 3 * i, m.nrm + 3 * v, 12);
+            memcpy(wgt + 4 * i, m.wgt + 4 * v, 16), memcpy(sdef + 9 * i, m.sdef + 9 * v, 36);
+            memcpy(idx + 4 * i, m.idx + 4 * v, 8), memcpy(idx2 + 2 * i, m.idx + 4 * v, 4);
+            idx1[i] = m.idx[4 * v], w0[i] = m.wgt[4 * v], types[i] = m.mixed[v];
         }
-        b.job = packed;
-        free(in);
-        free(out);
-        free(joints);
+        for (t = 0; t < 5; ++t) {
+            pm_skin_job *p = &parts.part[t];
+            const int s = parts.start[t];
+            *p = skin_job(&m, 0);
+            p->vertex_count = parts.start[t + 1] - s;
+            p->positions = pos + 3 * s, p->normals = nrm + 3 * s, p->sdef = sdef + 9 * s;
+            p->types = t >= PM_SKIN_SDEF ? types + s : NULL;
+            p->influences = t == PM_SKIN_BDEF1 ? 1 : t == PM_SKIN_BDEF2 ? 2 : 4;
+            p->bone_indices = t == PM_SKIN_BDEF1 ? idx1 + s : t == PM_SKIN_BDEF2 ? idx2 + 2 * s : idx + 4 * s;
+            p->bone_weights = t == PM_SKIN_BDEF1 ? NULL : t == PM_SKIN_BDEF2 ? w0 + s : wgt + 4 * s;
+            p->out_positions = m.out_pos + 3 * s, p->out_normals = m.out_nrm + 3 * s;
+        }
+        skin_row(&m, "MMD mix in parts by type", skin_run_parts, &parts, (int)(part_bytes + 0.5), NULL, 0, limit);
+        free(pos), free(nrm), free(wgt), free(sdef), free(w0), free(idx), free(idx1), free(idx2), free(types);
     }
+    printf("interleaved records, both on the same ones (in: position, normal, 4 indices, 4 weights; out: position, normal)\n");
+    for (k = 0; k < 3; ++k) {
+        static const char *const names[3] = {"BDEF1 / K1 records", "BDEF2 / K2 records", "BDEF4 / K4 records"};
+        const int in = (int)sizeof(skin_record), out = (int)sizeof(skin_out_record);
+        const ozz_strides strides = {in, in, in, in, out, out};
+        void *records;
+        job = skin_job(&m, 0);
+        job.types = NULL;
+        job.influences = k == 0 ? 1 : k == 1 ? 2 : 4;
+        job.positions = m.in[0].pos, job.normals = m.in[0].nrm;
+        job.bone_indices = m.in[0].idx, job.bone_weights = k == 0 ? NULL : m.in[0].wgt;
+        job.stride.positions = job.stride.normals = job.stride.bone_indices = job.stride.bone_weights = in;
+        job.out_positions = m.out[0].pos, job.out_normals = m.out[0].nrm;
+        job.stride.out_positions = job.stride.out_normals = out;
+        records = SKIN_OZZ(job.influences, m.in[0].idx, m.in[0].wgt, m.in[0].pos, m.in[0].nrm, m.out[0].pos, m.out[0].nrm,
+                           &strides);
+        skin_row(&m, names[k], skin_run_posemath, &job, in + out, records, in + out, limit);
+        SKIN_OZZ_FREE(records);
+    }
+    printf("threads (cold), each on its best layout         copy GB/s\n");
+    for (k = 0; k < 3; k += 2) { /* BDEF1 / K1 and BDEF4 / K4 */
+        int threads;
+        for (threads = 1; threads <= cpus && threads <= SKIN_MAX_THREADS; threads = threads == 1 ? 2 : threads == cpus ? cpus + 1 : cpus) {
+            const double ours = skin_measure(&m, skin_run_posemath, &compact[k], threads, 1);
+            double theirs = 0.0;
+#ifdef PM_BENCH_OZZ
+            theirs = skin_measure(&m, skin_run_ozz, peer[k], threads, 1);
+#endif
+            printf("%s, %2d threads: posemath %7.1f M/s, ozz %7.1f M/s, %5.2fx; copy %5.1f GB/s\n", type_names[k], threads,
+                   ours, theirs, theirs > 0.0 ? ours / theirs : 0.0, skin_copy_limit(&m, threads, 1));
+        }
+    }
+    for (k = 0; k < 4; ++k) SKIN_OZZ_FREE(peer[k]);
 }
 
 static int compare_doubles(const void *a, const void *b)

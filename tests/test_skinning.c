@@ -1027,6 +1027,89 @@ void test_skin_strides(void)
     test_context("%s", "");
 }
 
+/* Interleaved vertex records, fields in any order (an engine's), read and
+   written in place by the linear-blend kernels (types NULL, no morphs:
+   BDEF4 from 4 influences, the compact 1 and 2): the packed job's bits for
+   every mesh, both normal rules, with tangents, in ranges that start and
+   end inside a block; the records' other bytes untouched. */
+typedef struct record_in {
+    float pos[3];
+    uint16_t joints[4];
+    float nrm[3], weights[4], tan[4];
+} record_in;
+
+typedef struct record_out {
+    float nrm[3], pad, tan[4], pos[3];
+} record_out;
+
+void test_skin_interleaved_records(void)
+{
+    static skin_case packed;
+    static record_in in[SKIN_VERTICES];
+    static record_out out[SKIN_VERTICES];
+    static uint16_t idx1[SKIN_VERTICES], idx2[2 * SKIN_VERTICES];
+    static float w0[SKIN_VERTICES];
+    static const int cuts[][2] = {{0, SKIN_VERTICES}, {5, SKIN_VERTICES - 6}, {0, 133}, {133, 333}, {333, SKIN_VERTICES}};
+    pm_skin_job job;
+    int n, v, c, rule, influences;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        for (v = 0; v < SKIN_VERTICES; ++v) {
+            memcpy(in[v].pos, m->pos + 3 * v, 12);
+            memcpy(in[v].nrm, m->nrm + 3 * v, 12);
+            memcpy(in[v].tan, m->tan + 4 * v, 16);
+            memcpy(in[v].joints, m->idx + 4 * v, 8);
+            memcpy(in[v].weights, m->wgt + 4 * v, 16);
+            in[v].weights[0] = w0[v] = (float)(v % 7) / 6.0f; /* w0 in [0, 1], for the 2 influences' w1 = 1 - w0 */
+            idx1[v] = m->idx[4 * v];
+            idx2[2 * v] = m->idx[4 * v], idx2[2 * v + 1] = m->idx[4 * v + 1];
+        }
+        for (influences = 1; influences <= 4; influences += influences == 2 ? 2 : 1)
+            for (rule = 0; rule < 2; ++rule) {
+                load_skin_case(n, &packed);
+                packed.job.types = NULL;
+                packed.job.morph_start = NULL, packed.job.morphs = NULL;
+                packed.job.influences = influences;
+                packed.job.normal_rule = rule ? PM_SKIN_NORMALS_BLENDED : PM_SKIN_NORMALS_EXACT;
+                if (influences == 1) packed.job.bone_indices = idx1, packed.job.bone_weights = NULL;
+                if (influences == 2) packed.job.bone_indices = idx2, packed.job.bone_weights = w0;
+                if (influences == 4) { /* the records' weights */
+                    static float weights[4 * SKIN_VERTICES];
+                    for (v = 0; v < SKIN_VERTICES; ++v) memcpy(weights + 4 * v, in[v].weights, 16);
+                    packed.job.bone_weights = weights;
+                }
+                CHECK_RESULT(pm_skin_job_prepare(&packed.job), PM_OK);
+                CHECK_RESULT(pm_skin_job_run(&packed.job, 0, SKIN_VERTICES), PM_OK);
+                job = packed.job;
+                job.positions = in[0].pos, job.normals = in[0].nrm, job.tangents = in[0].tan;
+                job.bone_indices = in[0].joints, job.bone_weights = influences == 1 ? NULL : in[0].weights;
+                job.out_positions = out[0].pos, job.out_normals = out[0].nrm, job.out_tangents = out[0].tan;
+                job.stride.positions = job.stride.normals = job.stride.tangents = job.stride.bone_indices =
+                    job.stride.bone_weights = (int)sizeof(record_in);
+                job.stride.out_positions = job.stride.out_normals = job.stride.out_tangents = (int)sizeof(record_out);
+                CHECK_RESULT(pm_skin_job_validate(&job, NULL), pm_skin_job_validate(&packed.job, NULL));
+                for (c = 0; c < (int)(sizeof cuts / sizeof cuts[0]); ++c) {
+                    const int first = cuts[c][0], end = cuts[c][1];
+                    test_context("mesh %d, %d influences, normal rule %d, vertices %d..%d", n, influences, rule, first, end - 1);
+                    memset(out, 0, sizeof out);
+                    CHECK_RESULT(pm_skin_job_run(&job, first, end - first), PM_OK);
+                    for (v = 0; v < SKIN_VERTICES; ++v) {
+                        static const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+                        const int inside = v >= first && v < end;
+                        CHECK(memcmp(out[v].pos, inside ? packed.out_pos + 3 * v : zero, 12) == 0);
+                        CHECK(memcmp(out[v].nrm, inside ? packed.out_nrm + 3 * v : zero, 12) == 0);
+                        CHECK(memcmp(out[v].tan, inside ? packed.out_tan + 4 * v : zero, 16) == 0);
+                        CHECK(out[v].pad == 0.0f);
+                    }
+                }
+                for (v = 0; v < SKIN_VERTICES; ++v) /* the inputs untouched */
+                    CHECK(memcmp(in[v].pos, m->pos + 3 * v, 12) == 0 && memcmp(in[v].nrm, m->nrm + 3 * v, 12) == 0 &&
+                          memcmp(in[v].tan, m->tan + 4 * v, 16) == 0 && in[v].weights[0] == w0[v]);
+            }
+    }
+    test_context("%s", "");
+}
+
 /* Strides below an element or off its alignment are refused by validate
    and run; an index stride of 10 bytes (2-byte aligned) is taken, with the
    packed job's bits; outputs that share a buffer with inputs or each other
