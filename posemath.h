@@ -9271,9 +9271,19 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
     const pm__steps step = pm__steps_for(b, strided);
     uint16_t index[4 * PM__LANES];
     pm__f m[12];
+    const float *rows = PM__BONE_FIELD(bones, matrix);
+    int j;
     if (b->index_count == 1) pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 1, last, index);
     else pm__clamp_indices(b->indices + b->index_step * v, b->index_step, last, index);
-    pm__blend(PM__BONE_FIELD(bones, matrix), index, 4, one, 1, m);
+    PM__UNROLL
+    for (j = 0; j < 4; ++j) { /* pm__blend's rows, a weight of 1 left out (a multiply by 1 is exact) */
+        m[j] = pm__bone_rows(rows, index, 4, j, 0, 0);
+        m[4 + j] = pm__bone_rows(rows, index, 4, j, 0, 1);
+        m[8 + j] = pm__bone_rows(rows, index, 4, j, 0, 2);
+    }
+    pm__transpose4(m);
+    pm__transpose4(m + 4);
+    pm__transpose4(m + 8);
     if (pm__linear(m, one[0], b, v, positions, normals, tangents, step))
         pm__bdef1_normals_by_vertex(bones, index, b, v, step);
 }
