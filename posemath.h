@@ -7958,7 +7958,7 @@ typedef struct pm__block {
     int index_count;   /* indices a vertex has there: the kernels read no more (1, 2, 4 or 8) */
     const unsigned char *types; /* or NULL */
     float *out_positions, *out_normals, *out_tangents;
-    pm__steps step;     /* read by the strided kernels (pm__skin_strided); the others' streams are packed */
+    pm__steps step;     /* read by the kernels of interleaved records (pm__skin_interleaved); the others read packed streams */
     size_t weight_step; /* likewise: floats from a vertex's weights to the next's */
 } pm__block;
 
@@ -8235,7 +8235,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__as_bits PM__K(as_bits)
 #define pm__as_floats PM__K(as_floats)
 #define pm__bdef1 PM__K(bdef1)
-#define pm__bdef1_strided PM__K(bdef1_strided)
+#define pm__bdef1_interleaved PM__K(bdef1_interleaved)
 #define pm__bdef1_normal PM__K(bdef1_normal)
 #define pm__bdef1_normals_by_vertex PM__K(bdef1_normals_by_vertex)
 #define pm__bdef8 PM__K(bdef8)
@@ -9389,7 +9389,7 @@ static PM__INLINE __m128 pm__columns_at(const float *c, const float *p, const fl
 
 /* BDEF1 of an interleaved block: pm__bdef1's math a vertex at a time, each
    element read and written where it lies */
-static PM__INLINE void pm__bdef1_strided(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
+static PM__INLINE void pm__bdef1_interleaved(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
                                          int normals, int tangents)
 {
     const pm__steps step = b->step;
@@ -9439,7 +9439,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
     const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
     int g, j;
     if (strided) {
-        pm__bdef1_strided(bones, last, b, v, normals, tangents);
+        pm__bdef1_interleaved(bones, last, b, v, normals, tangents);
         return;
     }
     for (g = 0; g < PM__LANES; g += 4) {
