@@ -8756,7 +8756,7 @@ static PM__INLINE void pm__gather4(const float *base, size_t stride, const uint1
 #endif
 }
 
-/* The first float of each record, as pm__gather4 (index not NULL), built
+/* The first float of each record, as pm__gather4 finds them, built
    in registers: storing lanes to memory and loading them as one vector
    would stall on store forwarding. */
 static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint16_t *index, int index_stride)
@@ -8764,7 +8764,7 @@ static PM__INLINE pm__f pm__gather1(const float *base, size_t stride, const uint
     float one[PM__LANES];
     int j;
     PM__UNROLL
-    for (j = 0; j < PM__LANES; ++j) one[j] = base[stride * index[j * index_stride]];
+    for (j = 0; j < PM__LANES; ++j) one[j] = *pm__record(base, stride, index, index_stride, j);
 #if defined(PM__AVX512)
     return _mm512_setr_ps(one[0], one[1], one[2], one[3], one[4], one[5], one[6], one[7], one[8], one[9], one[10],
                           one[11], one[12], one[13], one[14], one[15]);
@@ -8952,17 +8952,7 @@ static PM__INLINE void pm__store_xyz_at(float *dst, size_t step, const pm__f xyz
 /* The floats base[step j], one a lane (step 1: a load) */
 static PM__INLINE pm__f pm__load_at(const float *base, size_t step)
 {
-#if defined(PM__SIMD)
-    float one[PM__LANES];
-    int j;
-    if (step == 1) return pm__load(base);
-    PM__UNROLL
-    for (j = 0; j < PM__LANES; ++j) one[j] = base[step * (size_t)j];
-    return pm__load(one);
-#else
-    (void)step;
-    return pm__load(base);
-#endif
+    return step == 1 ? pm__load(base) : pm__gather1(base, step, NULL, 0);
 }
 
 #if defined(PM__SSE2)
