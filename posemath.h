@@ -1,4 +1,4 @@
-/* posemath.h - v0.11.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.11.1 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -641,7 +641,7 @@
 
 #define POSEMATH_VERSION_MAJOR 0
 #define POSEMATH_VERSION_MINOR 11
-#define POSEMATH_VERSION_PATCH 0
+#define POSEMATH_VERSION_PATCH 1
 
 #include <cglm/cglm.h>
 #include <stddef.h>
@@ -9377,43 +9377,65 @@ static PM__INLINE __m128 pm__columns_at(const float *c, const float *p, const fl
 #endif
 }
 
-/* BDEF1 of an interleaved block: pm__bdef1's math a vertex at a time, each
-   element read and written where it lies */
+/* BDEF1 of the interleaved vertices v..v+count-1 (count a multiple of 4):
+   pm__bdef1's math a vertex at a time, each element read and written where
+   it lies, each stream's pointer moved on by its stride from vertex to
+   vertex (as ozz-animation's job does), over a whole range at once rather
+   than block by block. The pointers are locals: the stores' intrinsics may
+   alias anything, so the block's fields would be read again after every
+   store. */
 static PM__INLINE void pm__bdef1_interleaved(const pm_skin_bone *bones, unsigned last, const pm__block *b, size_t v,
-                                         int normals, int tangents)
+                                         size_t count, int normals, int tangents)
 {
     const pm__steps step = b->step;
+    const size_t index_step = b->index_step, position_bytes = 4 * step.positions, normal_bytes = 4 * step.normals,
+                 tangent_bytes = 4 * step.tangents, out_position_bytes = 4 * step.out_positions,
+                 out_normal_bytes = 4 * step.out_normals, out_tangent_bytes = 4 * step.out_tangents;
+    const uint16_t *index = b->indices + index_step * v;
+    const char *position = (const char *)(const void *)b->positions + position_bytes * v, *normal = NULL, *tangent = NULL;
+    char *out_position = (char *)(void *)b->out_positions + out_position_bytes * v, *out_normal = NULL, *out_tangent = NULL;
     const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
-    int g, j;
-    for (g = 0; g < PM__LANES; g += 4) {
+    size_t g;
+    int j;
+    if (normals) {
+        normal = (const char *)(const void *)b->normals + normal_bytes * v;
+        out_normal = (char *)(void *)b->out_normals + out_normal_bytes * v;
+    }
+    if (tangents) {
+        tangent = (const char *)(const void *)b->tangents + tangent_bytes * v;
+        out_tangent = (char *)(void *)b->out_tangents + out_tangent_bytes * v;
+    }
+    for (g = 0; g < count; g += 4) {
         const pm_skin_bone *bone[4];
-        __m128 r[4], n[4];
+        __m128 n[4];
         PM__UNROLL
         for (j = 0; j < 4; ++j) {
-            const size_t at = v + (size_t)(g + j);
-            const unsigned i = b->indices[b->index_step * at];
+            const unsigned i = *index;
             bone[j] = &bones[i <= last ? i : last];
-            r[j] = pm__columns_at(bone[j]->columns, b->positions + step.positions * at, bone[j]->translation);
-            if (normals) n[j] = pm__columns_at(bone[j]->normal, b->normals + step.normals * at, NULL);
+            if (normals) { /* read before the position's store, which may alias it as far as the compiler knows */
+                n[j] = pm__columns_at(bone[j]->normal, (const float *)(const void *)normal, NULL);
+                normal += normal_bytes;
+            }
+            pm__store3((float *)(void *)out_position,
+                       pm__columns_at(bone[j]->columns, (const float *)(const void *)position, bone[j]->translation));
+            index += index_step, position += position_bytes, out_position += out_position_bytes;
         }
-        if (normals) pm__normalize_four(n);
-        PM__UNROLL
-        for (j = 0; j < 4; ++j) {
-            const size_t at = v + (size_t)(g + j);
-            pm__store3(b->out_positions + step.out_positions * at, r[j]);
-            if (normals) pm__store3(b->out_normals + step.out_normals * at, n[j]);
+        if (normals) {
+            pm__normalize_four(n);
+            PM__UNROLL
+            for (j = 0; j < 4; ++j, out_normal += out_normal_bytes) pm__store3((float *)(void *)out_normal, n[j]);
         }
         if (tangents) {
             __m128 t[4];
+            const char *in = tangent;
             PM__UNROLL
-            for (j = 0; j < 4; ++j) t[j] = pm__columns_at(bone[j]->columns, b->tangents + step.tangents * (v + (size_t)(g + j)), NULL);
+            for (j = 0; j < 4; ++j, tangent += tangent_bytes)
+                t[j] = pm__columns_at(bone[j]->columns, (const float *)(const void *)tangent, NULL);
             pm__normalize_four(t);
             PM__UNROLL
-            for (j = 0; j < 4; ++j) { /* w (the handedness) copied, whatever x, y, z came to */
-                const size_t at = v + (size_t)(g + j);
-                _mm_storeu_ps(b->out_tangents + step.out_tangents * at,
-                              _mm_or_ps(_mm_and_ps(xyz, t[j]), _mm_andnot_ps(xyz, _mm_loadu_ps(b->tangents + step.tangents * at))));
-            }
+            for (j = 0; j < 4; ++j, in += tangent_bytes, out_tangent += out_tangent_bytes) /* w (the handedness) copied */
+                _mm_storeu_ps((float *)(void *)out_tangent,
+                              _mm_or_ps(_mm_and_ps(xyz, t[j]), _mm_andnot_ps(xyz, _mm_loadu_ps((const float *)(const void *)in))));
         }
     }
 }
@@ -9428,10 +9450,7 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
     const uint16_t *index = b->indices + step * v;
     const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
     int g, j;
-    if (strided) {
-        pm__bdef1_interleaved(bones, last, b, v, normals, tangents);
-        return;
-    }
+    (void)strided; /* interleaved records go to pm__bdef1_interleaved a whole range at once */
     for (g = 0; g < PM__LANES; g += 4) {
         const size_t first = v + (size_t)g;
         const pm_skin_bone *bone[4];
@@ -9828,7 +9847,20 @@ PM__SKIN_BLOCKS(pm__skin_pair, PM__SKIN_PAIR, normals, tangents, 0)
 PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents, 0)
 /* the linear blends of interleaved records, read and written in place
    (pm__skin_interleaved) */
+#if defined(PM__SSE2) && !defined(PM__AVX512)
+static PM__NOINLINE void pm__skin_bdef1_interleaved(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,
+                                                    int tangents, int *floor)
+{
+    const unsigned last = (unsigned)job->bone_count - 1u;
+    (void)floor; /* interleaved jobs have no morphs */
+    if (normals && !tangents) /* the usual job on its own, its flags constants, as pm__skin_bdef1_normals */
+        pm__bdef1_interleaved(job->prepared, last, b, (size_t)v, (size_t)(end - v), 1, 0);
+    else
+        pm__bdef1_interleaved(job->prepared, last, b, (size_t)v, (size_t)(end - v), normals, tangents);
+}
+#else
 PM__SKIN_BLOCKS(pm__skin_bdef1_interleaved, PM_SKIN_BDEF1, normals, tangents, 1)
+#endif
 PM__SKIN_BLOCKS(pm__skin_pair_interleaved, PM__SKIN_PAIR, normals, tangents, 1)
 PM__SKIN_BLOCKS(pm__skin_bdef4_interleaved, PM_SKIN_BDEF4, normals, tangents, 1)
 #undef PM__SKIN_BLOCKS
