@@ -609,32 +609,10 @@ static void *skin_thread_main(void *arg)
     return NULL;
 }
 
-/* Best of SKIN_RUNS in million vertices per second on `threads` threads,
-   each a contiguous range; cold: the caches flushed before each run. */
-static double skin_measure(skin_mesh *m, skin_run_fn run, const void *ctx, int threads, int cold)
+static int compare_doubles(const void *a, const void *b)
 {
-    double best = 0.0;
-    int r, i;
-    for (r = 0; r < SKIN_RUNS; ++r) {
-        pthread_t id[SKIN_MAX_THREADS];
-        skin_thread t[SKIN_MAX_THREADS];
-        double t0, rate;
-        if (cold) memcpy(m->flush_to, m->flush_from, SKIN_FLUSH_BYTES);
-        for (i = 0; i < threads; ++i) {
-            t[i].run = run, t[i].ctx = ctx;
-            t[i].first = (int)((long long)SKIN_N * i / threads);
-            t[i].count = (int)((long long)SKIN_N * (i + 1) / threads) - t[i].first;
-        }
-        t0 = now_ns();
-        for (i = 1; i < threads; ++i) pthread_create(&id[i], NULL, skin_thread_main, &t[i]);
-        skin_thread_main(&t[0]);
-        for (i = 1; i < threads; ++i) pthread_join(id[i], NULL);
-        rate = (double)SKIN_N / (now_ns() - t0) * 1e3;
-        for (i = 0; i < threads; ++i)
-            if (!t[i].ok) return 0.0;
-        if (rate > best) best = rate;
-    }
-    return best;
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
 }
 
 /* The limits' copy, by the same harness: SKIN_COPY_BYTES spread over the
@@ -647,31 +625,83 @@ static int skin_run_copy(const void *ctx, int first, int count)
     return 1;
 }
 
-/* The limit: GB/s read + written by the copy on `threads` threads,
-   repeated (warm) or after a flush (cold) */
-static double skin_copy_limit(skin_mesh *m, int threads, int cold)
+/* What one row compares: posemath's job and ozz's (run NULL: none) */
+enum { SKIN_OURS, SKIN_THEIRS };
+
+/* The best of SKIN_RUNS runs of each job in million vertices per second on
+   `threads` threads, each a contiguous range; warm: each run right after an
+   untimed one of the same job, cold: the caches flushed before each run.
+   The two jobs take turns, run by run: what a VM's shared last-level cache
+   holds moves from minute to minute, and so moves both alike. 0 for a job
+   that failed. Returns the median over the turns of ours / theirs in the
+   same turn: a paired ratio, which the cache's moves shift less than the
+   ratio of the bests (0 without theirs). */
+static double skin_measure(skin_mesh *m, const skin_run_fn run[2], const void *const ctx[2], int threads, int cold,
+                           double best[2])
 {
-    return skin_measure(m, skin_run_copy, m, threads, cold) * 1e-3 * 2.0 * (double)SKIN_COPY_BYTES / SKIN_N;
+    double rates[2] = {0.0, 0.0}, ratios[SKIN_RUNS];
+    int r, j, i, failed[2] = {0, 0};
+    best[0] = best[1] = 0.0;
+    for (r = 0; r < SKIN_RUNS; ++r) {
+        for (j = 0; j < 2; ++j) {
+            pthread_t id[SKIN_MAX_THREADS];
+            skin_thread t[SKIN_MAX_THREADS];
+            double t0;
+            if (!run[j]) continue;
+            if (cold) memcpy(m->flush_to, m->flush_from, SKIN_FLUSH_BYTES);
+            else failed[j] |= !run[j](ctx[j], 0, SKIN_N);
+            for (i = 0; i < threads; ++i) {
+                t[i].run = run[j], t[i].ctx = ctx[j];
+                t[i].first = (int)((long long)SKIN_N * i / threads);
+                t[i].count = (int)((long long)SKIN_N * (i + 1) / threads) - t[i].first;
+            }
+            t0 = now_ns();
+            for (i = 1; i < threads; ++i) pthread_create(&id[i], NULL, skin_thread_main, &t[i]);
+            skin_thread_main(&t[0]);
+            for (i = 1; i < threads; ++i) pthread_join(id[i], NULL);
+            rates[j] = (double)SKIN_N / (now_ns() - t0) * 1e3;
+            for (i = 0; i < threads; ++i) failed[j] |= !t[i].ok;
+            if (rates[j] > best[j]) best[j] = rates[j];
+        }
+        ratios[r] = run[SKIN_THEIRS] ? rates[SKIN_OURS] / rates[SKIN_THEIRS] : 0.0;
+    }
+    for (j = 0; j < 2; ++j)
+        if (failed[j]) best[j] = 0.0;
+    if (!run[SKIN_THEIRS] || best[SKIN_OURS] == 0.0 || best[SKIN_THEIRS] == 0.0) return 0.0;
+    qsort(ratios, SKIN_RUNS, sizeof ratios[0], compare_doubles);
+    return ratios[SKIN_RUNS / 2];
 }
 
-/* One row: posemath's job (and ozz's, when s is not NULL) warm and cold, with
-   the bytes each moves a vertex. The warm limit is measured again beside
-   each row: what a VM's shared last-level cache holds moves from minute to
-   minute (the cold one stays put). */
-static void skin_row(skin_mesh *m, const char *name, skin_run_fn run, const void *ctx, int bytes, void *peer,
-                     int peer_bytes, const double limit[2])
+/* The limit: GB/s read + written by the copy on `threads` threads, the best
+   of SKIN_RUNS in a row, warm (repeated) or cold (after a flush) */
+static double skin_copy_limit(skin_mesh *m, int threads, int cold)
 {
+    const skin_run_fn run[2] = {skin_run_copy, NULL};
+    const void *const ctx[2] = {m, NULL};
+    double best[2];
+    skin_measure(m, run, ctx, threads, cold, best);
+    return best[SKIN_OURS] * 1e-3 * 2.0 * (double)SKIN_COPY_BYTES / SKIN_N;
+}
+
+/* One row: posemath's job (and ozz's, when peer is not NULL) warm and cold,
+   with the bytes each moves a vertex, each regime beside its copy measured
+   right after */
+static void skin_row(skin_mesh *m, const char *name, skin_run_fn run, const void *ctx, int bytes, void *peer,
+                     int peer_bytes)
+{
+    skin_run_fn runs[2] = {run, NULL};
+    const void *ctxs[2] = {ctx, peer};
+    double best[2];
     int cold;
+#ifdef PM_BENCH_OZZ
+    if (peer) runs[SKIN_THEIRS] = skin_run_ozz;
+#endif
     printf("%-30s %4d %4d", name, bytes, peer ? peer_bytes : 0);
     for (cold = 0; cold < 2; ++cold) {
-        const double ours = skin_measure(m, run, ctx, 1, cold), copy = cold ? limit[1] : skin_copy_limit(m, 1, 0);
-        double theirs = 0.0;
-#ifdef PM_BENCH_OZZ
-        if (peer) theirs = skin_measure(m, skin_run_ozz, peer, 1, cold);
-#endif
-        if (theirs > 0.0) printf(" | %7.1f %7.1f %5.2fx", ours, theirs, ours / theirs);
-        else printf(" | %7.1f       -      -", ours);
-        printf(" %5.1f %4.0f%%", ours * bytes * 1e-3, 100.0 * ours * bytes * 1e-3 / copy);
+        const double ratio = skin_measure(m, runs, ctxs, 1, cold, best), copy = skin_copy_limit(m, 1, cold);
+        if (runs[SKIN_THEIRS]) printf(" | %7.1f %7.1f %5.2fx", best[SKIN_OURS], best[SKIN_THEIRS], ratio);
+        else printf(" | %7.1f       -      -", best[SKIN_OURS]);
+        printf(" %5.1f %4.0f%% %5.1f", best[SKIN_OURS] * bytes * 1e-3, 100.0 * best[SKIN_OURS] * bytes * 1e-3 / copy, copy);
     }
     printf("\n");
 }
@@ -691,23 +721,21 @@ static void bench_skinning(void)
     static int order[SKIN_N], position[SKIN_N];
     static const char *const type_names[5] = {"BDEF1", "BDEF2", "BDEF4", "SDEF", "QDEF"};
     const int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    double limit[2];
     pm_skin_job job, compact[4];
     void *peer[4];
     int t, k;
     skin_mesh_init(&m);
     job = skin_job(&m, PM_SKIN_BDEF4);
     pm_skin_job_prepare(&job);
-    limit[0] = skin_copy_limit(&m, 1, 0);
-    limit[1] = skin_copy_limit(&m, 1, 1);
     printf("\nskinning: %d vertices, positions + normals in and out, %d bones, %s kernels, one thread\n"
-           "limits (a copy, bytes read + written): warm %.1f GB/s (the copy repeated; again beside each row), cold %.1f GB/s\n",
-           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_get_kernels(), limit[0], limit[1]);
+           "each row's limits: a copy (GB/s read + written) repeated (warm) or after a flush (cold), right after the row's jobs;\n"
+           "vs ozz: the median of the ratios of runs taken in turn\n",
+           SKIN_N, SKIN_BONE_COUNT, pm_skin_job_get_kernels());
 #ifndef PM_BENCH_OZZ
     printf("ozz-animation: ../shared/peers/ozz-animation absent or no C++ compiler, its columns skipped\n");
 #endif
-    printf("                               bytes a    | warm: M vertices/s             GB/s  of     | cold: M vertices/s             GB/s  of\n"
-           "job                            vertex ozz | posemath     ozz  vs ozz      copy's      | posemath     ozz  vs ozz      copy's\n");
+    printf("                               bytes a    | warm: M vertices/s             GB/s  of  copy | cold: M vertices/s             GB/s  of  copy\n"
+           "job                            vertex ozz | posemath     ozz  vs ozz      copy's GB/s | posemath     ozz  vs ozz      copy's GB/s\n");
     printf("each on its best layout: posemath's compact parts, ozz's K indices and K - 1 weights\n");
     for (k = 0; k < 4; ++k) { /* BDEF1 / K1, BDEF2 / K2, BDEF4 / K4, 8 influences / K8 */
         static const char *const names[4] = {"BDEF1 / K1 (influences 1)", "BDEF2 / K2 (influences 2)",
@@ -721,13 +749,13 @@ static void bench_skinning(void)
         compact[k].bone_weights = k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.wgt : m.wgt8;
         peer[k] = SKIN_OZZ(influences[k], compact[k].bone_indices, k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.w3 : m.w7,
                            m.pos, m.nrm, m.out_pos, m.out_nrm, NULL);
-        skin_row(&m, names[k], skin_run_posemath, &compact[k], bytes[k], peer[k], peer_bytes[k], limit);
+        skin_row(&m, names[k], skin_run_posemath, &compact[k], bytes[k], peer[k], peer_bytes[k]);
     }
     printf("PMX as read: 4 indices and weights a vertex, and its type\n");
     for (t = 0; t <= PM_SKIN_QDEF; ++t) {
         static const int bytes[5] = {57, 73, 73, 109, 73}; /* BDEF1 reads no weights; SDEF reads its 36 bytes too */
         job = skin_job(&m, t);
-        skin_row(&m, type_names[t], skin_run_posemath, &job, bytes[t], NULL, 0, limit);
+        skin_row(&m, type_names[t], skin_run_posemath, &job, bytes[t], NULL, 0);
     }
     { /* the MMD mix, as read and in parts (its vertices permuted as pm_skin_partition_by_type orders them) */
         static skin_parts parts;
@@ -740,7 +768,7 @@ static void bench_skinning(void)
         const double mix_bytes = 0.3 * 57 + 0.6 * 73 + 0.05 * 73 + 0.05 * 109, part_bytes = 0.3 * 50 + 0.6 * 56 + 0.05 * 72 + 0.05 * 109;
         int i;
         job = skin_job(&m, -1);
-        skin_row(&m, "MMD mix (30% BDEF1, 60% BDEF2)", skin_run_posemath, &job, (int)(mix_bytes + 0.5), NULL, 0, limit);
+        skin_row(&m, "MMD mix (30% BDEF1, 60% BDEF2)", skin_run_posemath, &job, (int)(mix_bytes + 0.5), NULL, 0);
         pm_skin_partition_by_type(SKIN_N, m.mixed, order, position, parts.start);
         for (i = 0; i < SKIN_N; ++i) {
             const int v = order[i];
@@ -761,7 +789,7 @@ static void bench_skinning(void)
             p->bone_weights = t == PM_SKIN_BDEF1 ? NULL : t == PM_SKIN_BDEF2 ? w0 + s : wgt + 4 * s;
             p->out_positions = m.out_pos + 3 * s, p->out_normals = m.out_nrm + 3 * s;
         }
-        skin_row(&m, "MMD mix in parts by type", skin_run_parts, &parts, (int)(part_bytes + 0.5), NULL, 0, limit);
+        skin_row(&m, "MMD mix in parts by type", skin_run_parts, &parts, (int)(part_bytes + 0.5), NULL, 0);
         free(pos), free(nrm), free(wgt), free(sdef), free(w0), free(idx), free(idx1), free(idx2), free(types);
     }
     printf("interleaved records, both on the same ones (in: position, normal, 4 indices, 4 weights; out: position, normal)\n");
@@ -780,29 +808,25 @@ static void bench_skinning(void)
         job.stride.out_positions = job.stride.out_normals = out;
         records = SKIN_OZZ(job.influences, m.in[0].idx, m.in[0].wgt, m.in[0].pos, m.in[0].nrm, m.out[0].pos, m.out[0].nrm,
                            &strides);
-        skin_row(&m, names[k], skin_run_posemath, &job, in + out, records, in + out, limit);
+        skin_row(&m, names[k], skin_run_posemath, &job, in + out, records, in + out);
         SKIN_OZZ_FREE(records);
     }
     printf("threads (cold), each on its best layout         copy GB/s\n");
     for (k = 0; k < 3; k += 2) { /* BDEF1 / K1 and BDEF4 / K4 */
         int threads;
         for (threads = 1; threads <= cpus && threads <= SKIN_MAX_THREADS; threads = threads == 1 ? 2 : threads == cpus ? cpus + 1 : cpus) {
-            const double ours = skin_measure(&m, skin_run_posemath, &compact[k], threads, 1);
-            double theirs = 0.0;
+            skin_run_fn runs[2] = {skin_run_posemath, NULL};
+            const void *ctxs[2] = {&compact[k], peer[k]};
+            double best[2], ratio;
 #ifdef PM_BENCH_OZZ
-            theirs = skin_measure(&m, skin_run_ozz, peer[k], threads, 1);
+            runs[SKIN_THEIRS] = skin_run_ozz;
 #endif
+            ratio = skin_measure(&m, runs, ctxs, threads, 1, best);
             printf("%s, %2d threads: posemath %7.1f M/s, ozz %7.1f M/s, %5.2fx; copy %5.1f GB/s\n", type_names[k], threads,
-                   ours, theirs, theirs > 0.0 ? ours / theirs : 0.0, skin_copy_limit(&m, threads, 1));
+                   best[SKIN_OURS], best[SKIN_THEIRS], ratio, skin_copy_limit(&m, threads, 1));
         }
     }
     for (k = 0; k < 4; ++k) SKIN_OZZ_FREE(peer[k]);
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* A babylon-mmd runtime's figures from tests/gen/mmd_bench_babylon.mjs's
