@@ -447,14 +447,15 @@ static void bench_retarget(void)
 /* ---- skinning: 1M vertices, positions and normals ----------------------------
 
    Every job is timed by one harness, posemath's pm_skin_job_run and
-   ozz-animation's SkinningJob (tests/bench_ozz.cc) alike: the best of
-   SKIN_RUNS runs over the whole mesh, split into contiguous ranges for
-   threads, in two regimes: warm (the job repeated, its data in cache as far
-   as the cache holds it) and cold (the caches flushed by a 512 MiB copy
-   before each run, as in a frame with other work). Each regime has its
-   limit, measured in the same run: a copy of the same order of bytes,
-   repeated (warm) or after a flush (cold). Bytes are those a vertex's
-   streams hold, read and written (a strided stream: its whole record). */
+   ozz-animation's SkinningJob (tests/bench_ozz.cc) alike: SKIN_RUNS runs
+   over the whole mesh, split into contiguous ranges for threads, the two
+   libraries' runs taking turns, in two regimes: warm (each run after an
+   untimed one of the same job, its data in cache as far as the cache holds
+   it) and cold (the caches flushed by a 512 MiB copy before each run, as in
+   a frame with other work). Each regime has its limit, measured in the same
+   run: a copy of the same order of bytes, repeated (warm) or after a flush
+   (cold). Bytes are those a vertex's streams hold, read and written (a
+   strided stream: its whole record). */
 
 typedef struct ozz_strides { int indices, weights, positions, normals, out_positions, out_normals; } ozz_strides;
 #ifdef PM_BENCH_OZZ
