@@ -611,7 +611,10 @@ $(eval $(call bench_build,bench-sse2,-DPOSEMATH_NO_DISPATCH $(BENCH_FLAGS)))
 
 # babylon-mmd's runtimes and three-vrm's spring bones (tests/gen's npm
 # packages) are timed first on the same MMD files and spring scene, when node
-# is there.
+# is there. Then babylon-mmd's runtime with physics and posemath's Bullet
+# frame again, in five turns (this VM's speed moves by 15% from minute to
+# minute): each turn's ratio and their median.
+BENCH_TURNS = 5
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/bench-native $(BUILD)/bench-sse2
 	@rm -f $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
@@ -623,6 +626,16 @@ bench: deps
 	    > ../../$(BUILD)/springs_threevrm_bench.txt) || true; \
 	fi
 	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
+	@if [ "$(HAVE_BULLET)" = yes ] && grep -q physics $(BUILD)/mmd_babylon_bench.txt 2>/dev/null; then \
+	  echo; echo "== MMD motion with physics, babylon-mmd's run and posemath's in turns"; \
+	  for turn in $$(seq $(BENCH_TURNS)); do \
+	    (cd tests/gen && node --import ./extensionless.mjs mmd_bench_babylon.mjs ../fixtures/character.pmx \
+	      ../fixtures/character_dance.vmd 300 physics 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_turn.txt); \
+	    ./$(BUILD)/bench --mmd-physics $(BUILD)/mmd_babylon_turn.txt; \
+	  done | tee $(BUILD)/mmd_turns.txt; \
+	  awk '{ sub(/x$$/, "", $$NF); print $$NF }' $(BUILD)/mmd_turns.txt | sort -n | \
+	    awk '{ r[NR] = $$1 } END { if (NR) printf "median of the turns: %.2fx\n", r[int((NR + 1) / 2)] }'; \
+	fi
 	@echo; echo "== skinning built with -march=native (ozz-animation too)"
 	@./$(BUILD)/bench-native --skinning
 	@echo; echo "== skinning built with -DPOSEMATH_NO_DISPATCH (ozz-animation with the default flags)"

@@ -857,7 +857,22 @@ static int babylon_rows(const char *results, int physics, double median)
    bones before physics, the kinematic targets, Bullet's step, the
    write-back, the bones after physics. The lowest of fifteen runs' medians
    per frame, and each part's median in that run. */
-static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *babylon_results)
+/* The first physics runtime's median in babylon-mmd's results file, 0 if none */
+static double babylon_physics_median(const char *results)
+{
+    char name[64];
+    double babylon_median, babylon_best, found = 0.0;
+    FILE *file = results ? fopen(results, "r") : NULL;
+    if (!file) return 0.0;
+    while (found == 0.0 && fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3)
+        if (strstr(name, "physics")) found = babylon_median;
+    fclose(file);
+    return found;
+}
+
+/* turn: one line, beside babylon-mmd's run just before (make bench takes
+   the two in turns) */
+static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *babylon_results, int turn)
 {
     enum { STEPS = 600, ROUNDS = 15 };
     static double frame_us[STEPS], bones_us[STEPS], sync_us[STEPS], step_us[STEPS];
@@ -903,6 +918,14 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
             bones = bones_us[STEPS / 2], sync = sync_us[STEPS / 2], step = step_us[STEPS / 2];
         }
     }
+    if (turn) {
+        const double babylon = babylon_physics_median(babylon_results);
+        if (babylon > 0.0)
+            printf("babylon-mmd-wasm-physics %.2f us, posemath + Bullet %.2f us (bones %.1f, sync %.1f, Bullet's step %.1f): "
+                   "%.2fx\n", babylon, median, bones, sync, step, babylon / median);
+        mmd_simulation_free(&sim);
+        return;
+    }
     printf("\nMMD motion with physics: %d rigid bodies, %d joints on Bullet (Debian's libbullet-dev), one frame\n"
            "(a 1/60 s step: bones before and after physics, the sync of bodies and bones, Bullet's step)\n",
            model->rigid_body_count, model->joint_count);
@@ -921,7 +944,8 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
    runs' medians, and the fastest frame); their figures come in a file
    (make bench runs node first) when node and babylon-mmd are there. Then,
    where Bullet is, the same with physics. */
-static void bench_mmd(const char *babylon_results)
+/* physics_turn: the physics row alone, as one line (bench_mmd_physics) */
+static void bench_mmd(const char *babylon_results, int physics_turn)
 {
     enum { FRAMES = 400, ROUNDS = 15 };
     static double times[FRAMES];
@@ -938,7 +962,7 @@ static void bench_mmd(const char *babylon_results)
         return;
     }
     median = best = 1e30;
-    for (round = 0; round < ROUNDS; ++round) {
+    for (round = 0; round < ROUNDS && !physics_turn; ++round) {
         for (f = 0; f < FRAMES; ++f) {
             const double start = now_ns();
             if (mmd_player_pose(&player, 0.75 * (f + 1)) != PM_OK) printf("MMD motion: frame %d refused\n", f);
@@ -948,15 +972,18 @@ static void bench_mmd(const char *babylon_results)
         median = times[FRAMES / 2] < median ? times[FRAMES / 2] : median;
         best = times[0] < best ? times[0] : best;
     }
-    printf("\nMMD motion: %d bones, %d IK links, one frame (sample every track, pose every bone; physics off)\n",
-           model.bone_count, model.link_count);
-    printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
-    printf("posemath                      %8.2f  %7.2f\n", median, best);
-    if (!babylon_rows(babylon_results, 0, median)) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    if (!physics_turn) {
+        printf("\nMMD motion: %d bones, %d IK links, one frame (sample every track, pose every bone; physics off)\n",
+               model.bone_count, model.link_count);
+        printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
+        printf("posemath                      %8.2f  %7.2f\n", median, best);
+        if (!babylon_rows(babylon_results, 0, median))
+            printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    }
 #ifdef PM_BENCH_BULLET
-    bench_mmd_physics(&model, &player, babylon_results);
+    bench_mmd_physics(&model, &player, babylon_results, physics_turn);
 #else
-    printf("\nMMD motion with physics: skipped, built without Bullet (Debian's libbullet-dev)\n");
+    printf("%sMMD motion with physics: skipped, built without Bullet (Debian's libbullet-dev)\n", physics_turn ? "" : "\n");
 #endif
     mmd_player_free(&player);
     vmd_free(&motion);
@@ -1162,7 +1189,11 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "--mmd") == 0) { /* the MMD tables alone: --mmd [BABYLON_MMD_RESULTS] */
-        bench_mmd(argc > 2 ? argv[2] : NULL);
+        bench_mmd(argc > 2 ? argv[2] : NULL, 0);
+        return 0;
+    }
+    if (argc > 2 && strcmp(argv[1], "--mmd-physics") == 0) { /* make bench's turns: --mmd-physics BABYLON_MMD_RESULTS */
+        bench_mmd(argv[2], 1);
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "--springs") == 0) { /* the spring table alone: --springs [THREE_VRM_RESULTS] */
@@ -1219,7 +1250,7 @@ int main(int argc, char **argv)
     bench_constraints();
     bench_retarget();
     bench_skinning();
-    bench_mmd(argc > 1 ? argv[1] : NULL);
+    bench_mmd(argc > 1 ? argv[1] : NULL, 0);
     bench_springs(argc > 2 ? argv[2] : NULL);
     return 0;
 }

@@ -9,6 +9,8 @@
 // posing every bone: beforePhysics + afterPhysics, advancing 0.75 frame each
 // time without physics, 0.5 frame (1/60 s) with it). Usage: node --import
 // ./extensionless.mjs mmd_bench_babylon.mjs MODEL.pmx MOTION.vmd FRAMES
+// [physics] (physics: the runtime with physics alone, as make bench runs
+// it in turns with posemath's)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
@@ -28,7 +30,7 @@ import * as singlePhysicsRelease from 'babylon-mmd/esm/Runtime/Optimized/wasm/sp
 import { MmdWasmPhysics } from 'babylon-mmd/esm/Runtime/Optimized/Physics/mmdWasmPhysics.js';
 
 Logger.LogLevels = Logger.NoneLogLevel;
-const [pmxPath, vmdPath, framesArg] = process.argv.slice(2);
+const [pmxPath, vmdPath, framesArg, only] = process.argv.slice(2);
 const frames = Number(framesArg);
 const BETWEEN_KEYS = 1000 / 30 * 0.75; // milliseconds: 0.75 frame, so most samples fall between keys
 
@@ -61,7 +63,7 @@ async function measure(name, runtime, model, animation, step) {
   console.log(`${name} ${median.toFixed(2)} ${best.toFixed(2)}`);
 }
 
-{
+if (only !== 'physics') {
   const scene = new Scene(new NullEngine());
   const { mesh, motion } = await load(scene);
   const runtime = new MmdRuntime(scene);
@@ -75,7 +77,7 @@ async function wasmInstance(build, directory) {
   return GetMmdWasmInstance({ getWasmInstanceInner: () => inner }, 1);
 }
 
-{
+if (only !== 'physics') {
   const instance = await wasmInstance(singleRelease, 'sr');
   const scene = new Scene(new NullEngine());
   const { mesh, motion } = await load(scene);
