@@ -303,9 +303,8 @@ extern "C" void mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps,
 
 extern "C" void mmd_bullet_read(const mmd_bullet *w, pm_rigid *bodies)
 {
-    for (size_t i = 0; i < w->bodies.size(); ++i) {
-        btTransform t;
-        w->states[i]->getWorldTransform(t);
-        from_bullet(t, bodies[i]);
-    }
+    // the motion state's transform as Bullet last set it: its center-of-mass
+    // offset is the identity, which getWorldTransform would invert and
+    // multiply by for each body
+    for (size_t i = 0; i < w->bodies.size(); ++i) from_bullet(w->states[i]->m_graphicsWorldTrans, bodies[i]);
 }
