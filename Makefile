@@ -633,7 +633,7 @@ bench: deps
 	      ../fixtures/character_dance.vmd 300 physics 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_turn.txt); \
 	    ./$(BUILD)/bench --mmd-physics $(BUILD)/mmd_babylon_turn.txt; \
 	  done | tee $(BUILD)/mmd_turns.txt; \
-	  awk '{ sub(/x$$/, "", $$NF); print $$NF }' $(BUILD)/mmd_turns.txt | sort -n | \
+	  awk '$$NF ~ /x$$/ { sub(/x$$/, "", $$NF); print $$NF }' $(BUILD)/mmd_turns.txt | sort -n | \
 	    awk '{ r[NR] = $$1 } END { if (NR) printf "median of the turns: %.2fx\n", r[int((NR + 1) / 2)] }'; \
 	fi
 	@echo; echo "== skinning built with -march=native (ozz-animation too)"

@@ -923,6 +923,8 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
         if (babylon > 0.0)
             printf("babylon-mmd-wasm-physics %.2f us, posemath + Bullet %.2f us (bones %.1f, sync %.1f, Bullet's step %.1f): "
                    "%.2fx\n", babylon, median, bones, sync, step, babylon / median);
+        else
+            printf("babylon-mmd-wasm-physics: no result this turn; posemath + Bullet %.2f us\n", median);
         mmd_simulation_free(&sim);
         return;
     }
