@@ -7944,13 +7944,13 @@ PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigne
 #define PM__KERNELS_AVX512 "AVX-512F"
 #define PM__KERNELS_AVX2 "AVX2 + FMA"
 
-/* The arrays blocks of PM__LANES vertices read and write: the job's, or
-   packed copies (pm__skin_copied). NULL where the job has none. */
 /* Floats from one vertex's element of a stream to the next's */
 typedef struct pm__steps {
     size_t positions, normals, tangents, out_positions, out_normals, out_tangents;
 } pm__steps;
 
+/* The arrays blocks of PM__LANES vertices read and write: the job's, or
+   packed copies (pm__skin_copied). NULL where the job has none. */
 typedef struct pm__block {
     const float *positions, *normals, *tangents, *sdef, *weights;
     const uint16_t *indices;
@@ -8340,6 +8340,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__store_xyz4 PM__K(store_xyz4)
 #define pm__sub PM__K(sub)
 #define pm__transpose4 PM__K(transpose4)
+#define pm__with_handedness PM__K(with_handedness)
 
 #define PM__KERNEL_PASS 1 /* the compiler flags' instruction sets */
 #define PM__PASS base
@@ -9377,6 +9378,14 @@ static PM__INLINE __m128 pm__columns_at(const float *c, const float *p, const fl
 #endif
 }
 
+/* A turned tangent's x, y, z with the handedness w of the tangent `in` it
+   came from, whatever x, y, z came to */
+static PM__INLINE __m128 pm__with_handedness(__m128 turned, const float *in)
+{
+    const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
+    return _mm_or_ps(_mm_and_ps(xyz, turned), _mm_andnot_ps(xyz, _mm_loadu_ps(in)));
+}
+
 /* BDEF1 of the interleaved vertices v..v+count-1 (count a multiple of 4):
    pm__bdef1's math a vertex at a time, each element read and written where
    it lies, each stream's pointer moved on by its stride from vertex to
@@ -9394,7 +9403,6 @@ static PM__INLINE void pm__bdef1_interleaved(const pm_skin_bone *bones, unsigned
     const uint16_t *index = b->indices + index_step * v;
     const char *position = (const char *)(const void *)b->positions + position_bytes * v, *normal = NULL, *tangent = NULL;
     char *out_position = (char *)(void *)b->out_positions + out_position_bytes * v, *out_normal = NULL, *out_tangent = NULL;
-    const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
     size_t g;
     int j;
     if (normals) {
@@ -9433,9 +9441,8 @@ static PM__INLINE void pm__bdef1_interleaved(const pm_skin_bone *bones, unsigned
                 t[j] = pm__columns_at(bone[j]->columns, (const float *)(const void *)tangent, NULL);
             pm__normalize_four(t);
             PM__UNROLL
-            for (j = 0; j < 4; ++j, in += tangent_bytes, out_tangent += out_tangent_bytes) /* w (the handedness) copied */
-                _mm_storeu_ps((float *)(void *)out_tangent,
-                              _mm_or_ps(_mm_and_ps(xyz, t[j]), _mm_andnot_ps(xyz, _mm_loadu_ps((const float *)(const void *)in))));
+            for (j = 0; j < 4; ++j, in += tangent_bytes, out_tangent += out_tangent_bytes)
+                _mm_storeu_ps((float *)(void *)out_tangent, pm__with_handedness(t[j], (const float *)(const void *)in));
         }
     }
 }
@@ -9448,7 +9455,6 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
 {
     const size_t step = b->index_step;
     const uint16_t *index = b->indices + step * v;
-    const __m128 xyz = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
     int g, j;
     (void)strided; /* interleaved records go to pm__bdef1_interleaved a whole range at once */
     for (g = 0; g < PM__LANES; g += 4) {
@@ -9487,9 +9493,8 @@ static PM__INLINE void pm__bdef1(const pm_skin_bone *bones, unsigned last, const
             r[3] = PM__COLUMNS(bone[3]->columns, f, 12, NULL);
             pm__normalize_four(r);
             PM__UNROLL
-            for (j = 0; j < 4; ++j) /* w (the handedness) copied, whatever x, y, z came to */
-                _mm_storeu_ps(b->out_tangents + 4 * (first + (size_t)j),
-                              _mm_or_ps(_mm_and_ps(xyz, r[j]), _mm_andnot_ps(xyz, _mm_loadu_ps(in + 4 * j))));
+            for (j = 0; j < 4; ++j)
+                _mm_storeu_ps(b->out_tangents + 4 * (first + (size_t)j), pm__with_handedness(r[j], in + 4 * j));
         }
     }
 }
