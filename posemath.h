@@ -9982,11 +9982,11 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
     pm__block arrays;
     const int normals = !job->normals || !job->out_normals ? 0
                         : job->normal_rule == PM_SKIN_NORMALS_BLENDED ? PM__NORMALS_BLENDED : 1;
-    const int tangents = job->tangents && job->out_tangents;
+    const int tangents = job->tangents && job->out_tangents, in_place = pm__skin_in_place(job);
     int v = first, floor = 0;
-    if (pm__skin_in_place(job) || pm__skin_interleaved(job)) {
+    if (in_place || pm__skin_interleaved(job)) {
         pm__job_block(job, &arrays);
-        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL, !pm__skin_in_place(job));
+        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL, !in_place);
         v = end - (end - first) % PM__LANES;
     }
     for (; v < end; v += PM__COPIED)
