@@ -266,6 +266,14 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd $$frames > $(BUILD)/physics.out && \
 	  awk -v driven="髪1:頭 髪2:頭 髪3:頭 スカート:下半身" -v stale=髪先 -f tests/check_mmd_physics_babylon.awk \
 	    tests/fixtures/mmd_physics_steps_babylon.txt $(BUILD)/physics-animated.out $(BUILD)/physics.out || exit 1; \
+	  $(MAKE) --no-print-directory $(BUILD)/mmd_pose-bullet-rows >/dev/null || exit 1; \
+	  frames="$$(seq 0 15 1500)"; \
+	  ./$(BUILD)/mmd_pose --physics tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $$frames > $(BUILD)/physics.out && \
+	  ./$(BUILD)/mmd_pose-bullet-rows --physics tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $$frames \
+	    > $(BUILD)/physics-bullet-rows.out && \
+	  { cmp $(BUILD)/physics.out $(BUILD)/physics-bullet-rows.out && \
+	    echo "mmd_bullet.cc's constraint rows: the same bits as Bullet's over 3000 steps of character.pmx"; } || \
+	  { echo "examples-check: mmd_bullet.cc's constraint rows differ from Bullet's"; exit 1; }; \
 	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd 0 0.25 2> $(BUILD)/bad.err || exit 1; \
 	  grep -q 'must follow the one before on a grid of 0.5 from 0' $(BUILD)/bad.err || exit 1; \
 	else echo "examples-check: no libbullet-dev, mmd_pose --physics skipped"; fi
@@ -514,12 +522,15 @@ $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
 
 ifeq ($(HAVE_BULLET),yes)
-$(BUILD)/mmd_bullet.o: examples/mmd_bullet.cc examples/mmd_bullet.h posemath.h | $(BUILD)
-	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -O2 \
+# mmd_pose-bullet-rows: the adapter with Bullet's own constraint rows, to check its rows' bits
+$(BUILD)/mmd_bullet.o $(BUILD)/mmd_bullet-bullet-rows.o: examples/mmd_bullet.cc examples/mmd_bullet.h posemath.h | $(BUILD)
+	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -O2 -ffp-contract=off \
+	  $(if $(findstring bullet-rows,$@),-DMMD_BULLET_NO_SIMD) \
 	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $@ examples/mmd_bullet.cc
-$(BUILD)/mmd_pose: examples/mmd_pose.c $(BUILD)/mmd_bullet.o $(wildcard examples/*.h) posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $(BUILD)/mmd_pose.o examples/mmd_pose.c
-	$(CXX) -o $@ $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet.o $$(pkg-config --libs bullet) -lm
+$(BUILD)/mmd_pose.o: examples/mmd_pose.c $(wildcard examples/*.h) posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $@ examples/mmd_pose.c
+$(BUILD)/mmd_pose $(BUILD)/mmd_pose-bullet-rows: $(BUILD)/mmd_pose%: $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet%.o
+	$(CXX) -o $@ $^ $$(pkg-config --libs bullet) -lm
 endif
 # mmd_dance with physics where Bullet is, with its GIF where giflib is
 $(BUILD)/mmd_dance: examples/mmd_dance.c $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) $(wildcard examples/*.h) \

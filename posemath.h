@@ -1,4 +1,4 @@
-/* posemath.h - v0.11.1 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.11.2 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -641,7 +641,7 @@
 
 #define POSEMATH_VERSION_MAJOR 0
 #define POSEMATH_VERSION_MINOR 11
-#define POSEMATH_VERSION_PATCH 1
+#define POSEMATH_VERSION_PATCH 2
 
 #include <cglm/cglm.h>
 #include <stddef.h>
