@@ -7,7 +7,7 @@
      pm_mmd_physics_targets(&physics, pose, 1, bodies);        // at the start, a seek or a loop:
      mmd_bullet_place(world, bodies);                          //   every body on its bone, still
      // each step: the before-physics pass, then
-     pm_mmd_physics_targets(&physics, pose, 1, bodies);
+     pm_mmd_physics_targets(&physics, pose, player.physics_off, bodies); // dynamic ones too if switched off
      mmd_bullet_drive(world, bodies, player.physics_on);       // targets, the motion's physics switches
      mmd_bullet_step(world, 1.0 / 60.0, 1, 1.0 / 60.0);
      mmd_bullet_read(world, bodies);                           // where Bullet's motion states put them

@@ -34,6 +34,7 @@ typedef struct mmd_player {
     unsigned char *physics_on; /* per bone: the motion's physics switch for its rigid bodies (1 without keys) */
     int *physics_cursor;
     const unsigned char *physics_flags; /* NULL, or pm_mmd_physics_bone_flags' while the host runs physics */
+    int physics_off; /* with physics_flags: a bone the physics drives has its switch off at the last frame */
     pm_mmd_bone_pose *pose;
 } mmd_player;
 
@@ -186,9 +187,9 @@ static pm_result mmd_player_pass(mmd_player *p, double frame, pm_mmd_pass pass)
         p->ik_enabled[b] = (unsigned char)on;
     }
     if (p->physics_flags && pass != PM_MMD_AFTER_PHYSICS) { /* babylon-mmd's IK skip, unless a dynamic body is off */
-        int any_off = 0;
-        for (b = 0; b < p->bone_count; ++b) any_off |= (p->physics_flags[b] & PM_MMD_PHYSICS_DRIVEN) && !p->physics_on[b];
-        for (b = 0; b < p->bone_count && !any_off; ++b)
+        p->physics_off = 0;
+        for (b = 0; b < p->bone_count; ++b) p->physics_off |= (p->physics_flags[b] & PM_MMD_PHYSICS_DRIVEN) && !p->physics_on[b];
+        for (b = 0; b < p->bone_count && !p->physics_off; ++b)
             if (p->physics_flags[b] & PM_MMD_PHYSICS_IK_SKIPPED) p->ik_enabled[b] = 0;
     }
     return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->ik_enabled, pass, p->pose);

@@ -63,7 +63,9 @@ static const char *mmd_simulation_init(mmd_simulation *s, const pmx *model, mmd_
 static const char *mmd_simulation_step(mmd_simulation *s, double frame, int start, double substep)
 {
     if (mmd_player_pass(s->player, frame, PM_MMD_BEFORE_PHYSICS) != PM_OK) return "a bone's pose is not finite";
-    if (pm_mmd_physics_targets(&s->physics, s->player->pose, 1, s->bodies) != PM_OK) return "a bone's pose is not finite";
+    /* the dynamic bodies' targets where they are placed or switched off */
+    if (pm_mmd_physics_targets(&s->physics, s->player->pose, start || s->player->physics_off, s->bodies) != PM_OK)
+        return "a bone's pose is not finite";
     if (start) {
         mmd_bullet_place(s->world, s->bodies);
     } else {

@@ -894,7 +894,7 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
             double t1, t2, t3, t4;
             (void)mmd_player_pass(player, frame, PM_MMD_BEFORE_PHYSICS);
             t1 = now_ns();
-            (void)pm_mmd_physics_targets(physics, player->pose, 1, bodies);
+            (void)pm_mmd_physics_targets(physics, player->pose, player->physics_off, bodies);
             mmd_bullet_drive(sim.world, bodies, player->physics_on);
             t2 = now_ns();
             mmd_bullet_step(sim.world, 1.0 / 60.0, 5, 1.0 / 60.0);
