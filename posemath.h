@@ -1,4 +1,4 @@
-/* posemath.h - v0.11.2 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.12.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -580,8 +580,11 @@
          strided stream is read and written in place, exactly its
          elements' bytes (the bytes between them are left alone).
          PM_ERROR_INVALID_ARGUMENT for a stride below its element's size or
-         off its alignment, and for job->influences other than 0, 1, 2, 4
-         or 8 (1, 2 and 8 with types). Checks the job, not the vertices: on content
+         off its alignment, for job->influences other than 0, 1, 2, 4
+         or 8 (1, 2 and 8 with types), and for job->last_weight_implied
+         other than 0, or 1 with 4 influences and no types (the implied
+         weight is checked as a stored one: validate refuses a vertex whose
+         w0 + w1 + w2 passes 1). Checks the job, not the vertices: on content
          validate refused it still returns PM_OK and stays inside the
          arrays, its values unspecified.
      const char *pm_skin_job_get_kernels(void)
@@ -640,8 +643,8 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 11
-#define POSEMATH_VERSION_PATCH 2
+#define POSEMATH_VERSION_MINOR 12
+#define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
 #include <stddef.h>
@@ -1220,11 +1223,14 @@ typedef struct pm_skin_job {
     const unsigned char *types;      /* pm_skin_type per vertex, or NULL: all BDEF4 (glTF) */
     const uint16_t *bone_indices;    /* `influences` per vertex (glTF JOINTS_0); a slot of weight 0 is unused */
     const float *bone_weights;       /* `influences` per vertex, as stored (glTF WEIGHTS_0; PMX BDEF2/SDEF: w1 = 1 - w0);
-                                        1 per vertex with 2 influences; NULL allowed with 1 */
+                                        1 per vertex with 2 influences, 3 with last_weight_implied; NULL allowed with 1 */
     int influences;                  /* indices and weights per vertex: 4 (0 in a zeroed job); with types NULL also
                                         8 (glTF JOINTS_0/1 and WEIGHTS_0/1, each vertex's 8 in a row), or the
                                         compact layouts of one deform type: 1 (BDEF1: an index, no weight) or 2
                                         (BDEF2 as PMX stores it: two indices and w0, w1 = 1 - w0) */
+    int last_weight_implied;         /* 1 with 4 influences and types NULL: 3 weights per vertex, the 4th
+                                        1 - (w0 + w1 + w2) (ozz-animation's layout, for weights normalized at load:
+                                        4 bytes less a vertex); 0 (a zeroed job): as stored */
     const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
     const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
     const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
@@ -7956,6 +7962,7 @@ typedef struct pm__block {
     const uint16_t *indices;
     size_t index_step; /* indices from a vertex's to the next's: the influences packed, more in place in a strided stream */
     int index_count;   /* indices a vertex has there: the kernels read no more (1, 2, 4 or 8) */
+    int weight_count;  /* weights a vertex has there: one less than index_count where the last is implied */
     const unsigned char *types; /* or NULL */
     float *out_positions, *out_normals, *out_tangents;
     pm__steps step;     /* read by the kernels of interleaved records (pm__skin_interleaved); the others read packed streams */
@@ -7970,9 +7977,10 @@ typedef struct pm__block {
 
 /* The kernels' types for jobs whose types are NULL beside BDEF4's: 8
    influences, linear blends of 8 slots; 2 influences, BDEF2 from two
-   indices and w0 */
+   indices and w0; 4 influences from 3 weights, w3 = 1 - (w0 + w1 + w2) */
 #define PM__SKIN_BDEF8 5
 #define PM__SKIN_PAIR 6
+#define PM__SKIN_IMPLIED 7
 
 /* Slots a vertex of each type reads (PMX numbering; unknown types: 4). */
 static int pm__skin_slots(unsigned type)
@@ -7999,10 +8007,11 @@ static PM__INLINE int pm__influences(const pm_skin_job *job)
     return job->influences == 1 || job->influences == 2 || job->influences == 8 ? job->influences : 4;
 }
 
-/* Weights per vertex: none for 1 influence (BDEF1), w0 alone for 2 (w1 = 1 - w0) */
+/* Weights per vertex: one less than the influences where the last is
+   implied (always for 1 influence, BDEF1, and 2, BDEF2 as w1 = 1 - w0) */
 static PM__INLINE int pm__weights_per_vertex(const pm_skin_job *job)
 {
-    return pm__influences(job) <= 2 ? pm__influences(job) - 1 : pm__influences(job);
+    return pm__influences(job) <= 2 || job->last_weight_implied ? pm__influences(job) - 1 : pm__influences(job);
 }
 
 /* The vertex streams, in pm_skin_strides's order: element sizes (indices
@@ -8203,6 +8212,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
     b->indices = job->bone_indices;
     b->index_step = pm__index_step(job);
     b->index_count = pm__influences(job);
+    b->weight_count = pm__weights_per_vertex(job);
     b->types = job->types;
     b->out_positions = job->out_positions;
     b->out_normals = job->out_normals;
@@ -8314,6 +8324,8 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__skin_block PM__K(skin_block)
 #define pm__skin_blocks PM__K(skin_blocks)
 #define pm__skin_copied PM__K(skin_copied)
+#define pm__skin_implied PM__K(skin_implied)
+#define pm__skin_implied_interleaved PM__K(skin_implied_interleaved)
 #define pm__skin_mixed PM__K(skin_mixed)
 #define pm__skin_pair PM__K(skin_pair)
 #define pm__skin_pair_interleaved PM__K(skin_pair_interleaved)
@@ -9736,6 +9748,15 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         return;
     }
     pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
+    if (type == PM__SKIN_IMPLIED) {
+        const size_t weight_step = strided ? b->weight_step : 3;
+        pm__load_xyz_at(b->weights + weight_step * v, weight_step, raw);
+        raw[3] = pm__sub(pm__set1(1.0f), pm__add(pm__add(raw[0], raw[1]), raw[2]));
+        pm__scale_weights(raw, 4, w, &inv);
+        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 4, m);
+        pm__linear(m, inv, b, v, positions, normals, tangents, step);
+        return;
+    }
     if (type >= 0) {
         const int slots = pm__skin_slots((unsigned)type);
         const size_t weight_step = strided ? b->weight_step : 4;
@@ -9849,6 +9870,7 @@ PM__SKIN_BLOCKS(pm__skin_sdef, PM_SKIN_SDEF, normals, tangents, 0)
 PM__SKIN_BLOCKS(pm__skin_qdef, PM_SKIN_QDEF, normals, tangents, 0)
 PM__SKIN_BLOCKS(pm__skin_bdef8, PM__SKIN_BDEF8, normals, tangents, 0)
 PM__SKIN_BLOCKS(pm__skin_pair, PM__SKIN_PAIR, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_implied, PM__SKIN_IMPLIED, normals, tangents, 0)
 PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents, 0)
 /* the linear blends of interleaved records, read and written in place
    (pm__skin_interleaved) */
@@ -9867,6 +9889,7 @@ static PM__NOINLINE void pm__skin_bdef1_interleaved(const pm_skin_job *job, cons
 PM__SKIN_BLOCKS(pm__skin_bdef1_interleaved, PM_SKIN_BDEF1, normals, tangents, 1)
 #endif
 PM__SKIN_BLOCKS(pm__skin_pair_interleaved, PM__SKIN_PAIR, normals, tangents, 1)
+PM__SKIN_BLOCKS(pm__skin_implied_interleaved, PM__SKIN_IMPLIED, normals, tangents, 1)
 PM__SKIN_BLOCKS(pm__skin_bdef4_interleaved, PM_SKIN_BDEF4, normals, tangents, 1)
 #undef PM__SKIN_BLOCKS
 
@@ -9876,6 +9899,7 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
     if (interleaved) { /* the types pm__skin_interleaved lets through */
         if (type == PM_SKIN_BDEF1) pm__skin_bdef1_interleaved(job, b, v, end, normals, tangents, floor);
         else if (type == PM__SKIN_PAIR) pm__skin_pair_interleaved(job, b, v, end, normals, tangents, floor);
+        else if (type == PM__SKIN_IMPLIED) pm__skin_implied_interleaved(job, b, v, end, normals, tangents, floor);
         else pm__skin_bdef4_interleaved(job, b, v, end, normals, tangents, floor);
         return;
     }
@@ -9890,6 +9914,7 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
     case PM_SKIN_QDEF: pm__skin_qdef(job, b, v, end, normals, tangents, floor); break;
     case PM__SKIN_BDEF8: pm__skin_bdef8(job, b, v, end, normals, tangents, floor); break;
     case PM__SKIN_PAIR: pm__skin_pair(job, b, v, end, normals, tangents, floor); break;
+    case PM__SKIN_IMPLIED: pm__skin_implied(job, b, v, end, normals, tangents, floor); break;
     default: pm__skin_mixed(job, b, v, end, normals, tangents, floor); break;
     }
 }
@@ -9904,7 +9929,8 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
         const int type = b->index_count == 8   ? PM__SKIN_BDEF8
                          : b->index_count == 2 ? PM__SKIN_PAIR
                          : b->index_count == 1 ? PM_SKIN_BDEF1
-                                               : pm__block_type(b->types ? b->types + v : NULL);
+                         : b->weight_count == 3 ? PM__SKIN_IMPLIED
+                                                : pm__block_type(b->types ? b->types + v : NULL);
         stop = pm__same_type_end(b->types, v, end, type);
         pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor, interleaved);
     }
@@ -9949,6 +9975,7 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
         b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
     b.index_step = (size_t)pm__influences(job);
     b.index_count = pm__influences(job);
+    b.weight_count = pm__weights_per_vertex(job);
     b.weights = weight_bytes ? (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights,
                                                             weight_bytes, v, n, blocks_end)
                              : NULL;
@@ -10460,7 +10487,8 @@ static pm_result pm__skin_job_arrays(const pm_skin_job *job)
         if (stride[k] != 0 && (stride[k] < pm__stream_bytes(job, k) || stride[k] % pm__stream_alignment[k] != 0))
             return PM_ERROR_INVALID_ARGUMENT;
     if (!(job->influences == 0 || job->influences == 4 ||
-          ((job->influences == 1 || job->influences == 2 || job->influences == 8) && !job->types)))
+          ((job->influences == 1 || job->influences == 2 || job->influences == 8) && !job->types)) ||
+        !(job->last_weight_implied == 0 || (job->last_weight_implied == 1 && pm__influences(job) == 4 && !job->types)))
         return PM_ERROR_INVALID_ARGUMENT;
     if (job->vertex_count > 0 && (!job->positions || !job->bone_indices ||
                                   (!job->bone_weights && pm__weights_per_vertex(job) > 0) || !job->out_positions))
@@ -10554,7 +10582,7 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
                           : influences == 1 ? (unsigned)PM_SKIN_BDEF1
                           : influences == 2 ? (unsigned)PM_SKIN_BDEF2
                                             : (unsigned)PM_SKIN_BDEF4;
-    float pair[2];
+    float implied[4];
     int k;
     if (type > (unsigned)PM_SKIN_QDEF) return PM_ERROR_INVALID_ARGUMENT;
     if (type == PM_SKIN_BDEF1) { /* one bone, its weight 1 whatever is stored */
@@ -10563,8 +10591,12 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
         const float *weight = stored;
         float sum = 0.0f;
         if (influences == 2) { /* w1 as the kernels round it */
-            pair[0] = stored[0], pair[1] = 1.0f - stored[0];
-            weight = pair;
+            implied[0] = stored[0], implied[1] = 1.0f - stored[0];
+            weight = implied;
+        } else if (job->last_weight_implied) { /* w3 likewise */
+            memcpy(implied, stored, 3 * sizeof *stored);
+            implied[3] = 1.0f - ((stored[0] + stored[1]) + stored[2]);
+            weight = implied;
         }
         for (k = 0; k < (influences == 8 ? 8 : pm__skin_slots(type)); ++k) {
             /* not negative: then a QDEF sum, each term on its side, cannot cancel */

@@ -740,14 +740,15 @@ static void bench_skinning(void)
     printf("each on its best layout: posemath's compact parts, ozz's K indices and K - 1 weights\n");
     for (k = 0; k < 4; ++k) { /* BDEF1 / K1, BDEF2 / K2, BDEF4 / K4, 8 influences / K8 */
         static const char *const names[4] = {"BDEF1 / K1 (influences 1)", "BDEF2 / K2 (influences 2)",
-                                             "BDEF4 / K4 (types NULL)", "8 influences / K8"};
-        static const int bytes[4] = {50, 56, 72, 96}, peer_bytes[4] = {50, 56, 68, 92};
+                                             "BDEF4 / K4 (3 weights stored)", "8 influences / K8"};
+        static const int bytes[4] = {50, 56, 68, 96}, peer_bytes[4] = {50, 56, 68, 92};
         static const int influences[4] = {1, 2, 4, 8};
         compact[k] = skin_job(&m, 0);
         compact[k].types = NULL;
         compact[k].influences = influences[k];
+        compact[k].last_weight_implied = k == 2;
         compact[k].bone_indices = k == 0 ? m.idx1 : k == 1 ? m.idx2 : k == 2 ? m.idx : m.idx8;
-        compact[k].bone_weights = k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.wgt : m.wgt8;
+        compact[k].bone_weights = k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.w3 : m.wgt8;
         peer[k] = SKIN_OZZ(influences[k], compact[k].bone_indices, k == 0 ? NULL : k == 1 ? m.w0 : k == 2 ? m.w3 : m.w7,
                            m.pos, m.nrm, m.out_pos, m.out_nrm, NULL);
         skin_row(&m, names[k], skin_run_posemath, &compact[k], bytes[k], peer[k], peer_bytes[k]);

@@ -185,6 +185,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(skin_misaligned)                                                                   \
     X(skin_strides)                                                                      \
     X(skin_interleaved_records)                                                          \
+    X(skin_implied_weight)                                                               \
     X(skin_strides_refused)                                                              \
     X(skin_eight_influences)                                                             \
     X(skin_eight_influences_exact)                                                       \

@@ -8,6 +8,7 @@
    weights, M instead of M^-T, no sign alignment) is off by 1e-2 or more. */
 #include "test.h"
 
+#include <float.h>
 #include <limits.h>
 #include <string.h>
 
@@ -1042,6 +1043,26 @@ typedef struct record_out {
     float nrm[3], pad, tan[4], pos[3];
 } record_out;
 
+/* Ranges that start and end inside blocks */
+static const int record_cuts[][2] = {{0, SKIN_VERTICES}, {5, SKIN_VERTICES - 6}, {0, 133}, {133, 333}, {333, SKIN_VERTICES}};
+
+/* job run on [first, end) into the records out: the packed job's bits
+   there, the zeroed records' elsewhere and in their padding */
+static void check_records(const pm_skin_job *job, int first, int end, const skin_case *packed, record_out *out)
+{
+    static const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    int v;
+    memset(out, 0, SKIN_VERTICES * sizeof *out);
+    CHECK_RESULT(pm_skin_job_run(job, first, end - first), PM_OK);
+    for (v = 0; v < SKIN_VERTICES; ++v) {
+        const int inside = v >= first && v < end;
+        CHECK(memcmp(out[v].pos, inside ? packed->out_pos + 3 * v : zero, 12) == 0);
+        CHECK(memcmp(out[v].nrm, inside ? packed->out_nrm + 3 * v : zero, 12) == 0);
+        CHECK(memcmp(out[v].tan, inside ? packed->out_tan + 4 * v : zero, 16) == 0);
+        CHECK(out[v].pad == 0.0f);
+    }
+}
+
 void test_skin_interleaved_records(void)
 {
     static skin_case packed;
@@ -1049,7 +1070,6 @@ void test_skin_interleaved_records(void)
     static record_out out[SKIN_VERTICES];
     static uint16_t idx1[SKIN_VERTICES], idx2[2 * SKIN_VERTICES];
     static float w0[SKIN_VERTICES];
-    static const int cuts[][2] = {{0, SKIN_VERTICES}, {5, SKIN_VERTICES - 6}, {0, 133}, {133, 333}, {333, SKIN_VERTICES}};
     pm_skin_job job;
     int n, v, c, rule, influences;
     for (n = 0; n < SKIN_MESHES; ++n) {
@@ -1088,24 +1108,72 @@ void test_skin_interleaved_records(void)
                     job.stride.bone_weights = (int)sizeof(record_in);
                 job.stride.out_positions = job.stride.out_normals = job.stride.out_tangents = (int)sizeof(record_out);
                 CHECK_RESULT(pm_skin_job_validate(&job, NULL), pm_skin_job_validate(&packed.job, NULL));
-                for (c = 0; c < (int)(sizeof cuts / sizeof cuts[0]); ++c) {
-                    const int first = cuts[c][0], end = cuts[c][1];
-                    test_context("mesh %d, %d influences, normal rule %d, vertices %d..%d", n, influences, rule, first, end - 1);
-                    memset(out, 0, sizeof out);
-                    CHECK_RESULT(pm_skin_job_run(&job, first, end - first), PM_OK);
-                    for (v = 0; v < SKIN_VERTICES; ++v) {
-                        static const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-                        const int inside = v >= first && v < end;
-                        CHECK(memcmp(out[v].pos, inside ? packed.out_pos + 3 * v : zero, 12) == 0);
-                        CHECK(memcmp(out[v].nrm, inside ? packed.out_nrm + 3 * v : zero, 12) == 0);
-                        CHECK(memcmp(out[v].tan, inside ? packed.out_tan + 4 * v : zero, 16) == 0);
-                        CHECK(out[v].pad == 0.0f);
-                    }
+                for (c = 0; c < (int)(sizeof record_cuts / sizeof record_cuts[0]); ++c) {
+                    test_context("mesh %d, %d influences, normal rule %d, vertices %d..%d", n, influences, rule,
+                                 record_cuts[c][0], record_cuts[c][1] - 1);
+                    check_records(&job, record_cuts[c][0], record_cuts[c][1], &packed, out);
                 }
                 for (v = 0; v < SKIN_VERTICES; ++v) /* the inputs untouched */
                     CHECK(memcmp(in[v].pos, m->pos + 3 * v, 12) == 0 && memcmp(in[v].nrm, m->nrm + 3 * v, 12) == 0 &&
                           memcmp(in[v].tan, m->tan + 4 * v, 16) == 0 && in[v].weights[0] == w0[v]);
             }
+    }
+    test_context("%s", "");
+}
+
+/* 4 influences with the 4th weight implied (3 stored): bit for bit the
+   packed job given w3 = 1 - (w0 + w1 + w2) as a 4th weight, packed with
+   morphs, in interleaved records (whose 4th weight slot holds a NaN no
+   kernel may read), and through the packed copies of a job with morphs
+   and strided positions; over ranges that start and end inside blocks.
+   The weights are multiples of 2^-5 summing to at most 0.75, so that w3 is
+   exact however a compiler orders the sum (-ffast-math). */
+void test_skin_implied_weight(void)
+{
+    static skin_case packed;
+    static record_in in[SKIN_VERTICES];
+    static record_out out[SKIN_VERTICES];
+    static float weights4[4 * SKIN_VERTICES], weights3[3 * SKIN_VERTICES]; /* exactly 3 a vertex: ASan sees a read past */
+    pm_skin_job job;
+    int n, v, c, k, variant;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        const struct skin_mesh *m = &skin_meshes[n];
+        for (v = 0; v < SKIN_VERTICES; ++v) {
+            const float w[3] = {(float)(v % 7) / 32.0f, (float)(v % 5) / 32.0f, (float)(v % 3 + 1) / 32.0f};
+            memcpy(in[v].pos, m->pos + 3 * v, 12);
+            memcpy(in[v].nrm, m->nrm + 3 * v, 12);
+            memcpy(in[v].tan, m->tan + 4 * v, 16);
+            memcpy(in[v].joints, m->idx + 4 * v, 8);
+            for (k = 0; k < 3; ++k) in[v].weights[k] = weights4[4 * v + k] = weights3[3 * v + k] = w[k];
+            in[v].weights[3] = (float)NAN;
+            weights4[4 * v + 3] = 1.0f - (w[0] + w[1] + w[2]);
+        }
+        for (variant = 0; variant < 3; ++variant) { /* packed with morphs; records; copies (morphs, strided positions) */
+            load_skin_case(n, &packed);
+            packed.job.types = NULL;
+            packed.job.bone_weights = weights4;
+            if (variant == 1) packed.job.morph_start = NULL, packed.job.morphs = NULL;
+            CHECK_RESULT(pm_skin_job_prepare(&packed.job), PM_OK);
+            CHECK_RESULT(pm_skin_job_validate(&packed.job, NULL), PM_OK);
+            CHECK_RESULT(pm_skin_job_run(&packed.job, 0, SKIN_VERTICES), PM_OK);
+            job = packed.job;
+            job.last_weight_implied = 1;
+            job.bone_weights = weights3;
+            job.out_positions = out[0].pos, job.out_normals = out[0].nrm, job.out_tangents = out[0].tan;
+            job.stride.out_positions = job.stride.out_normals = job.stride.out_tangents = (int)sizeof(record_out);
+            if (variant == 1) {
+                job.positions = in[0].pos, job.normals = in[0].nrm, job.tangents = in[0].tan;
+                job.bone_indices = in[0].joints, job.bone_weights = in[0].weights;
+                job.stride.positions = job.stride.normals = job.stride.tangents = job.stride.bone_indices =
+                    job.stride.bone_weights = (int)sizeof(record_in);
+            }
+            if (variant == 2) job.positions = in[0].pos, job.stride.positions = (int)sizeof(record_in);
+            CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+            for (c = 0; c < (int)(sizeof record_cuts / sizeof record_cuts[0]); ++c) {
+                test_context("mesh %d, variant %d, vertices %d..%d", n, variant, record_cuts[c][0], record_cuts[c][1] - 1);
+                check_records(&job, record_cuts[c][0], record_cuts[c][1], &packed, out);
+            }
+        }
     }
     test_context("%s", "");
 }
@@ -1543,6 +1611,46 @@ void test_skin_compact_bad_input(void)
     CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_OUT_OF_RANGE);
     CHECK(bad == SKIN_VERTICES - 1);
     CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_OK); /* refused content: clamped, inside the arrays */
+
+    /* the implied 4th weight: 4 influences, no types; w0 + w1 + w2 above 1 a bad vertex */
+    job.influences = 4;
+    job.last_weight_implied = 1;
+    job.bone_indices = p.idx;
+    job.bone_weights = p.wgt; /* read as 3 a vertex */
+    for (i = 0; i < 3 * SKIN_VERTICES; ++i) p.wgt[i] = 0.25f;
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    p.wgt[3 * 11 + 2] = 0.5f + FLT_EPSILON; /* w3 = 1 - (0.25 + 0.25 + 0.5 + 2^-23) = -2^-23 */
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == 11);
+    p.wgt[3 * 11 + 2] = 0.5f; /* w3 = 0: the 4th index unused, whatever it is */
+    p.idx[4 * 11 + 3] = SKIN_BONES;
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_OK);
+    p.idx[4 * 12 + 3] = SKIN_BONES; /* w3 = 0.25 */
+    CHECK_RESULT(pm_skin_job_validate(&job, &bad), PM_ERROR_OUT_OF_RANGE);
+    CHECK(bad == 12);
+    p.idx[4 * 12 + 3] = 0;
+    job.stride.bone_weights = 12; /* 3 floats: taken */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    job.stride.bone_weights = 8; /* below them */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.stride.bone_weights = 0;
+    job.bone_weights = NULL;
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    job.bone_weights = p.wgt;
+    job.influences = 0; /* a zeroed job's 4 */
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_OK);
+    for (i = 0; i < 4; ++i) { /* other values, other counts, types */
+        job.influences = i == 1 ? 2 : i == 2 ? 8 : 4;
+        job.last_weight_implied = i == 0 ? 2 : i == 3 ? -1 : 1;
+        CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
+    }
+    job.influences = 4;
+    job.last_weight_implied = 1;
+    job.types = types;
+    CHECK_RESULT(pm_skin_job_validate(&job, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_skin_job_run(&job, 0, SKIN_VERTICES), PM_ERROR_INVALID_ARGUMENT);
 
     /* the partition: bad types, counts and arrays; nothing written on an error */
     memcpy(types, skin_meshes[1].type, sizeof types);

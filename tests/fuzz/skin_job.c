@@ -101,11 +101,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     {
         static const int influences[7] = {0, 4, 8, 1, 2, 3, -8}; /* the last two refused */
+        static const int implied[4] = {0, 1, 1, 2}; /* 2 refused, as 1 with types or without 4 influences */
         job.influences = influences[next_byte(&r) % 7];
+        job.last_weight_implied = implied[next_byte(&r) % 4];
     }
-    /* indices and weights per vertex: the compact layouts' (1: no weight, 2: w0 alone), 8, else 4 */
+    /* indices and weights per vertex: the compact layouts' (1: no weight, 2: w0 alone, 4 with 3 weights), 8, else 4 */
     index_count = job.influences == 1 || job.influences == 2 || job.influences == 8 ? job.influences : 4;
-    weight_count = index_count <= 2 ? index_count - 1 : index_count;
+    weight_count = index_count <= 2 || job.last_weight_implied ? index_count - 1 : index_count;
     for (i = 0; i < job.vertex_count; ++i) types[i] = (unsigned char)(next_byte(&r) % 7);
     { /* the partition of these types, when every byte is a type: a permutation and its inverse */
         static int order[MAX_V], position[MAX_V];
