@@ -8279,6 +8279,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__i_set1 PM__K(i_set1)
 #define pm__i_sub PM__K(i_sub)
 #define pm__i_xor PM__K(i_xor)
+#define pm__in_record PM__K(in_record)
 #define pm__inverse_length PM__K(inverse_length)
 #define pm__inverse_length4 PM__K(inverse_length4)
 #define pm__inverse_sum PM__K(inverse_sum)
@@ -8300,6 +8301,9 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__normalize PM__K(normalize)
 #define pm__normalize_four PM__K(normalize_four)
 #define pm__outside PM__K(outside)
+#define pm__prefetch PM__K(prefetch)
+#define pm__prefetch_block PM__K(prefetch_block)
+#define pm__prefetch_stream PM__K(prefetch_stream)
 #define pm__qdef PM__K(qdef)
 #define pm__quarters PM__K(quarters)
 #define pm__quat_columns PM__K(quat_columns)
@@ -9122,6 +9126,67 @@ static PM__INLINE pm__steps pm__steps_for(const pm__block *b, int strided)
     return packed;
 }
 
+/* The cache lines of `bytes` bytes from p, asked for ahead of their use.
+   The kernels' streams run on for megabytes, and the hardware's
+   prefetchers lose them at each 4 KiB page (on the 2-core Intel VMs this
+   was measured on, warm and cold alike: docs/skinning.md, Performance). */
+static PM__INLINE void pm__prefetch(const void *p, size_t bytes)
+{
+#if defined(PM__SSE2) || defined(__GNUC__)
+    uintptr_t line = (uintptr_t)p & ~(uintptr_t)63;
+    for (; line < (uintptr_t)p + bytes; line += 64) {
+#if defined(PM__SSE2)
+        _mm_prefetch((const char *)line, _MM_HINT_T0);
+#else
+        __builtin_prefetch((const void *)line);
+#endif
+    }
+#else
+    (void)p, (void)bytes;
+#endif
+}
+
+/* Vertex v's block's streams, asked for PM__PREFETCH_AHEAD vertices
+   before the kernels reach them: each stream's, but those in the same
+   records as the positions (or the outputs' positions): less than a
+   record from them */
+#define PM__PREFETCH_AHEAD 128
+static PM__INLINE int pm__in_record(const void *stream, const void *record, size_t record_bytes)
+{
+    return (uintptr_t)stream - (uintptr_t)record + record_bytes < 2 * record_bytes;
+}
+
+/* A stream's block at v (`step` floats a vertex) unless it lies in the
+   records at `record` (`record_bytes` a vertex), whose lines are asked for */
+static PM__INLINE void pm__prefetch_stream(const float *stream, size_t step, size_t v, const float *record,
+                                           size_t record_bytes)
+{
+    const void *at = stream + step * v;
+    if (!pm__in_record(at, record, record_bytes)) pm__prefetch(at, 4 * step * PM__LANES);
+}
+
+static PM__INLINE void pm__prefetch_block(const pm__block *b, size_t v, const float *positions, int weights,
+                                          int normals, int tangents, int strided)
+{
+    const pm__steps step = pm__steps_for(b, strided);
+    const size_t in_record = 4 * step.positions, out_record = 4 * step.out_positions;
+    const float *out_positions = b->out_positions + step.out_positions * v;
+    const uint16_t *index = b->indices + b->index_step * v;
+    pm__prefetch(positions, in_record * PM__LANES);
+    pm__prefetch(out_positions, out_record * PM__LANES);
+    if (!pm__in_record(index, positions, in_record)) pm__prefetch(index, 2 * b->index_step * PM__LANES);
+    if (weights && b->weight_count > 0)
+        pm__prefetch_stream(b->weights, strided ? b->weight_step : (size_t)b->weight_count, v, positions, in_record);
+    if (normals) {
+        pm__prefetch_stream(b->normals, step.normals, v, positions, in_record);
+        pm__prefetch_stream(b->out_normals, step.out_normals, v, out_positions, out_record);
+    }
+    if (tangents) {
+        pm__prefetch_stream(b->tangents, step.tangents, v, positions, in_record);
+        pm__prefetch_stream(b->out_tangents, step.out_tangents, v, out_positions, out_record);
+    }
+}
+
 static PM__INLINE void pm__apply3(const pm__f m[9], const pm__f v[3], pm__f out[3])
 {
     out[0] = pm__madd(m[0], v[0], pm__madd(m[3], v[1], pm__mul(m[6], v[2])));
@@ -9851,6 +9916,11 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
         (void)tangents;                                                                                \
         for (; v < end; v += PM__LANES) {                                                              \
             const float *positions = b->positions + pm__steps_for(b, strided).positions * (size_t)v;  \
+            if (end - v > PM__PREFETCH_AHEAD) {                                                        \
+                const size_t ahead = (size_t)v + PM__PREFETCH_AHEAD;                                   \
+                pm__prefetch_block(b, ahead, b->positions + pm__steps_for(b, strided).positions * ahead, \
+                                   (block_type) != PM_SKIN_BDEF1, block_normals, block_tangents, strided); \
+            }                                                                                          \
             if (floor) {                                                                               \
                 pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
                 positions = morphed;                                                                   \
