@@ -9132,7 +9132,7 @@ static PM__INLINE pm__steps pm__steps_for(const pm__block *b, int strided)
    was measured on, warm and cold alike: docs/skinning.md, Performance). */
 static PM__INLINE void pm__prefetch(const void *p, size_t bytes)
 {
-#if defined(PM__SSE2) || defined(__GNUC__)
+#if defined(PM__SSE2) || (defined(PM__NEON) && defined(__GNUC__))
     uintptr_t line = (uintptr_t)p & ~(uintptr_t)63;
     for (; line < (uintptr_t)p + bytes; line += 64) {
 #if defined(PM__SSE2)
@@ -9141,7 +9141,7 @@ static PM__INLINE void pm__prefetch(const void *p, size_t bytes)
         __builtin_prefetch((const void *)line);
 #endif
     }
-#else
+#else /* the portable code, one vertex a block, is not bound by memory */
     (void)p, (void)bytes;
 #endif
 }
