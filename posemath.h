@@ -9521,6 +9521,10 @@ static PM__INLINE void pm__bdef1_interleaved(const pm_skin_bone *bones, unsigned
             for (j = 0; j < 4; ++j, in += tangent_bytes, out_tangent += out_tangent_bytes)
                 _mm_storeu_ps((float *)(void *)out_tangent, pm__with_handedness(t[j], (const float *)(const void *)in));
         }
+        if (g % PM__LANES == 0 && count - g > PM__PREFETCH_AHEAD) {
+            const size_t ahead = v + g + PM__PREFETCH_AHEAD;
+            pm__prefetch_block(b, ahead, b->positions + step.positions * ahead, 0, normals, tangents, 1);
+        }
     }
 }
 
