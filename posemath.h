@@ -9165,12 +9165,12 @@ static PM__INLINE void pm__prefetch_stream(const float *stream, size_t step, siz
     if (!pm__in_record(at, record, record_bytes)) pm__prefetch(at, 4 * step * PM__LANES);
 }
 
-static PM__INLINE void pm__prefetch_block(const pm__block *b, size_t v, const float *positions, int weights,
-                                          int normals, int tangents, int strided)
+static PM__INLINE void pm__prefetch_block(const pm__block *b, size_t v, int weights, int normals, int tangents,
+                                          int strided)
 {
     const pm__steps step = pm__steps_for(b, strided);
     const size_t in_record = 4 * step.positions, out_record = 4 * step.out_positions;
-    const float *out_positions = b->out_positions + step.out_positions * v;
+    const float *positions = b->positions + step.positions * v, *out_positions = b->out_positions + step.out_positions * v;
     const uint16_t *index = b->indices + b->index_step * v;
     pm__prefetch(positions, in_record * PM__LANES);
     pm__prefetch(out_positions, out_record * PM__LANES);
@@ -9521,10 +9521,8 @@ static PM__INLINE void pm__bdef1_interleaved(const pm_skin_bone *bones, unsigned
             for (j = 0; j < 4; ++j, in += tangent_bytes, out_tangent += out_tangent_bytes)
                 _mm_storeu_ps((float *)(void *)out_tangent, pm__with_handedness(t[j], (const float *)(const void *)in));
         }
-        if (g % PM__LANES == 0 && count - g > PM__PREFETCH_AHEAD) {
-            const size_t ahead = v + g + PM__PREFETCH_AHEAD;
-            pm__prefetch_block(b, ahead, b->positions + step.positions * ahead, 0, normals, tangents, 1);
-        }
+        if (g % PM__LANES == 0 && count - g > PM__PREFETCH_AHEAD)
+            pm__prefetch_block(b, v + g + PM__PREFETCH_AHEAD, 0, normals, tangents, 1);
     }
 }
 
@@ -9817,19 +9815,15 @@ static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b
         return;
     }
     pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
-    if (type == PM__SKIN_IMPLIED) {
-        const size_t weight_step = strided ? b->weight_step : 3;
-        pm__load_xyz_at(b->weights + weight_step * v, weight_step, raw);
-        raw[3] = pm__sub(pm__set1(1.0f), pm__add(pm__add(raw[0], raw[1]), raw[2]));
-        pm__scale_weights(raw, 4, w, &inv);
-        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 4, m);
-        pm__linear(m, inv, b, v, positions, normals, tangents, step);
-        return;
-    }
-    if (type >= 0) {
+    if (type >= 0) { /* PM__SKIN_IMPLIED too, as BDEF4 once its w3 is made */
         const int slots = pm__skin_slots((unsigned)type);
-        const size_t weight_step = strided ? b->weight_step : 4;
-        pm__gather4(b->weights + weight_step * v, weight_step, NULL, 0, raw);
+        const size_t weight_step = strided ? b->weight_step : type == PM__SKIN_IMPLIED ? 3 : 4; /* constants packed */
+        if (type == PM__SKIN_IMPLIED) {
+            pm__load_xyz_at(b->weights + weight_step * v, weight_step, raw);
+            raw[3] = pm__sub(pm__set1(1.0f), pm__add(pm__add(raw[0], raw[1]), raw[2]));
+        } else {
+            pm__gather4(b->weights + weight_step * v, weight_step, NULL, 0, raw);
+        }
         if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
         if (type == PM_SKIN_SDEF && b->sdef) {
             pm__sdef(job->prepared, index, raw, b, v, positions, normals, tangents);
@@ -9920,11 +9914,9 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
         (void)tangents;                                                                                \
         for (; v < end; v += PM__LANES) {                                                              \
             const float *positions = b->positions + pm__steps_for(b, strided).positions * (size_t)v;  \
-            if (end - v > PM__PREFETCH_AHEAD) {                                                        \
-                const size_t ahead = (size_t)v + PM__PREFETCH_AHEAD;                                   \
-                pm__prefetch_block(b, ahead, b->positions + pm__steps_for(b, strided).positions * ahead, \
-                                   (block_type) != PM_SKIN_BDEF1, block_normals, block_tangents, strided); \
-            }                                                                                          \
+            if (end - v > PM__PREFETCH_AHEAD)                                                          \
+                pm__prefetch_block(b, (size_t)v + PM__PREFETCH_AHEAD, (block_type) != PM_SKIN_BDEF1,    \
+                                   block_normals, block_tangents, strided);                            \
             if (floor) {                                                                               \
                 pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
                 positions = morphed;                                                                   \
