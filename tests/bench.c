@@ -831,23 +831,23 @@ static void bench_skinning(void)
     for (k = 0; k < 4; ++k) SKIN_OZZ_FREE(peer[k]);
 }
 
-/* A babylon-mmd runtime's figures from tests/gen/mmd_bench_babylon.mjs's
+/* babylon-mmd's runtimes' figures from tests/gen/mmd_bench_babylon.mjs's
    file (lines "NAME MEDIAN BEST"), those of the runtimes named with (or
-   without) "physics"; each beside posemath's median. 0 when none. */
-static int babylon_rows(const char *results, int physics, double median)
+   without) "physics", each printed beside posemath's median where `print`.
+   The first one's median, 0 when none. */
+static double babylon_rows(const char *results, int physics, double median, int print)
 {
     char name[64];
-    double babylon_median, babylon_best;
-    int found = 0;
+    double babylon_median, babylon_best, first = 0.0;
     FILE *file = results ? fopen(results, "r") : NULL;
-    if (!file) return 0;
+    if (!file) return 0.0;
     while (fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3) {
         if ((strstr(name, "physics") != NULL) != physics) continue;
-        printf("%-28s  %8.2f  %7.2f   %5.2fx\n", name, babylon_median, babylon_best, babylon_median / median);
-        found = 1;
+        if (print) printf("%-28s  %8.2f  %7.2f   %5.2fx\n", name, babylon_median, babylon_best, babylon_median / median);
+        if (first == 0.0) first = babylon_median;
     }
     fclose(file);
-    return found;
+    return first;
 }
 
 #ifdef PM_BENCH_BULLET
@@ -857,22 +857,8 @@ static int babylon_rows(const char *results, int physics, double median)
    on its bone, 600 frames of one 1/60 s step each (half a VMD frame): the
    bones before physics, the kinematic targets, Bullet's step, the
    write-back, the bones after physics. The lowest of fifteen runs' medians
-   per frame, and each part's median in that run. */
-/* The first physics runtime's median in babylon-mmd's results file, 0 if none */
-static double babylon_physics_median(const char *results)
-{
-    char name[64];
-    double babylon_median, babylon_best, found = 0.0;
-    FILE *file = results ? fopen(results, "r") : NULL;
-    if (!file) return 0.0;
-    while (found == 0.0 && fscanf(file, "%63s %lf %lf", name, &babylon_median, &babylon_best) == 3)
-        if (strstr(name, "physics")) found = babylon_median;
-    fclose(file);
-    return found;
-}
-
-/* turn: one line, beside babylon-mmd's run just before (make bench takes
-   the two in turns) */
+   per frame, and each part's median in that run. turn: one line, beside
+   babylon-mmd's run just before (make bench takes the two in turns). */
 static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *babylon_results, int turn)
 {
     enum { STEPS = 600, ROUNDS = 15 };
@@ -920,7 +906,7 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
         }
     }
     if (turn) {
-        const double babylon = babylon_physics_median(babylon_results);
+        const double babylon = babylon_rows(babylon_results, 1, 0.0, 0);
         if (babylon > 0.0)
             printf("babylon-mmd-wasm-physics %.2f us, posemath + Bullet %.2f us (bones %.1f, sync %.1f, Bullet's step %.1f): "
                    "%.2fx\n", babylon, median, bones, sync, step, babylon / median);
@@ -935,7 +921,7 @@ static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *
     printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
     printf("posemath + Bullet             %8.2f  %7.2f   (parts' medians: bones %.1f, sync %.1f, Bullet's step %.1f)\n",
            median, best, bones, sync, step);
-    if (!babylon_rows(babylon_results, 1, median)) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
+    if (babylon_rows(babylon_results, 1, median, 1) == 0.0) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
     mmd_simulation_free(&sim);
 }
 #endif
@@ -980,7 +966,7 @@ static void bench_mmd(const char *babylon_results, int physics_turn)
                model.bone_count, model.link_count);
         printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
         printf("posemath                      %8.2f  %7.2f\n", median, best);
-        if (!babylon_rows(babylon_results, 0, median))
+        if (babylon_rows(babylon_results, 0, median, 1) == 0.0)
             printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
     }
 #ifdef PM_BENCH_BULLET
