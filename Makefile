@@ -43,7 +43,7 @@ COMPILERS = g++=g++ clang=clang pkg-config=pkgconf aarch64-linux-gnu-gcc=gcc-aar
 TEST_DATA = $(ASSIMP_MODELS)/BVH/01_01.bvh=assimp-testmodels /usr/include/bullet/btBulletDynamicsCommon.h=libbullet-dev \
   /usr/include/gif_lib.h=libgif-dev
 
-.PHONY: all check test test-build test-run install install-check demo-run fuzz-run header-check readme-check examples-check demo bench fuzz clean deps fixtures
+.PHONY: all check test test-build test-run install install-check demo-run fuzz-run header-check readme-check examples-check demo bench compile-time fuzz clean deps fixtures
 
 all: test
 
@@ -518,8 +518,13 @@ check: deps
 $(BUILD)/png_stats: tests/png_stats.c | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< -lm
 
-$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(LIBS_$*) -lm
+# The implementation is compiled once (examples/posemath.c) and linked into
+# every example: a change to one example rebuilds that example alone.
+$(BUILD)/posemath.o: examples/posemath.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
+
+$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h $(BUILD)/posemath.o | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(BUILD)/posemath.o $(LIBS_$*) -lm
 
 ifeq ($(HAVE_BULLET),yes)
 # mmd_pose-bullet-rows: the adapter with Bullet's own constraint rows, to check its rows' bits
@@ -529,15 +534,16 @@ $(BUILD)/mmd_bullet.o $(BUILD)/mmd_bullet-bullet-rows.o: examples/mmd_bullet.cc 
 	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $@ examples/mmd_bullet.cc
 $(BUILD)/mmd_pose.o: examples/mmd_pose.c $(wildcard examples/*.h) posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $@ examples/mmd_pose.c
-$(BUILD)/mmd_pose $(BUILD)/mmd_pose-bullet-rows: $(BUILD)/mmd_pose%: $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet%.o
+$(BUILD)/mmd_pose $(BUILD)/mmd_pose-bullet-rows: $(BUILD)/mmd_pose%: $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet%.o \
+  $(BUILD)/posemath.o
 	$(CXX) -o $@ $^ $$(pkg-config --libs bullet) -lm
 endif
 # mmd_dance with physics where Bullet is, with its GIF where giflib is
 $(BUILD)/mmd_dance: examples/mmd_dance.c $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) $(wildcard examples/*.h) \
-  posemath.h | $(BUILD)
+  posemath.h $(BUILD)/posemath.o | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 $(if $(filter yes,$(HAVE_BULLET)),-DMMD_DANCE_BULLET) \
 	  $(if $(filter yes,$(HAVE_GIF)),-DMMD_DANCE_GIF) -c -o $(BUILD)/mmd_dance.o examples/mmd_dance.c
-	$(if $(filter yes,$(HAVE_BULLET)),$(CXX),$(CC)) -o $@ $(BUILD)/mmd_dance.o \
+	$(if $(filter yes,$(HAVE_BULLET)),$(CXX),$(CC)) -o $@ $(BUILD)/mmd_dance.o $(BUILD)/posemath.o \
 	  $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o $(shell pkg-config --libs bullet 2>/dev/null)) \
 	  $(if $(filter yes,$(HAVE_GIF)),-lgif) -lm
 $(BUILD)/gif_stats: tests/gif_stats.c | $(BUILD)
@@ -547,6 +553,7 @@ $(BUILD)/gif_stats: tests/gif_stats.c | $(BUILD)
 # make demo PMX=model.pmx VMD=motion.vmd your own MMD model and dance;
 # make demo VRM=model.vrm VRMA=motion.vrma your own VRM avatar's spring bones.
 demo: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/,$(EXAMPLES))
 	@$(MAKE) --no-print-directory demo-run
 
 demo-run: $(addprefix $(BUILD)/,$(EXAMPLES))
@@ -606,19 +613,39 @@ BENCH_DEFINES = $(if $(filter yes,$(HAVE_OZZ)),-DPM_BENCH_OZZ) \
 BENCH_LIBS = $(if $(filter yes,$(HAVE_BULLET)),$(shell pkg-config --libs bullet)) -lm -lpthread
 BENCH_LINK = $(if $(filter yes,$(HAVE_OZZ) $(HAVE_BULLET)),$(CXX),$(CC))
 define bench_build
-$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h $(wildcard examples/*.h) $(BENCH_OBJS) | $(BUILD)
+$(BUILD)/$(1)-posemath.o: examples/posemath.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(2) -c -o $$@ $$<
+$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h $(wildcard examples/*.h) $(BENCH_OBJS) \
+  $(BUILD)/$(1)-posemath.o | $(BUILD)
 ifeq ($(HAVE_OZZ),yes)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz.o tests/bench_ozz.cc
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz_skinning_job.o \
 	  $(OZZ)/src/geometry/runtime/skinning_job.cc
 endif
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_DEFINES) $(2) -c -o $(BUILD)/$(1).o tests/bench.c
-	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
+	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-posemath.o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
 	  $(BENCH_OBJS) $(BENCH_LIBS)
 endef
 $(eval $(call bench_build,bench,$(BENCH_FLAGS)))
 $(eval $(call bench_build,bench-native,-march=native $(BENCH_FLAGS)))
 $(eval $(call bench_build,bench-sse2,-DPOSEMATH_NO_DISPATCH $(BENCH_FLAGS)))
+
+# make compile-time: the implementation's compile (examples/posemath.c, as an
+# engine keeps it in a file of its own) in each configuration the tests
+# build, in CPU seconds (user + system: what other processes take is not
+# counted), and the size of its code. make bench prints it first.
+COMPILE_TIME_CONFIGS = "-O2" "-O2 -DPOSEMATH_NO_DISPATCH" "-O2 -DPOSEMATH_NO_SIMD" "-O0" \
+  "-O1 $(SANITIZE)" "-x c++ -std=c++17 -O2"
+$(BUILD)/cpu_time: tests/cpu_time.c | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $<
+compile-time: $(BUILD)/cpu_time
+	@echo "== the implementation's compile time: examples/posemath.c, $$($(CC) --version | head -1)"
+	@for flags in $(COMPILE_TIME_CONFIGS); do \
+	  compiler="$(CC)"; case "$$flags" in *c++*) compiler="$(CXX)";; *) flags="-std=c99 $$flags";; esac; \
+	  seconds=$$($(BUILD)/cpu_time $$compiler $$flags -c -o $(BUILD)/compile-time.o examples/posemath.c) || exit 1; \
+	  printf '%5s s CPU %6s KB of code   %s\n' "$$seconds" \
+	    "$$(size $(BUILD)/compile-time.o | awk 'NR == 2 { printf "%d", ($$1 + 512) / 1024 }')" "$$flags"; \
+	done
 
 # babylon-mmd's runtimes and three-vrm's spring bones (tests/gen's npm
 # packages) are timed first on the same MMD files and spring scene, when node
@@ -627,6 +654,8 @@ $(eval $(call bench_build,bench-sse2,-DPOSEMATH_NO_DISPATCH $(BENCH_FLAGS)))
 # minute): each turn's ratio and their median.
 BENCH_TURNS = 5
 bench: deps
+	@$(MAKE) --no-print-directory compile-time
+	@echo
 	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/bench-native $(BUILD)/bench-sse2
 	@rm -f $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
 	@if command -v node >/dev/null 2>&1 && { [ -d tests/gen/node_modules/babylon-mmd ] || \
@@ -663,8 +692,12 @@ FUZZ_LIBS_vrma = -lcjson
 # AVX-512 one (each in a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h $(wildcard examples/*.h) | $(BUILD)
-	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIBS_$*)
+# The targets link one implementation, instrumented for coverage as they are.
+FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all $(FUZZ_FLAGS)
+$(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h | $(BUILD)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o | $(BUILD)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/fuzz-posemath.o $(FUZZ_LIBS_$*)
 
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run

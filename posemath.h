@@ -20,6 +20,12 @@
 
      Every other file includes "posemath.h" without the define. Link with -lm.
 
+     Keep that file to itself (engines have a posemath.c): the
+     implementation takes about 12 s of CPU to compile with gcc 12 at -O2
+     (its SSE2, AVX2 and AVX-512 skinning kernels; 7 s with
+     POSEMATH_NO_DISPATCH, 1 s at -O0), where a file that only includes the
+     header takes 0.3 s. `make compile-time` measures each configuration.
+
        versor q = {0.0f, 0.38268343f, 0.0f, 0.92387953f};   // 45 deg about Y
        vec3 e;
        if (pm_quat_to_euler_deg(q, PM_EULER_ZXY, PM_ROTATION_FRAME, e) == PM_OK)
@@ -61,6 +67,15 @@
        a*b applies b first, v' = q v q*. Matrices are column-major like cglm.
      - Single precision in and out; some internals run in double so that
        results are accurate to about 1 ulp.
+     - The same bits from every compiler that does not fuse a * b + c into
+       one rounding across statements: ISO C (-std=c99, -std=c11) and clang.
+       gcc in its GNU C modes (its default) and g++ in every C++ mode fuse
+       where FMA is enabled: with -mfma or -march=native, and in the
+       dispatched AVX2 and AVX-512 kernels whatever the flags. The results
+       then move by float roundings (spring bones: 4.8e-7 m and 1.8e-6 per
+       rotation component on a dancing VRM avatar over 600 steps, about
+       what separates them from three-vrm's doubles). Compile the
+       implementation's file with -ffp-contract=off for the ISO C bits.
      - Angles are radians unless the function name ends in _deg.
      - Right-handed, +Y up; VRM 1.0 models face +Z.
      - Alignment, one rule: arrays of float, int and uint16_t that you
@@ -1530,13 +1545,25 @@ PMDEF pm_result pm_mmd_physics_bone_flags(const pm_mmd_physics *physics, unsigne
 #define PM_ASSERT(x) assert(x)
 #endif
 
-/* For the few small helpers on the hot path of a conversion. */
-#if defined(__GNUC__) || defined(__clang__)
+/* For the helpers on the hot paths (a conversion's steps, the kernels'
+   lane operations and blocks): forced inline wherever the build optimizes
+   for speed. Unoptimized and AddressSanitizer builds leave the choice to
+   the compiler: forced there, they made the implementation's compile 12
+   times as long at -O0 and 3 times with ASan, for code that runs slowly
+   anyway (docs/integration.md, Compile time). */
+#if defined(__SANITIZE_ADDRESS__) /* gcc's */
+#define PM__ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) /* clang's */
+#define PM__ASAN
+#endif
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__) && !defined(PM__ASAN)
 #define PM__INLINE inline __attribute__((always_inline))
 #elif defined(_MSC_VER)
 #define PM__INLINE __forceinline
 #else
-#define PM__INLINE
+#define PM__INLINE inline
 #endif
 
 /* For loops that need a place of their own in the code (pm__skin_blocks),
@@ -8226,6 +8253,80 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
     b->weight_step = pm__stride_floats(job->stride.bone_weights, (size_t)pm__weights_per_vertex(job));
 }
 
+/* A kernel pass's pm__skin_span */
+typedef void (*pm__skin_span_fn)(const pm_skin_job *job, const pm__block *b, int v, int end, int normals, int tangents,
+                                 int *floor, int interleaved);
+
+/* Skins vertices v..v+n-1 (n <= PM__COPIED) of the job through packed
+   copies, in blocks of `lanes` vertices by a kernel pass's `span`: the last
+   vertex fills the lanes past n, whose results are dropped. No lane reads
+   or writes outside the range. Written once for every pass: the copies
+   gain nothing from wider instruction sets, and each pass's copy of this
+   function cost the implementation a second of compile time. */
+static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor, int lanes,
+                            pm__skin_span_fn span)
+{
+    float positions[3 * PM__COPIED], normal[3 * PM__COPIED], tangent[4 * PM__COPIED], sdef[9 * PM__COPIED],
+        weights[8 * PM__COPIED], out_positions[3 * PM__COPIED], out_normals[3 * PM__COPIED], out_tangents[4 * PM__COPIED];
+    uint16_t indices[8 * PM__COPIED];
+    unsigned char types[PM__COPIED];
+    const pm_skin_strides *stride = &job->stride;
+    const size_t index_bytes = (size_t)pm__stream_bytes(job, 3), weight_bytes = (size_t)pm__stream_bytes(job, 4);
+    const int blocks_end = (n + lanes - 1) / lanes * lanes;
+    const int morph_normals = job->morph_start && job->morph_normals, morph_tangents = job->morph_start && job->morph_tangents;
+    pm__block b;
+    b.normals = normal;
+    b.tangents = tangent;
+    if (normals) {
+        if (morph_normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
+        else b.normals = (const float *)pm__stream_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
+    }
+    if (tangents) {
+        if (morph_tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
+        else b.tangents = (const float *)pm__stream_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
+    }
+    b.positions = positions;
+    if (job->morph_start) {
+        pm__skin_morph(job, v, n, floor, positions, normals && morph_normals ? normal : NULL,
+                       tangents && morph_tangents ? tangent : NULL);
+        pm__pad(positions, 12, n, blocks_end);
+        if (normals && morph_normals) pm__pad(normal, 12, n, blocks_end);
+        if (tangents && morph_tangents) pm__pad(tangent, 16, n, blocks_end);
+    } else {
+        b.positions = (const float *)pm__stream_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
+    }
+    b.sdef = job->sdef ? sdef : NULL; /* read by SDEF vertices only: */
+    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n))
+        b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
+    b.index_step = (size_t)pm__influences(job);
+    b.index_count = pm__influences(job);
+    b.weight_count = pm__weights_per_vertex(job);
+    b.weights = weight_bytes ? (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights,
+                                                            weight_bytes, v, n, blocks_end)
+                             : NULL;
+    if (pm__influences(job) == 8) {
+        b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
+    } else if (n == blocks_end) { /* whole blocks: the indices in place, at any stride */
+        b.indices = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, index_bytes, v);
+        b.index_step = pm__index_step(job);
+    } else {
+        b.indices = indices;
+        pm__copy_in(indices, job->bone_indices, stride->bone_indices, index_bytes, v, n, blocks_end);
+    }
+    b.types = job->types ? (const unsigned char *)pm__stream_in(types, job->types, 0, 1, v, n, blocks_end) : NULL;
+    b.out_positions = pm__stream_out(out_positions, job->out_positions, stride->out_positions, 12, v, n, blocks_end);
+    b.out_normals = normals ? pm__stream_out(out_normals, job->out_normals, stride->out_normals, 12, v, n, blocks_end)
+                            : out_normals;
+    b.out_tangents = tangents ? pm__stream_out(out_tangents, job->out_tangents, stride->out_tangents, 16, v, n, blocks_end)
+                              : out_tangents;
+    span(job, &b, 0, blocks_end, normals, tangents, NULL, 0);
+    if (b.out_positions == out_positions) pm__copy_out(job->out_positions, stride->out_positions, 12, v, n, out_positions);
+    if (normals && b.out_normals == out_normals)
+        pm__copy_out(job->out_normals, stride->out_normals, 12, v, n, out_normals);
+    if (tangents && b.out_tangents == out_tangents)
+        pm__copy_out(job->out_tangents, stride->out_tangents, 16, v, n, out_tangents);
+}
+
 /* ---- Kernel passes -----------------------------------------------------------
 
    The kernels below are compiled once for the instruction sets of the
@@ -8250,6 +8351,13 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__bdef1_normals_by_vertex PM__K(bdef1_normals_by_vertex)
 #define pm__bdef8 PM__K(bdef8)
 #define pm__blend PM__K(blend)
+#define pm__block_bdef1 PM__K(block_bdef1)
+#define pm__block_bdef2 PM__K(block_bdef2)
+#define pm__block_bdef4 PM__K(block_bdef4)
+#define pm__block_bdef8 PM__K(block_bdef8)
+#define pm__block_mixed PM__K(block_mixed)
+#define pm__block_qdef PM__K(block_qdef)
+#define pm__block_sdef PM__K(block_sdef)
 #define pm__block_type PM__K(block_type)
 #define pm__bone_rows PM__K(bone_rows)
 #define pm__clamp_indices PM__K(clamp_indices)
@@ -8285,15 +8393,16 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__inverse_sum PM__K(inverse_sum)
 #define pm__kernels_name PM__K(kernels_name)
 #define pm__linear PM__K(linear)
+#define pm__linear_blend PM__K(linear_blend)
 #define pm__load PM__K(load)
 #define pm__load128 PM__K(load128)
+#define pm__load3 PM__K(load3)
+#define pm__load_at PM__K(load_at)
 #define pm__load_floats PM__K(load_floats)
 #define pm__load_lanes PM__K(load_lanes)
 #define pm__load_lanes4 PM__K(load_lanes4)
 #define pm__load_xyz PM__K(load_xyz)
 #define pm__load_xyz_at PM__K(load_xyz_at)
-#define pm__load_at PM__K(load_at)
-#define pm__load3 PM__K(load3)
 #define pm__madd PM__K(madd)
 #define pm__madd4 PM__K(madd4)
 #define pm__mul PM__K(mul)
@@ -8322,22 +8431,16 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__skin_bdef1_interleaved PM__K(skin_bdef1_interleaved)
 #define pm__skin_bdef1_normals PM__K(skin_bdef1_normals)
 #define pm__skin_bdef2 PM__K(skin_bdef2)
+#define pm__skin_bdef2_interleaved PM__K(skin_bdef2_interleaved)
 #define pm__skin_bdef4 PM__K(skin_bdef4)
 #define pm__skin_bdef4_interleaved PM__K(skin_bdef4_interleaved)
 #define pm__skin_bdef8 PM__K(skin_bdef8)
-#define pm__skin_block PM__K(skin_block)
 #define pm__skin_blocks PM__K(skin_blocks)
-#define pm__skin_copied PM__K(skin_copied)
-#define pm__skin_implied PM__K(skin_implied)
-#define pm__skin_implied_interleaved PM__K(skin_implied_interleaved)
 #define pm__skin_mixed PM__K(skin_mixed)
-#define pm__skin_pair PM__K(skin_pair)
-#define pm__skin_pair_interleaved PM__K(skin_pair_interleaved)
 #define pm__skin_qdef PM__K(skin_qdef)
 #define pm__skin_range PM__K(skin_range)
 #define pm__skin_sdef PM__K(skin_sdef)
 #define pm__skin_span PM__K(skin_span)
-#define pm__steps_for PM__K(steps_for)
 #define pm__split_exponent PM__K(split_exponent)
 #define pm__spring_affine_lanes PM__K(spring_affine_lanes)
 #define pm__spring_collide PM__K(spring_collide)
@@ -8347,15 +8450,17 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 #define pm__spring_out PM__K(spring_out)
 #define pm__spring_steps PM__K(spring_steps)
 #define pm__spring_world_block PM__K(spring_world_block)
+#define pm__steps_for PM__K(steps_for)
 #define pm__store PM__K(store)
-#define pm__store_lanes4 PM__K(store_lanes4)
-#define pm__store_xyz PM__K(store_xyz)
-#define pm__store_xyz_at PM__K(store_xyz_at)
 #define pm__store3 PM__K(store3)
+#define pm__store_lanes4 PM__K(store_lanes4)
 #define pm__store_records3 PM__K(store_records3)
+#define pm__store_xyz PM__K(store_xyz)
 #define pm__store_xyz4 PM__K(store_xyz4)
+#define pm__store_xyz_at PM__K(store_xyz_at)
 #define pm__sub PM__K(sub)
 #define pm__transpose4 PM__K(transpose4)
+#define pm__typed_weights PM__K(typed_weights)
 #define pm__with_handedness PM__K(with_handedness)
 
 #define PM__KERNEL_PASS 1 /* the compiler flags' instruction sets */
@@ -9784,92 +9889,149 @@ static void pm__copy_lanes(const pm__block *scratch, unsigned lanes, const pm__b
     }
 }
 
-/* Skins the block of vertices v.. of b's arrays, whose bind positions
-   (morphed) are at `positions`. `type` is the vertices' common type, or -1
-   when they differ. Unknown type bytes skin as BDEF4, SDEF without SDEF data as
-   BDEF2: defined paths for content validate would refuse. */
-static PM__INLINE void pm__skin_block(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
-                                      int type, int normals, int tangents, int strided)
+/* The block functions: each skins the block of vertices v.. of b's arrays,
+   whose bind positions (morphed) are at `positions`, as one type. One
+   function per type with one signature, so that each PM__SKIN_BLOCKS loop
+   below compiles its type's work alone (a shared function inlined into
+   every loop made the compiler carry every type's work through each loop
+   before it could drop it: a third of the implementation's compile time).
+   Unknown type bytes skin as BDEF4, SDEF without SDEF data as BDEF2:
+   defined paths for content validate would refuse. */
+static PM__INLINE void pm__block_bdef1(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                       int normals, int tangents, int strided)
+{
+    pm__bdef1(job->prepared, (unsigned)job->bone_count - 1u, b, v, positions, normals, tangents, strided);
+}
+
+static PM__INLINE void pm__block_bdef8(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                       int normals, int tangents, int strided)
+{
+    (void)strided; /* 8 influences are packed or copied */
+    pm__bdef8(job, b, v, positions, normals, tangents);
+}
+
+/* A block of one type of 4 slots (BDEF2, BDEF4, SDEF, QDEF, or 4 with an
+   implied weight, which makes its w3 and skins as BDEF4): its indices,
+   clamped, and its raw weights, 0 past the type's slots. */
+static PM__INLINE void pm__typed_weights(const pm_skin_job *job, const pm__block *b, size_t v, int type, int strided,
+                                         uint16_t index[4 * PM__LANES], pm__f raw[4])
+{
+    const size_t weight_step = strided ? b->weight_step : type == PM__SKIN_IMPLIED ? 3 : 4; /* constants packed */
+    pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
+    if (type == PM__SKIN_IMPLIED) {
+        pm__load_xyz_at(b->weights + weight_step * v, weight_step, raw);
+        raw[3] = pm__sub(pm__set1(1.0f), pm__add(pm__add(raw[0], raw[1]), raw[2]));
+    } else {
+        pm__gather4(b->weights + weight_step * v, weight_step, NULL, 0, raw);
+    }
+    if (pm__skin_slots((unsigned)type) == 2) raw[2] = raw[3] = pm__set1(0.0f);
+}
+
+/* The linear blend of the block's vertices by the bones `index` with the
+   raw weights of their `slots` slots */
+static PM__INLINE void pm__linear_blend(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                        int normals, int tangents, int strided, const uint16_t *index, const pm__f raw[4],
+                                        int slots)
+{
+    pm__f w[4], inv, m[12];
+    pm__scale_weights(raw, 4, w, &inv);
+    pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, slots, m);
+    pm__linear(m, inv, b, v, positions, normals, tangents, pm__steps_for(b, strided));
+}
+
+/* BDEF2 from a type byte (4 slots), or from 2 influences (the job's
+   index_count) with w1 = 1 - w0 rounded as PMX readers store it: the two
+   layouts share one loop, whose weights alone differ. */
+static PM__INLINE void pm__block_bdef2(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                       int normals, int tangents, int strided)
+{
+    uint16_t index[4 * PM__LANES];
+    pm__f raw[4];
+    if (b->index_count == 2) {
+        pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 2, (unsigned)job->bone_count - 1u, index);
+        raw[0] = strided ? pm__load_at(b->weights + b->weight_step * v, b->weight_step) : pm__load(b->weights + v);
+        raw[1] = pm__sub(pm__set1(1.0f), raw[0]);
+        raw[2] = raw[3] = pm__set1(0.0f);
+    } else {
+        pm__typed_weights(job, b, v, PM_SKIN_BDEF2, strided, index, raw);
+    }
+    pm__linear_blend(job, b, v, positions, normals, tangents, strided, index, raw, 2);
+}
+
+/* BDEF4, from 4 stored weights or from 3 and w3 = 1 - (w0 + w1 + w2) (the
+   job's last_weight_implied) */
+static PM__INLINE void pm__block_bdef4(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                       int normals, int tangents, int strided)
+{
+    uint16_t index[4 * PM__LANES];
+    pm__f raw[4];
+    pm__typed_weights(job, b, v, b->weight_count == 3 ? PM__SKIN_IMPLIED : PM_SKIN_BDEF4, strided, index, raw);
+    pm__linear_blend(job, b, v, positions, normals, tangents, strided, index, raw, 4);
+}
+
+/* SDEF (pm__skin_span sends SDEF without SDEF data to BDEF2) */
+static PM__INLINE void pm__block_sdef(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                      int normals, int tangents, int strided)
+{
+    uint16_t index[4 * PM__LANES];
+    pm__f raw[4];
+    pm__typed_weights(job, b, v, PM_SKIN_SDEF, strided, index, raw);
+    pm__sdef(job->prepared, index, raw, b, v, positions, normals, tangents);
+}
+
+static PM__INLINE void pm__block_qdef(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                      int normals, int tangents, int strided)
+{
+    uint16_t index[4 * PM__LANES];
+    pm__f raw[4], w[4], inv;
+    pm__typed_weights(job, b, v, PM_SKIN_QDEF, strided, index, raw);
+    pm__scale_weights(raw, 4, w, &inv);
+    pm__qdef(job->prepared, index, w, inv, b, v, positions, normals, tangents);
+}
+
+/* types that differ: linear blends for all, then SDEF and QDEF where they
+   belong */
+static PM__INLINE void pm__block_mixed(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
+                                       int normals, int tangents, int strided)
 {
     const pm__steps step = pm__steps_for(b, strided);
     uint16_t index[4 * PM__LANES];
     float weight[4 * PM__LANES];
     pm__f raw[4], w[4], inv, m[12];
+    unsigned sdef_lanes = 0, qdef_lanes = 0;
     int k, j;
-    if (type == PM_SKIN_BDEF1) {
-        pm__bdef1(job->prepared, (unsigned)job->bone_count - 1u, b, v, positions, normals, tangents, strided);
-        return;
-    }
-    if (type == PM__SKIN_BDEF8) {
-        pm__bdef8(job, b, v, positions, normals, tangents);
-        return;
-    }
-    if (type == PM__SKIN_PAIR) { /* as BDEF2 from 4 slots: w1 = 1 - w0 rounded as PMX readers store it */
-        pm__clamp_narrow(b->indices + b->index_step * v, b->index_step, 2, (unsigned)job->bone_count - 1u, index);
-        raw[0] = strided ? pm__load_at(b->weights + b->weight_step * v, b->weight_step) : pm__load(b->weights + v);
-        raw[1] = pm__sub(pm__set1(1.0f), raw[0]);
-        raw[2] = raw[3] = pm__set1(0.0f);
-        pm__scale_weights(raw, 4, w, &inv);
-        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 2, m);
-        pm__linear(m, inv, b, v, positions, normals, tangents, step);
-        return;
-    }
     pm__clamp_indices(b->indices + b->index_step * v, b->index_step, (unsigned)job->bone_count - 1u, index);
-    if (type >= 0) { /* PM__SKIN_IMPLIED too, as BDEF4 once its w3 is made */
-        const int slots = pm__skin_slots((unsigned)type);
-        const size_t weight_step = strided ? b->weight_step : type == PM__SKIN_IMPLIED ? 3 : 4; /* constants packed */
-        if (type == PM__SKIN_IMPLIED) {
-            pm__load_xyz_at(b->weights + weight_step * v, weight_step, raw);
-            raw[3] = pm__sub(pm__set1(1.0f), pm__add(pm__add(raw[0], raw[1]), raw[2]));
-        } else {
-            pm__gather4(b->weights + weight_step * v, weight_step, NULL, 0, raw);
-        }
-        if (slots == 2) raw[2] = raw[3] = pm__set1(0.0f);
-        if (type == PM_SKIN_SDEF && b->sdef) {
-            pm__sdef(job->prepared, index, raw, b, v, positions, normals, tangents);
-            return;
-        }
-        pm__scale_weights(raw, 4, w, &inv);
-        if (type == PM_SKIN_QDEF) {
-            pm__qdef(job->prepared, index, w, inv, b, v, positions, normals, tangents);
-        } else {
-            pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, slots, m);
-            pm__linear(m, inv, b, v, positions, normals, tangents, step);
-        }
-    } else { /* mixed: linear blends for all, then SDEF and QDEF where they belong */
-        unsigned sdef_lanes = 0, qdef_lanes = 0;
-        for (j = 0; j < PM__LANES; ++j) {
-            const unsigned char vertex_type = b->types[v + (size_t)j];
-            const float *stored = b->weights + 4 * (v + (size_t)j);
-            const int slots = pm__skin_slots(vertex_type);
-            PM__UNROLL
-            for (k = 0; k < 4; ++k)
-                weight[k * PM__LANES + j] = slots == 1 ? (k == 0 ? 1.0f : 0.0f) : k < slots ? stored[k] : 0.0f;
-            if (vertex_type == PM_SKIN_SDEF && b->sdef) sdef_lanes |= 1u << j;
-            if (vertex_type == PM_SKIN_QDEF) qdef_lanes |= 1u << j;
-        }
+    for (j = 0; j < PM__LANES; ++j) {
+        const unsigned char vertex_type = b->types[v + (size_t)j];
+        const float *stored = b->weights + 4 * (v + (size_t)j);
+        const int slots = pm__skin_slots(vertex_type);
         PM__UNROLL
-        for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
-        pm__scale_weights(raw, 4, w, &inv);
-        pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 4, m);
-        pm__linear(m, inv, b, v, positions, normals, tangents, step);
-        if (sdef_lanes | qdef_lanes) {
-            float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
-            pm__block scratch = *b; /* the block's inputs from its first vertex, outputs of its own */
-            scratch.normals = b->normals ? b->normals + 3 * v : NULL;
-            scratch.tangents = b->tangents ? b->tangents + 4 * v : NULL;
-            scratch.sdef = b->sdef ? b->sdef + 9 * v : NULL;
-            scratch.out_positions = out_positions;
-            scratch.out_normals = out_normals;
-            scratch.out_tangents = out_tangents;
-            if (sdef_lanes) {
-                pm__sdef(job->prepared, index, raw, &scratch, 0, positions, normals, tangents);
-                pm__copy_lanes(&scratch, sdef_lanes, b, v, normals, tangents);
-            }
-            if (qdef_lanes) {
-                pm__qdef(job->prepared, index, w, inv, &scratch, 0, positions, normals, tangents);
-                pm__copy_lanes(&scratch, qdef_lanes, b, v, normals, tangents);
-            }
+        for (k = 0; k < 4; ++k)
+            weight[k * PM__LANES + j] = slots == 1 ? (k == 0 ? 1.0f : 0.0f) : k < slots ? stored[k] : 0.0f;
+        if (vertex_type == PM_SKIN_SDEF && b->sdef) sdef_lanes |= 1u << j;
+        if (vertex_type == PM_SKIN_QDEF) qdef_lanes |= 1u << j;
+    }
+    PM__UNROLL
+    for (k = 0; k < 4; ++k) raw[k] = pm__load(weight + k * PM__LANES);
+    pm__scale_weights(raw, 4, w, &inv);
+    pm__blend(PM__BONE_FIELD(job->prepared, matrix), index, 4, w, 4, m);
+    pm__linear(m, inv, b, v, positions, normals, tangents, step);
+    if (sdef_lanes | qdef_lanes) {
+        float out_positions[3 * PM__LANES], out_normals[3 * PM__LANES], out_tangents[4 * PM__LANES];
+        pm__block scratch = *b; /* the block's inputs from its first vertex, outputs of its own */
+        scratch.normals = b->normals ? b->normals + 3 * v : NULL;
+        scratch.tangents = b->tangents ? b->tangents + 4 * v : NULL;
+        scratch.sdef = b->sdef ? b->sdef + 9 * v : NULL;
+        scratch.out_positions = out_positions;
+        scratch.out_normals = out_normals;
+        scratch.out_tangents = out_tangents;
+        if (sdef_lanes) {
+            pm__sdef(job->prepared, index, raw, &scratch, 0, positions, normals, tangents);
+            pm__copy_lanes(&scratch, sdef_lanes, b, v, normals, tangents);
+        }
+        if (qdef_lanes) {
+            pm__qdef(job->prepared, index, w, inv, &scratch, 0, positions, normals, tangents);
+            pm__copy_lanes(&scratch, qdef_lanes, b, v, normals, tangents);
         }
     }
 }
@@ -9905,7 +10067,7 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
    pm__skin_morph's. One function per type, so that each is compiled for its
    type alone and has a place of its own: sharing one function, where the
    compiler put BDEF1's loop moved its speed by a third. */
-#define PM__SKIN_BLOCKS(name, block_type, block_normals, block_tangents, strided)                      \
+#define PM__SKIN_BLOCKS(name, block, weights, block_normals, block_tangents, strided)                   \
     static PM__NOINLINE void name(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,  \
                                   int tangents, int *floor)                                            \
     {                                                                                                  \
@@ -9915,29 +10077,29 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
         for (; v < end; v += PM__LANES) {                                                              \
             const float *positions = b->positions + pm__steps_for(b, strided).positions * (size_t)v;  \
             if (end - v > PM__PREFETCH_AHEAD)                                                          \
-                pm__prefetch_block(b, (size_t)v + PM__PREFETCH_AHEAD, (block_type) != PM_SKIN_BDEF1,    \
-                                   block_normals, block_tangents, strided);                            \
+                pm__prefetch_block(b, (size_t)v + PM__PREFETCH_AHEAD, weights, block_normals,          \
+                                   block_tangents, strided);                                           \
             if (floor) {                                                                               \
                 pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
                 positions = morphed;                                                                   \
             }                                                                                          \
-            pm__skin_block(job, b, (size_t)v, positions, block_type, block_normals, block_tangents,    \
-                           strided);                                                                   \
+            block(job, b, (size_t)v, positions, block_normals, block_tangents, strided);               \
         }                                                                                              \
     }
-/* positions + normals, the usual job, on its own: BDEF1's per-vertex
-   branches are costly where the flags are not constants (the lane kernels
-   branch per block) */
-PM__SKIN_BLOCKS(pm__skin_bdef1_normals, PM_SKIN_BDEF1, 1, 0, 0)
-PM__SKIN_BLOCKS(pm__skin_bdef1, PM_SKIN_BDEF1, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_bdef2, PM_SKIN_BDEF2, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_bdef4, PM_SKIN_BDEF4, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_sdef, PM_SKIN_SDEF, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_qdef, PM_SKIN_QDEF, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_bdef8, PM__SKIN_BDEF8, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_pair, PM__SKIN_PAIR, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_implied, PM__SKIN_IMPLIED, normals, tangents, 0)
-PM__SKIN_BLOCKS(pm__skin_mixed, -1, normals, tangents, 0)
+/* positions + normals, the usual job, on its own where BDEF1 skins a
+   vertex at a time (SSE2, AVX2, one lane): its per-vertex branches are
+   costly where the flags are not constants (the lane kernels branch per
+   block) */
+#if !defined(PM__AVX512) && !defined(PM__NEON)
+PM__SKIN_BLOCKS(pm__skin_bdef1_normals, pm__block_bdef1, 0, 1, 0, 0)
+#endif
+PM__SKIN_BLOCKS(pm__skin_bdef1, pm__block_bdef1, 0, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef2, pm__block_bdef2, 1, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef4, pm__block_bdef4, 1, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_sdef, pm__block_sdef, 1, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_qdef, pm__block_qdef, 1, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_bdef8, pm__block_bdef8, 1, normals, tangents, 0)
+PM__SKIN_BLOCKS(pm__skin_mixed, pm__block_mixed, 1, normals, tangents, 0)
 /* the linear blends of interleaved records, read and written in place
    (pm__skin_interleaved) */
 #if defined(PM__SSE2) && !defined(PM__AVX512)
@@ -9952,11 +10114,10 @@ static PM__NOINLINE void pm__skin_bdef1_interleaved(const pm_skin_job *job, cons
         pm__bdef1_interleaved(job->prepared, last, b, (size_t)v, (size_t)(end - v), normals, tangents);
 }
 #else
-PM__SKIN_BLOCKS(pm__skin_bdef1_interleaved, PM_SKIN_BDEF1, normals, tangents, 1)
+PM__SKIN_BLOCKS(pm__skin_bdef1_interleaved, pm__block_bdef1, 0, normals, tangents, 1)
 #endif
-PM__SKIN_BLOCKS(pm__skin_pair_interleaved, PM__SKIN_PAIR, normals, tangents, 1)
-PM__SKIN_BLOCKS(pm__skin_implied_interleaved, PM__SKIN_IMPLIED, normals, tangents, 1)
-PM__SKIN_BLOCKS(pm__skin_bdef4_interleaved, PM_SKIN_BDEF4, normals, tangents, 1)
+PM__SKIN_BLOCKS(pm__skin_bdef2_interleaved, pm__block_bdef2, 1, normals, tangents, 1)
+PM__SKIN_BLOCKS(pm__skin_bdef4_interleaved, pm__block_bdef4, 1, normals, tangents, 1)
 #undef PM__SKIN_BLOCKS
 
 static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, int end, int type, int normals,
@@ -9964,23 +10125,27 @@ static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, i
 {
     if (interleaved) { /* the types pm__skin_interleaved lets through */
         if (type == PM_SKIN_BDEF1) pm__skin_bdef1_interleaved(job, b, v, end, normals, tangents, floor);
-        else if (type == PM__SKIN_PAIR) pm__skin_pair_interleaved(job, b, v, end, normals, tangents, floor);
-        else if (type == PM__SKIN_IMPLIED) pm__skin_implied_interleaved(job, b, v, end, normals, tangents, floor);
-        else pm__skin_bdef4_interleaved(job, b, v, end, normals, tangents, floor);
+        else if (type == PM__SKIN_PAIR) pm__skin_bdef2_interleaved(job, b, v, end, normals, tangents, floor);
+        else pm__skin_bdef4_interleaved(job, b, v, end, normals, tangents, floor); /* PM__SKIN_IMPLIED too */
         return;
     }
     switch (type) {
     case PM_SKIN_BDEF1:
-        if (normals && !tangents) pm__skin_bdef1_normals(job, b, v, end, normals, tangents, floor);
-        else pm__skin_bdef1(job, b, v, end, normals, tangents, floor);
+#if !defined(PM__AVX512) && !defined(PM__NEON)
+        if (normals && !tangents) {
+            pm__skin_bdef1_normals(job, b, v, end, normals, tangents, floor);
+            break;
+        }
+#endif
+        pm__skin_bdef1(job, b, v, end, normals, tangents, floor);
         break;
-    case PM_SKIN_BDEF2: pm__skin_bdef2(job, b, v, end, normals, tangents, floor); break;
-    case PM_SKIN_BDEF4: pm__skin_bdef4(job, b, v, end, normals, tangents, floor); break;
+    case PM_SKIN_BDEF2:
+    case PM__SKIN_PAIR: pm__skin_bdef2(job, b, v, end, normals, tangents, floor); break;
+    case PM_SKIN_BDEF4:
+    case PM__SKIN_IMPLIED: pm__skin_bdef4(job, b, v, end, normals, tangents, floor); break;
     case PM_SKIN_SDEF: pm__skin_sdef(job, b, v, end, normals, tangents, floor); break;
     case PM_SKIN_QDEF: pm__skin_qdef(job, b, v, end, normals, tangents, floor); break;
     case PM__SKIN_BDEF8: pm__skin_bdef8(job, b, v, end, normals, tangents, floor); break;
-    case PM__SKIN_PAIR: pm__skin_pair(job, b, v, end, normals, tangents, floor); break;
-    case PM__SKIN_IMPLIED: pm__skin_implied(job, b, v, end, normals, tangents, floor); break;
     default: pm__skin_mixed(job, b, v, end, normals, tangents, floor); break;
     }
 }
@@ -9998,74 +10163,9 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
                          : b->weight_count == 3 ? PM__SKIN_IMPLIED
                                                 : pm__block_type(b->types ? b->types + v : NULL);
         stop = pm__same_type_end(b->types, v, end, type);
-        pm__skin_blocks(job, b, v, stop, type, normals, tangents, floor, interleaved);
+        pm__skin_blocks(job, b, v, stop, type == PM_SKIN_SDEF && !b->sdef ? PM_SKIN_BDEF2 : type, normals, tangents, floor,
+                        interleaved);
     }
-}
-
-/* Skins vertices v..v+n-1 (n <= PM__COPIED) of the job through packed
-   copies: the last vertex fills the lanes past n, whose results are
-   dropped. No lane reads or writes outside the range. */
-static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor)
-{
-    float positions[3 * PM__COPIED], normal[3 * PM__COPIED], tangent[4 * PM__COPIED], sdef[9 * PM__COPIED],
-        weights[8 * PM__COPIED], out_positions[3 * PM__COPIED], out_normals[3 * PM__COPIED], out_tangents[4 * PM__COPIED];
-    uint16_t indices[8 * PM__COPIED];
-    unsigned char types[PM__COPIED];
-    const pm_skin_strides *stride = &job->stride;
-    const size_t index_bytes = (size_t)pm__stream_bytes(job, 3), weight_bytes = (size_t)pm__stream_bytes(job, 4);
-    const int blocks_end = (n + PM__LANES - 1) / PM__LANES * PM__LANES;
-    const int morph_normals = job->morph_start && job->morph_normals, morph_tangents = job->morph_start && job->morph_tangents;
-    pm__block b;
-    b.normals = normal;
-    b.tangents = tangent;
-    if (normals) {
-        if (morph_normals) pm__copy_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
-        else b.normals = (const float *)pm__stream_in(normal, job->normals, stride->normals, 12, v, n, blocks_end);
-    }
-    if (tangents) {
-        if (morph_tangents) pm__copy_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
-        else b.tangents = (const float *)pm__stream_in(tangent, job->tangents, stride->tangents, 16, v, n, blocks_end);
-    }
-    b.positions = positions;
-    if (job->morph_start) {
-        pm__skin_morph(job, v, n, floor, positions, normals && morph_normals ? normal : NULL,
-                       tangents && morph_tangents ? tangent : NULL);
-        pm__pad(positions, 12, n, blocks_end);
-        if (normals && morph_normals) pm__pad(normal, 12, n, blocks_end);
-        if (tangents && morph_tangents) pm__pad(tangent, 16, n, blocks_end);
-    } else {
-        b.positions = (const float *)pm__stream_in(positions, job->positions, stride->positions, 12, v, n, blocks_end);
-    }
-    b.sdef = job->sdef ? sdef : NULL; /* read by SDEF vertices only: */
-    if (job->sdef && job->types && memchr(job->types + v, PM_SKIN_SDEF, (size_t)n))
-        b.sdef = (const float *)pm__stream_in(sdef, job->sdef, stride->sdef, 36, v, n, blocks_end);
-    b.index_step = (size_t)pm__influences(job);
-    b.index_count = pm__influences(job);
-    b.weight_count = pm__weights_per_vertex(job);
-    b.weights = weight_bytes ? (const float *)pm__stream_in(weights, job->bone_weights, stride->bone_weights,
-                                                            weight_bytes, v, n, blocks_end)
-                             : NULL;
-    if (pm__influences(job) == 8) {
-        b.indices = (const uint16_t *)pm__stream_in(indices, job->bone_indices, stride->bone_indices, 16, v, n, blocks_end);
-    } else if (n == blocks_end) { /* whole blocks: the indices in place, at any stride */
-        b.indices = (const uint16_t *)pm__element(job->bone_indices, stride->bone_indices, index_bytes, v);
-        b.index_step = pm__index_step(job);
-    } else {
-        b.indices = indices;
-        pm__copy_in(indices, job->bone_indices, stride->bone_indices, index_bytes, v, n, blocks_end);
-    }
-    b.types = job->types ? (const unsigned char *)pm__stream_in(types, job->types, 0, 1, v, n, blocks_end) : NULL;
-    b.out_positions = pm__stream_out(out_positions, job->out_positions, stride->out_positions, 12, v, n, blocks_end);
-    b.out_normals = normals ? pm__stream_out(out_normals, job->out_normals, stride->out_normals, 12, v, n, blocks_end)
-                            : out_normals;
-    b.out_tangents = tangents ? pm__stream_out(out_tangents, job->out_tangents, stride->out_tangents, 16, v, n, blocks_end)
-                              : out_tangents;
-    pm__skin_span(job, &b, 0, blocks_end, normals, tangents, NULL, 0);
-    if (b.out_positions == out_positions) pm__copy_out(job->out_positions, stride->out_positions, 12, v, n, out_positions);
-    if (normals && b.out_normals == out_normals)
-        pm__copy_out(job->out_normals, stride->out_normals, 12, v, n, out_normals);
-    if (tangents && b.out_tangents == out_tangents)
-        pm__copy_out(job->out_tangents, stride->out_tangents, 16, v, n, out_tangents);
 }
 
 /* Skins the vertices first..end-1 of a job that passed pm_skin_job_run's
@@ -10083,7 +10183,8 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
         v = end - (end - first) % PM__LANES;
     }
     for (; v < end; v += PM__COPIED)
-        pm__skin_copied(job, v, end - v < PM__COPIED ? end - v : PM__COPIED, normals, tangents, &floor);
+        pm__skin_copied(job, v, end - v < PM__COPIED ? end - v : PM__COPIED, normals, tangents, &floor, PM__LANES,
+                        pm__skin_span);
 }
 
 /* ---- Spring bones in lanes --------------------------------------------------

@@ -20,7 +20,6 @@
    rotations (pm_pose_normalize: joints between bones, like CMU's LowerBack,
    folded in) and whose hips translation track is the hips' model-space
    position in metres, LINEAR, one key per kept frame. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 #include "bvh.h"
 #include "vrma_write.h"

@@ -10,7 +10,6 @@
    rest rotation by 0.6 f rad about the axis (0.3, 1, 0.2), in its parent's
    frame. Any JSON reader works; this one uses cJSON (Debian libcjson-dev).
    posemath only needs each node's extension object as text. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "gltf_json.h"

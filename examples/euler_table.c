@@ -4,7 +4,6 @@
    quaternion to show that it reproduces the rotation.
 
    usage: euler_table [ORDER]     ORDER like ZXY limits the table to one order */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include <stdio.h>

@@ -19,7 +19,6 @@
    animation's node samplers through pm_track_sample (its morph weights are
    not read: --morph-weights sets them), the bone matrices through
    pm_skin_compute_bone_matrices. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "gltf_accessor.h"

@@ -52,9 +52,11 @@ struct mmd_filter : btOverlapFilterCallback {
 // reference, which Debian's Bullet, built without BT_USE_SSE, runs: a
 // quarter of a step's time), every product and sum in the same order and so
 // the same bits, each vector product one instruction instead of three. The
-// same bits need this file compiled without contracting products and sums
-// into FMAs (ISO C++ modes, or -ffp-contract=off); MMD_BULLET_NO_SIMD
-// leaves Bullet's own rows.
+// same bits need this file compiled with -ffp-contract=off where FMA is
+// available (-mfma, -march=native): g++ contracts products and sums into
+// FMAs by default in every C++ mode, clang++ within an expression, and
+// Bullet's scalar rows would then round differently from these;
+// MMD_BULLET_NO_SIMD leaves Bullet's own rows.
 static inline float dot3(const btVector3 &a, const btVector3 &b)
 {
     const __m128 p = _mm_mul_ps(_mm_loadu_ps(a.m_floats), _mm_loadu_ps(b.m_floats));

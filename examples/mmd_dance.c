@@ -19,7 +19,6 @@
    mesh, and how far each foot IK's target (the ankle) is from its IK bone:
    IK brought the feet where the motion put them. */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION

@@ -23,7 +23,6 @@
    time in fixed substeps, at most 5 a step.
 
    usage: mmd_pose [--physics | --physics=120] MODEL.pmx MOTION.vmd FRAME... */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "mmd_play.h"

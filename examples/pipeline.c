@@ -31,7 +31,6 @@
       microseconds per frame for each stage, and how far the character's
       limbs point from the motion's own (forward kinematics of the BVH). */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 #include "bvh.h"
 

@@ -16,7 +16,6 @@
    what differs between the rigs: each node's frame as three axes (B's
    random rest rotations turn them every which way), the bones B lacks
    circled on A, and B's extra node. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 #include "font.h"
 

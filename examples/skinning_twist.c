@@ -9,7 +9,6 @@
    Prints the cylinder's radius at the joint for each method and, with a
    path, draws the three meshes side by side (left to right: BDEF2, SDEF,
    QDEF). */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION

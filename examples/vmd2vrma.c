@@ -21,7 +21,6 @@
    腰キャンセル, twist bones) fold into the bones below them, and the bones
    above the hips (センター, グルーブ, 全ての親) into the hips, whose track is
    its position in metres. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "mmd_play.h"

@@ -27,7 +27,6 @@
    target weight that is not zero ("morph SLOT TARGET WEIGHT": the slot is
    the node in VRM 1.0, the mesh in 0.x), which are what the skinning job's
    morph_weights take. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "glb.h"

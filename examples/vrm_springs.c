@@ -21,7 +21,6 @@
    rotation after the step. With --summary (make demo VRM=... VRMA=...),
    one line per spring instead: its joints and how far they swung from their
    rest rotations, at most, and when. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "glb.h"

@@ -6,7 +6,6 @@
 
    Output lines: "rotation BONE TIME X Y Z W" or "translation hips TIME X Y Z",
    the form in which three-vrm's VRMAnimationLoaderPlugin gives its tracks. */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "glb.h"

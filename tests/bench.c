@@ -8,7 +8,6 @@
    The constraint baseline is the spec's pseudocode written plainly with
    cglm in float: world matrices by walking up the parents. */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime, pthreads */
-#define POSEMATH_IMPLEMENTATION
 #include "../posemath.h"
 
 #include "../examples/mmd_play.h"

@@ -1344,8 +1344,28 @@ void test_skin_eight_influences(void)
     check_numpy_rules(&c.job, 37, c.out_pos, c.out_nrm, c.out_tan, eight_expected, -1.0f);
 }
 
+/* The same bits; built with -ffast-math, which lets the compiler associate
+   each loop's sums its own way (the 8-slot loop's and the 4-slot one's
+   came out differently in gcc 12 and clang 14), within 2^-21 of the
+   largest coordinate: the blend and A p + t sum at most 8 and 4 terms, 10
+   roundings of 2^-24 of partial sums no larger than about that coordinate
+   (the bones are rigid with scales near 1). */
+static int same_positions(const float *a, const float *b, int n)
+{
+#if defined(__FAST_MATH__)
+    float largest = 0.0f;
+    int k;
+    for (k = 0; k < n; ++k) largest = fabsf(a[k]) > largest ? fabsf(a[k]) : largest;
+    for (k = 0; k < n; ++k)
+        if (!(fabsf(a[k] - b[k]) <= largest * 4.76837158e-7f)) return 0;
+    return 1;
+#else
+    return memcmp(a, b, (size_t)n * sizeof *a) == 0;
+#endif
+}
+
 /* Exact properties: an 8-influence job whose slots 4-7 weigh 0 gives the
-   4-influence job's bits; JOINTS_0/1 and WEIGHTS_0/1 interleaved in one
+   4-influence job's bits (-ffast-math: same_positions); JOINTS_0/1 and WEIGHTS_0/1 interleaved in one
    buffer give the packed job's bits. Refused: 8 influences with types, a
    count other than 4 or 8, a used slot past 4 out of range or negative. */
 void test_skin_eight_influences_exact(void)
@@ -1373,7 +1393,7 @@ void test_skin_eight_influences_exact(void)
     CHECK_RESULT(pm_skin_job_prepare(&four.job), PM_OK);
     CHECK_RESULT(pm_skin_job_run(&c.job, 0, EIGHT_VERTICES), PM_OK);
     CHECK_RESULT(pm_skin_job_run(&four.job, 0, EIGHT_VERTICES), PM_OK);
-    CHECK(memcmp(c.out_pos, four.out_pos, sizeof c.out_pos) == 0);
+    CHECK(same_positions(c.out_pos, four.out_pos, (int)(sizeof c.out_pos / sizeof c.out_pos[0])));
     CHECK(memcmp(c.out_nrm, four.out_nrm, sizeof c.out_nrm) == 0);
     CHECK(memcmp(c.out_tan, four.out_tan, sizeof c.out_tan) == 0);
 

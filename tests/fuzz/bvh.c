@@ -7,7 +7,6 @@
    (translations may overflow: offset + value); every humanoid call returns
    a result it documents, and a retarget that succeeds gives finite unit
    rotations. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../examples/bvh.h"
 
 #include <stdint.h>

@@ -5,7 +5,6 @@
    a map of nodes in range (a node may carry two bones: that is
    pm_humanoid_init's to refuse), a failure a message and an
    offset inside the text and the map untouched. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 
 #include <stdint.h>

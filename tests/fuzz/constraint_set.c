@@ -3,7 +3,6 @@
    range or looping), constraint fields (including values outside their
    enums and ranges) and raw float bits for every transform (NaN, Inf,
    denormals, zero quaternions). Nothing may crash or read out of bounds. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
 

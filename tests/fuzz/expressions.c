@@ -8,11 +8,12 @@
    message and an offset inside the text; a success gives names inside the
    text, finite applied weights in [0, 1] for finite weights, and morph
    weights or a bind named out of range. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "fuzz_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -52,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (result != PM_OK) return 0; /* a weight that is not finite */
     result = pm_expressions_morph_weights(expressions, count, applied, morph_start, 4, morphs, &bad);
     if (result == PM_OK) {
-        if (bad != -1 || !pm__finite_n(morphs, 32)) abort();
+        if (bad != -1 || !all_finite(morphs, 32)) abort();
     } else if (bad < 0 || bad >= count) {
         abort();
     }

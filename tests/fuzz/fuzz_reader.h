@@ -6,6 +6,19 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Whether the n floats at v are finite, from their bits (the targets may be
+   built with -ffast-math, where isfinite is folded to 1) */
+static int all_finite(const float *v, int n)
+{
+    int k;
+    for (k = 0; k < n; ++k) {
+        uint32_t bits;
+        memcpy(&bits, &v[k], sizeof bits);
+        if ((bits & 0x7f800000u) == 0x7f800000u) return 0;
+    }
+    return 1;
+}
+
 typedef struct reader {
     const uint8_t *p;
     size_t left;

@@ -5,11 +5,12 @@
    `size` bytes, so AddressSanitizer reports any read past the end. A
    success gives settings the lookAt functions accept and results that are
    finite; a failure carries a message and an offset inside the text. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "fuzz_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,12 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size >= 8) memcpy(angles, data + size - 8, sizeof angles);
     for (k = 0; k < 2; ++k) {
         const float yaw = k ? angles[0] : 12.5f, pitch = k ? angles[1] : -40.0f;
-        const int finite = pm__finite(yaw) && pm__finite(pitch);
+        const int finite = all_finite(&yaw, 1) && all_finite(&pitch, 1);
         if ((pm_look_at_eyes(&look_at, yaw, pitch, &pose) == PM_OK) != finite) abort();
         if ((pm_look_at_weights(&look_at, yaw, pitch, weights) == PM_OK) != finite) abort();
-        if (finite && (!pm__finite_n(weights, PM_LOOK_WEIGHT_COUNT) ||
-                       (look_at.type == PM_LOOK_AT_BONE && (!pm__finite_n(pose.rotation[PM_BONE_LEFT_EYE], 4) ||
-                                                            !pm__finite_n(pose.rotation[PM_BONE_RIGHT_EYE], 4)))))
+        if (finite && (!all_finite(weights, PM_LOOK_WEIGHT_COUNT) ||
+                       (look_at.type == PM_LOOK_AT_BONE && (!all_finite(pose.rotation[PM_BONE_LEFT_EYE], 4) ||
+                                                            !all_finite(pose.rotation[PM_BONE_RIGHT_EYE], 4)))))
             abort();
     }
     return 0;

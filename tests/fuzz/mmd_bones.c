@@ -8,8 +8,9 @@
    size, so AddressSanitizer reports any access past them. A skeleton init
    refused must name a bone in range or none; evaluation must never crash,
    hang (IK work per frame is bounded by init) or write a pose it refuses. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
+
+#include <limits.h>
 #include "fuzz_reader.h"
 
 #include <stdlib.h>

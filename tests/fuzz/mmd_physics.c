@@ -8,8 +8,9 @@
    live in allocations of exactly their size, so AddressSanitizer reports
    any access past them. An init refused must name a body or joint in
    range, or none; the per-frame calls must never crash. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
+
+#include <limits.h>
 #include "fuzz_reader.h"
 
 #include <stdlib.h>

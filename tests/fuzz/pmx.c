@@ -4,7 +4,6 @@
    links, morph offsets) and names that are NUL-terminated, and streams the
    skinning job's validate checks without reading past them; a failure a
    message "byte N: ..." with N inside the file; nothing leaks. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../examples/pmx.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

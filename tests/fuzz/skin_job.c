@@ -11,7 +11,6 @@
    nothing may crash or read or write out of bounds (every array is an
    exact-size heap copy, so AddressSanitizer sees one element too far). On
    jobs validate accepts, run must succeed. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
 

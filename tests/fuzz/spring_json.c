@@ -5,7 +5,6 @@
    AddressSanitizer reports any read past the end. A success must describe joints inside the scene and storage,
    which init then checks and the step runs; a failure must carry a
    message and an offset inside the text. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 
 #include <stdint.h>

@@ -7,7 +7,6 @@
    for every number (NaN, Inf, denormals, zero quaternions), the steps'
    dt, and tails overwritten and jumps between steps. Nothing may crash,
    hang or read out of bounds. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
 

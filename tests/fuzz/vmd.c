@@ -4,7 +4,6 @@
    (strictly) and whose names are NUL-terminated; a failure a message
    "byte N: ..." with N inside the file; either way nothing leaks. The bone
    tracks then go through pm_vmd_bone_keys_validate and a few samples. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../examples/vmd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -5,7 +5,6 @@
    keys live in an allocation of exactly their size, so AddressSanitizer
    reports any read past them. Keys validate accepted must sample to a unit
    rotation and finite values; any keys must never crash or hang. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 #include "fuzz_reader.h"
 

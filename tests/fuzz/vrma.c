@@ -4,7 +4,6 @@
    size, so AddressSanitizer reports any read past the end. A file that
    reads gives tracks pm_track_validate accepts, which pm_track_sample then
    samples before, inside and past their keys into finite values. */
-#define POSEMATH_IMPLEMENTATION
 #include "../../posemath.h"
 
 #include "../../examples/glb.h"
