@@ -237,7 +237,11 @@
          pose and its world matrices; the joints' rotations in pose and the
          world matrices of the joints and the nodes below them are updated
          as the step goes, so the result can be skinned at once. dt <= 0
-         changes nothing. A state that is not finite is an error: reset it.
+         changes nothing. A state, pose or world matrix that is not finite
+         is an error: reset it. A joint whose step degenerates (its parent
+         or its spring's center scaled to 0, as hosts hide an accessory)
+         holds its rotation and tail while its world matrix follows its
+         parent; every other joint steps, and the result is ok.
          Float arithmetic, up to 8 joints at once (SSE2 and NEON: 4); within
          1.1e-6 m of three-vrm's doubles on real and generated avatars.
          Two fields of the set change the step, both off at zero:
@@ -292,7 +296,9 @@
          children[child_start[n] .. child_start[n + 1] - 1], each one's parent
          set->parent's. Fills set's springs, colliders and groups (pointing
          into storage); PM_ERROR_CAPACITY when storage is too small,
-         PM_ERROR_PARSE for the rest, error then with the byte and words.
+         PM_ERROR_CYCLE for a loop in the parent array (error's message
+         says so), PM_ERROR_PARSE for the rest, error then with the byte
+         and words.
 
      VRM LOOKAT (docs/vrm.md), as three-vrm 3.5.5 computes it
 
@@ -375,7 +381,9 @@
          their expressions' applied weights, unclamped, as three.js sums
          them. PM_ERROR_OUT_OF_RANGE for a bind outside the meshes or past a
          mesh's targets, bad_expression (may be NULL) naming the expression;
-         nothing is written then.
+         nothing is written then. The same with PM_ERROR_INVALID_ARGUMENT
+         when the binds' weights times their expressions' add up, in
+         magnitude, past the largest float (a sum could overflow).
 
      HUMANOID (docs/retargeting.md)
 
@@ -1593,6 +1601,14 @@ static PM__INLINE int pm__finite(float f)
     uint32_t bits;
     memcpy(&bits, &f, sizeof bits);
     return (bits & 0x7f800000u) != 0x7f800000u;
+}
+
+/* The sign bit, which the lane kernels' masks set */
+static PM__INLINE int pm__signbit(float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return (bits & 0x80000000u) != 0;
 }
 
 static PM__INLINE int pm__finite_d(double d)
@@ -4188,9 +4204,11 @@ static int pm__spring_center(const pm_spring_set *set, const pm_spring_joint_sta
     return pm__affine_inverse(to_world, to_center);
 }
 
+/* The set every per-frame entry point is given: as init leaves it, also
+   after a failed init (joint_count 0, the counts as the caller set them) */
 static int pm__spring_check(const pm_spring_set *set, const pm_transform *pose, const float *world)
 {
-    return set && pose && world && set->joint_count >= 0 &&
+    return set && pose && world && set->node_count >= 0 && set->joint_count >= 0 &&
            (set->joint_count == 0 || (set->joints && set->work && set->lanes));
 }
 
@@ -4221,7 +4239,7 @@ PMDEF pm_result pm_spring_set_teleport(const pm_spring_set *set, const float tra
 {
     pm__affine jump;
     int j;
-    if (!set || !transform || !pm__finite_n(transform, 16) || set->joint_count < 0 ||
+    if (!set || !transform || !pm__finite_n(transform, 16) || set->node_count < 0 || set->joint_count < 0 ||
         (set->joint_count > 0 && (!set->joints || !set->springs)))
         return PM_ERROR_INVALID_ARGUMENT;
     pm__affine_of_world(transform, 0, &jump);
@@ -4763,6 +4781,10 @@ static int pm__json_collider_group0_member(void *context, pm__json *j, const cha
         return pm__json_index(j, 0.0, s->node_count, "\"node\" must be a node index", &s->group_node);
     if (!pm__json_string_is(key, key_end, "colliders")) return pm__json_skip(j);
     if (!pm__json_expect(j, '[')) return pm__json_fail(j, "\"colliders\" must be an array");
+    /* a second "colliders" replaces the first, as JSON.parse keeps the last: the first's colliders and indices,
+       the last read, are dropped */
+    s->set->collider_count -= s->group->collider_count;
+    s->index_count -= s->group->collider_count;
     s->group->collider_count = 0;
     if (pm__json_expect(j, ']')) return 1;
     do {
@@ -4925,6 +4947,17 @@ PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const
         for (k = child_start[n]; k < child_start[n + 1]; ++k)
             if (children[k] < 0 || children[k] >= set->node_count || set->parent[children[k]] != n)
                 return PM_ERROR_INVALID_ARGUMENT;
+    }
+    /* no loop in the parent array, whose children lists a bone group's subtree would walk round forever: each
+       node marked with the node whose walk up reached it first, once */
+    for (n = 0; n < set->node_count; ++n) storage->cursor[n] = -1;
+    for (n = 0; n < set->node_count; ++n) {
+        int up = n;
+        while (up >= 0 && up < set->node_count && storage->cursor[up] == -1) storage->cursor[up] = n, up = set->parent[up];
+        if (up >= 0 && up < set->node_count && storage->cursor[up] == n) {
+            if (error) error->message = "the parent array has a loop";
+            return PM_ERROR_CYCLE;
+        }
     }
     pm__json_springs_begin(&s, storage, set);
     context.s = &s;
@@ -5356,6 +5389,8 @@ static int pm__json_material_binds(pm__json_expressions *x, pm__json *j, int tex
             if (m->property == PM_EXPRESSION_TEXTURE_TRANSFORM) { /* _MainTex_ST: scale, offset with v flipped */
                 const float scale_y = m->target[1];
                 m->target[3] = 1.0f - m->target[3] - scale_y;
+                if (!pm__finite(m->target[3]))
+                    return pm__json_fail_at(j, at, "_MainTex_ST's v offset, flipped (1 - offset - scale), is past a float");
             }
         } else if (!x->has_material || (!texture && (!x->has_type || !x->has_target))) {
             return pm__json_fail_at(j, at, texture ? "a texture transform bind without \"material\""
@@ -6623,6 +6658,7 @@ PMDEF pm_result pm_expressions_morph_weights(const pm_expression *expressions, i
                                              int *bad_expression)
 {
     int i, b, total;
+    double magnitude = 0.0; /* of every bind's weight times its expression's: no target's sum is larger */
     if (bad_expression) *bad_expression = -1;
     if (count < 0 || mesh_count < 0 || !morph_start || (count > 0 && (!expressions || !applied)) || morph_start[0] != 0)
         return PM_ERROR_INVALID_ARGUMENT;
@@ -6643,7 +6679,8 @@ PMDEF pm_result pm_expressions_morph_weights(const pm_expression *expressions, i
                 if (bad_expression) *bad_expression = i;
                 return PM_ERROR_OUT_OF_RANGE;
             }
-            if (!pm__finite(bind->weight)) {
+            magnitude += fabs((double)bind->weight * (double)applied[i]);
+            if (!pm__finite(bind->weight) || !(magnitude <= (double)FLT_MAX)) {
                 if (bad_expression) *bad_expression = i;
                 return PM_ERROR_INVALID_ARGUMENT;
             }
@@ -10367,9 +10404,12 @@ static PM__INLINE void pm__spring_collide(pm_collider_shape kind, const float *s
     for (i = 0; i < 3; ++i) tail[i] = pm__select(hit, pm__madd(pushed[i], scale, head[i]), tail[i]);
 }
 
-/* Steps the n <= PM__LANES joints of a run from place k of the order on;
-   0 on a number that is not finite (those joints are then left as they
-   were). */
+/* Steps the n <= PM__LANES joints of a run from place k of the order on.
+   A joint whose step degenerates (its parent or its center scaled to 0, as
+   hosts hide an accessory: no inverse, or one past a float) holds its
+   rotation and tail, and its world matrix follows its parent; the others
+   step. 0 on an input that is not finite (a pose, world matrix or state):
+   the run's joints are then left as they were. */
 static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float *world, float delta, int k, int n,
                             pm__spring_in *in)
 {
@@ -10381,12 +10421,17 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
     const pm__f zero = pm__set1(0.0f), one = pm__set1(1.0f);
     pm__f parent[12], q[4], t[3], s[3], child[3], head[3], axis[3], next[3], length, f, world_scale = one, radius,
         m[9], d[3], det, local[3], rest[3], turn[4], rest_q[4], r, lengths;
-    pm__i bad;
+    pm__i bad, bad_input;
     pm__f to_world[12], to_center[12]; /* the run's center's space (affine, as parent) */
+    float held[PM__LANES];
     int l, i, g, c;
     if (spring->center >= 0) {
         pm__affine center_to_world, world_to_center;
-        if (!pm__spring_center(set, &set->joints[joints[0]], world, &center_to_world, &world_to_center)) return 0;
+        if (!pm__spring_center(set, &set->joints[joints[0]], world, &center_to_world, &world_to_center)) {
+            for (l = 0; l < n; ++l) /* a center without an inverse: the run holds */
+                if (!pm__spring_refresh(set, joints[l], pose, world)) return 0;
+            return 1;
+        }
         pm__spring_affine_lanes(&center_to_world, to_world);
         pm__spring_affine_lanes(&world_to_center, to_center);
     }
@@ -10396,6 +10441,14 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
     pm__load_lanes(in->translation[0], PM__LANES, 3, t);
     pm__load_lanes(in->scale[0], PM__LANES, 3, s);
     pm__load_lanes(in->child[0], PM__LANES, 3, child);
+    bad_input = pm__nonfinite(child[0]);
+    PM__UNROLL
+    for (i = 0; i < 12; ++i) bad_input = pm__i_or(bad_input, pm__nonfinite(parent[i]));
+    PM__UNROLL
+    for (i = 0; i < 3; ++i)
+        bad_input = pm__i_or(bad_input, pm__i_or(pm__i_or(pm__nonfinite(q[i]), pm__nonfinite(t[i])),
+                                                 pm__i_or(pm__nonfinite(s[i]), pm__nonfinite(child[i]))));
+    bad_input = pm__i_or(bad_input, pm__nonfinite(q[3]));
 
     /* the node where its parent now puts it, with the rotation the pose gives it (the last step's) */
     r = pm__dot4(q, q);
@@ -10434,7 +10487,10 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
         pm__load_lanes(in->previous[0], PM__LANES, 3, previous);
         pm__load_lanes(constants + PM__LANE_GRAVITY_DIR * stride, stride, 3, down);
         PM__UNROLL
-        for (i = 0; i < 3; ++i) next[i] = pm__madd(pm__sub(tail[i], previous[i]), drag, tail[i]);
+        for (i = 0; i < 3; ++i) {
+            bad_input = pm__i_or(bad_input, pm__i_or(pm__nonfinite(tail[i]), pm__nonfinite(previous[i])));
+            next[i] = pm__madd(pm__sub(tail[i], previous[i]), drag, tail[i]);
+        }
         if (spring->center >= 0) pm__affine_lanes(to_world, next, 1, next);
         PM__UNROLL
         for (i = 0; i < 3; ++i) {
@@ -10460,11 +10516,14 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
     }
     PM__UNROLL
     for (i = 0; i < 3; ++i) bad = pm__i_or(bad, pm__nonfinite(next[i]));
-    if (spring->center >= 0) {
+    if (spring->center >= 0) { /* the tail kept in the center's space, which a center scaled to 0 cannot hold */
         pm__f tail[3];
         pm__affine_lanes(to_center, next, 1, tail);
         PM__UNROLL
-        for (i = 0; i < 3; ++i) pm__store(out.tail[i], tail[i]);
+        for (i = 0; i < 3; ++i) {
+            bad = pm__i_or(bad, pm__nonfinite(tail[i]));
+            pm__store(out.tail[i], tail[i]);
+        }
     } else {
         PM__UNROLL
         for (i = 0; i < 3; ++i) pm__store(out.tail[i], next[i]);
@@ -10537,13 +10596,18 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
         bad = pm__i_or(bad, pm__nonfinite(head[i]));
         pm__store(out.world[9 + i], head[i]);
     }
-    if (pm__i_any(pm__i_and(bad, pm__greater(pm__set1((float)n), pm__load(pm__lane_index))))) return 0;
+    if (pm__i_any(pm__i_and(bad_input, pm__greater(pm__set1((float)n), pm__load(pm__lane_index))))) return 0;
+    pm__store(held, pm__as_floats(bad)); /* the sign bit in the lanes that hold */
 
     for (l = 0; l < n; ++l) {
         const int j = joints[l];
         pm_spring_joint_state *st = &set->joints[j];
         const int node = pm__spring_joint(set, j)->node;
         float *w = world + 16 * (size_t)node;
+        if (pm__signbit(held[l])) {
+            if (!pm__spring_refresh(set, j, pose, world)) return 0;
+            continue;
+        }
         PM__UNROLL
         for (i = 0; i < 3; ++i) {
             st->previous_tail[i] = st->tail[i];
@@ -10557,7 +10621,8 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
         w[15] = 1.0f;
     }
     for (l = 0; l < n; ++l)
-        if (region_first[joints[l]] < region_first[joints[l] + 1] && !pm__spring_refresh_region(set, joints[l], pose, world))
+        if (!pm__signbit(held[l]) && region_first[joints[l]] < region_first[joints[l] + 1] &&
+            !pm__spring_refresh_region(set, joints[l], pose, world))
             return 0;
     return 1;
 }

@@ -36,6 +36,11 @@
 
 enum { PMX_NAME_SIZE = 128 };
 
+/* How two names compare (a test counts the calls) */
+#ifndef PMX_NAME_COMPARE
+#define PMX_NAME_COMPARE strcmp
+#endif
+
 /* PMX bone flags */
 enum {
     PMX_BONE_TAIL_IS_BONE = 0x0001, PMX_BONE_IK = 0x0020, PMX_BONE_LOCAL_GRANT = 0x0080,
@@ -104,6 +109,7 @@ typedef struct pmx_reader {
     int utf8, index_size[6]; /* vertex, texture, material, bone, morph, rigid body */
     char *error;
     size_t error_size;
+    struct pmx_named *bones_by_name; /* made at the first rigid body that names its bone (pmx_last_bone_named) */
 } pmx_reader;
 
 enum { PMX_VERTEX, PMX_TEXTURE, PMX_MATERIAL, PMX_BONE, PMX_MORPH, PMX_RIGID };
@@ -444,6 +450,39 @@ static int pmx_morphs(pmx_reader *r, pmx *m)
     return 0;
 }
 
+/* A bone's name and index: the bones sorted by name (then index) find a
+   name in log(bones) comparisons */
+typedef struct pmx_named {
+    const char *name;
+    int index;
+} pmx_named;
+
+static int pmx_named_order(const void *a, const void *b)
+{
+    const pmx_named *x = (const pmx_named *)a, *y = (const pmx_named *)b;
+    const int order = PMX_NAME_COMPARE(x->name, y->name);
+    return order ? order : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The last bone named `name`, else -1 (babylon-mmd's rule for a rigid body
+   whose bone index is out of range); *sorted holds the bones sorted by name
+   from the first call on (NULL before; the caller frees it) */
+static int pmx_last_bone_named(const pmx *m, pmx_named **sorted, const char *name)
+{
+    int low = 0, high = m->bone_count, k;
+    if (!*sorted) {
+        if (!(*sorted = (pmx_named *)pmx_alloc((size_t)m->bone_count, sizeof **sorted))) return -2;
+        for (k = 0; k < m->bone_count; ++k) (*sorted)[k].name = m->bones[k].name, (*sorted)[k].index = k;
+        qsort(*sorted, (size_t)m->bone_count, sizeof **sorted, pmx_named_order);
+    }
+    while (low < high) { /* the first entry past the name */
+        const int middle = low + (high - low) / 2;
+        if (PMX_NAME_COMPARE((*sorted)[middle].name, name) <= 0) low = middle + 1;
+        else high = middle;
+    }
+    return low > 0 && PMX_NAME_COMPARE((*sorted)[low - 1].name, name) == 0 ? (*sorted)[low - 1].index : -1;
+}
+
 /* Display frames (checked and skipped), rigid bodies and joints; (2.1)
    soft bodies are not read */
 static int pmx_rest(pmx_reader *r, pmx *m)
@@ -479,9 +518,8 @@ static int pmx_rest(pmx_reader *r, pmx *m)
             pmx_raw_index(r, PMX_BONE, &b->bone, "a rigid body past the end of the file") != 0 ||
             !(p = pmx_take(r, 4, "a rigid body past the end of the file")))
             return -1;
-        if (b->bone < 0 || b->bone >= m->bone_count) /* babylon-mmd: the last bone of the body's name, else none */
-            for (b->bone = -1, k = 0; k < m->bone_count; ++k)
-                if (strcmp(m->bones[k].name, name) == 0) b->bone = k;
+        if ((b->bone < 0 || b->bone >= m->bone_count) && (b->bone = pmx_last_bone_named(m, &r->bones_by_name, name)) == -2)
+            return pmx_fail(r, r->at, "out of memory");
         b->group = p[0], b->mask = (unsigned)p[1] | (unsigned)p[2] << 8;
         if (p[3] > 2) return pmx_fail(r, r->at - 1, "a rigid body's shape is not a sphere, box or capsule");
         b->shape = (pm_mmd_shape)p[3];
@@ -596,8 +634,10 @@ static int pmx_parse(const unsigned char *data, size_t size, pmx *out, char *err
             goto fail;
     }
     if (pmx_bones(&r, out) != 0 || pmx_morphs(&r, out) != 0 || pmx_rest(&r, out) != 0) goto fail;
+    free(r.bones_by_name);
     return 0;
 fail:
+    free(r.bones_by_name);
     pmx_free(out);
     return -1;
 }

@@ -109,6 +109,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \
     X(springs_teleport)                                                                  \
+    X(springs_center_scaled_to_nothing)                                                  \
+    X(springs_degenerate_joint_holds)                                                    \
     X(springs_vrm0_godette)                                                              \
     X(springs_vrm0_json)                                                                 \
     X(springs_json)                                                                      \
@@ -206,6 +208,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(vmd_errors)                                                                        \
     X(pmx_matches_babylon)                                                               \
     X(pmx_errors)                                                                        \
+    X(pmx_bodies_by_name)                                                                \
     X(mmd_matches_babylon)                                                               \
     X(mmd_grant_rule)                                                                    \
     X(mmd_passes_and_state)                                                              \

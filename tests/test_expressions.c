@@ -130,6 +130,23 @@ void test_expressions_bad_input(void)
                  PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_expressions_morph_weights(expressions, EXPRESSION_COUNT, applied, start, -1, morphs, &bad),
                  PM_ERROR_INVALID_ARGUMENT);
+    /* two binds of 3e38 on one target: its sum would overflow a float; refused, nothing written */
+    {
+        pm_expression_morph_bind huge[2] = {{0, 0, 3e38f}, {0, 0, 3e38f}};
+        expressions[7].morph_binds = huge, expressions[7].morph_bind_count = 2;
+        applied[7] = 1.0f;
+        morphs[0] = 42.0f;
+        CHECK_RESULT(pm_expressions_morph_weights(expressions, EXPRESSION_COUNT, applied, start, 3, morphs, &bad),
+                     PM_ERROR_INVALID_ARGUMENT);
+        CHECK(bad == 7 && morphs[0] == 42.0f);
+        huge[1].weight = -3e38f; /* the magnitudes add up past a float, whatever the signs */
+        CHECK_RESULT(pm_expressions_morph_weights(expressions, EXPRESSION_COUNT, applied, start, 3, morphs, &bad),
+                     PM_ERROR_INVALID_ARGUMENT);
+        huge[1].weight = 3e37f; /* 3.3e38: a float */
+        CHECK_RESULT(pm_expressions_morph_weights(expressions, EXPRESSION_COUNT, applied, start, 3, morphs, &bad), PM_OK);
+        CHECK(morphs[0] > 3.2e38f && morphs[0] <= FLT_MAX);
+        load_expressions(expressions);
+    }
     applied[2] = INFINITY;
     CHECK_RESULT(pm_expressions_morph_weights(expressions, EXPRESSION_COUNT, applied, start, 3, morphs, &bad),
                  PM_ERROR_INVALID_ARGUMENT);
@@ -219,6 +236,10 @@ void test_expressions_json(void)
         const char *message;
     } bad[] = {
         {"{\"expressions\": {\"preset\": {\"smile\": {}}}}", 29, "an unknown preset expression"},
+        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"x\", \"materialValues\": [{\"materialName\": "
+         "\"Face\", \"propertyName\": \"_MainTex_ST\", \"targetValue\": [1, -3e38, 0, -3e38]}]}]}}",
+         76,
+         "_MainTex_ST's v offset, flipped (1 - offset - scale), is past a float"},
         {"{\"expressions\": {\"custom\": {\"happy\": {}}}}", 29, "a custom expression with a preset's name"},
         {"{\"expressions\": {\"custom\": {\"x\": {}, \"x\": {}}}}", 38, "an expression twice"},
         {"{\"expressions\": {\"preset\": {\"aa\": {\"isBinary\": 1}}}}", 47, "\"isBinary\" must be true or false"},

@@ -318,6 +318,136 @@ void test_springs_bad_input(void)
         CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
         CHECK(finite_rotations(c.pose, c.set.node_count));
     }
+    /* a set whose init failed for its negative node count: every entry point refuses it (step_fixed
+       copied -16 floats' worth of world once) */
+    {
+        static float previous[16 * 64], substep[16 * 64];
+        const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        pm_spring_clock clock;
+        memset(&clock, 0, sizeof clock);
+        clock.substep = 1.0f / 120.0f, clock.max_substeps = 4, clock.previous_world = previous;
+        clock.substep_world = substep;
+        load_spring_scene(0, &c);
+        c.set.node_count = -1;
+        CHECK_RESULT(pm_spring_set_init(&c.set, c.rest, NULL), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_spring_set_reset(&c.set, c.pose, c.world), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_spring_set_step(&c.set, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_spring_set_step_fixed(&c.set, &clock, c.pose, c.world, 0.01f), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_spring_set_teleport(&c.set, identity, 1), PM_ERROR_INVALID_ARGUMENT);
+        CHECK(clock.started == 0);
+    }
+}
+
+static int finite_double_bits(const double *v, int n)
+{
+    int k;
+    for (k = 0; k < n; ++k) {
+        uint64_t bits;
+        memcpy(&bits, &v[k], sizeof bits);
+        if ((bits & 0x7ff0000000000000u) == 0x7ff0000000000000u) return 0;
+    }
+    return 1;
+}
+
+/* A spring's center node (beside its joints, not above them) scaled toward
+   0 between steps while the body moves. Down to 1e-30 the joint steps; at
+   2e-39 (a denormal: its inverse is past a float, and so is the tail kept in
+   the center's space) and at 0 (no inverse) it holds its tail and rotation,
+   as a degenerate joint does. Every step is ok and leaves finite values. */
+void test_springs_center_scaled_to_nothing(void)
+{
+    static const int parent[5] = {-1, 0, 0, 2, 3}; /* root; center; hair root -> joint -> tip */
+    static const float scales[] = {1.0f, 1e-20f, 1e-30f, 2e-39f, 0.0f};
+    int work[PM_SPRING_WORK_INTS(5, 1)], k, i;
+    float lanes[PM_SPRING_LANE_FLOATS(1, 0)], world[16 * 5];
+    pm_transform rest[5], pose[5];
+    pm_spring_joint joint;
+    pm_spring spring;
+    pm_spring_joint_state state[1];
+    pm_spring_set set;
+    for (i = 0; i < 5; ++i) {
+        memset(&rest[i], 0, sizeof rest[i]);
+        rest[i].rotation[3] = rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
+        rest[i].translation[1] = i ? -0.1f : 1.0f;
+    }
+    memset(&joint, 0, sizeof joint);
+    joint.node = 3, joint.child = 4, joint.stiffness = 1.0f, joint.drag_force = 0.4f, joint.gravity_power = 0.5f;
+    joint.gravity_dir[1] = -1.0f;
+    memset(&spring, 0, sizeof spring);
+    spring.joints = &joint, spring.joint_count = 1, spring.center = 1;
+    memset(&set, 0, sizeof set);
+    set.springs = &spring, set.spring_count = 1, set.parent = parent, set.node_count = 5;
+    set.joints = state, set.joint_capacity = 1, set.work = work, set.lanes = lanes;
+    CHECK_RESULT(pm_spring_set_init(&set, rest, NULL), PM_OK);
+    for (k = 0; k < (int)(sizeof scales / sizeof scales[0]); ++k) {
+        double before[3];
+        versor rotation;
+        memcpy(pose, rest, sizeof pose);
+        CHECK_RESULT(pm_scene_world_matrices(parent, 5, pose, world), PM_OK);
+        CHECK_RESULT(pm_spring_set_reset(&set, pose, world), PM_OK);
+        pose[1].scale[0] = pose[1].scale[1] = pose[1].scale[2] = scales[k]; /* the center shrinks */
+        pose[0].translation[0] = 0.2f;                                       /* the body moves */
+        CHECK_RESULT(pm_scene_world_matrices(parent, 5, pose, world), PM_OK);
+        memcpy(before, state[0].tail, sizeof before);
+        memcpy(rotation, pose[3].rotation, sizeof rotation);
+        test_context("center scale %g", (double)scales[k]);
+        CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
+        CHECK(finite_double_bits(state[0].tail, 3) && finite_double_bits(state[0].previous_tail, 3));
+        CHECK(finite_rotations(pose, 5));
+        if (k >= 3) CHECK(memcmp(before, state[0].tail, sizeof before) == 0 &&
+                          memcmp(rotation, pose[3].rotation, sizeof rotation) == 0);
+        else CHECK(memcmp(before, state[0].tail, sizeof before) != 0);
+    }
+    test_context("%s", "");
+}
+
+/* Two unrelated one-joint springs (hair, skirt) in one run of lanes; a host
+   hides the hair by scaling its parent to 0 while the body moves. The hair
+   holds (its parent has no inverse); the skirt steps as it does with the
+   hair shown, bit for bit: the lanes are independent. */
+void test_springs_degenerate_joint_holds(void)
+{
+    /* 0 root; 1 hair root -> 2 hair joint -> 3 tip; 4 skirt root -> 5 skirt joint -> 6 tip */
+    static const int parent[7] = {-1, 0, 1, 2, 0, 4, 5};
+    int work[PM_SPRING_WORK_INTS(7, 2)], i, k, hidden;
+    float lanes[PM_SPRING_LANE_FLOATS(2, 0)], world[16 * 7];
+    double skirt[2][3][3];
+    pm_transform rest[7], pose[7];
+    pm_spring_joint joints[2];
+    pm_spring springs[2];
+    pm_spring_joint_state state[2];
+    pm_spring_set set;
+    for (i = 0; i < 7; ++i) {
+        memset(&rest[i], 0, sizeof rest[i]);
+        rest[i].rotation[3] = rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
+        rest[i].translation[1] = i ? -0.1f : 0.0f;
+    }
+    memset(joints, 0, sizeof joints), memset(springs, 0, sizeof springs), memset(&set, 0, sizeof set);
+    for (i = 0; i < 2; ++i) {
+        joints[i].node = i ? 5 : 2, joints[i].child = i ? 6 : 3, joints[i].stiffness = 1.0f, joints[i].drag_force = 0.4f;
+        joints[i].gravity_power = 0.5f, joints[i].gravity_dir[1] = -1.0f;
+        springs[i].joints = &joints[i], springs[i].joint_count = 1, springs[i].center = -1;
+    }
+    set.springs = springs, set.spring_count = 2, set.parent = parent, set.node_count = 7;
+    set.joints = state, set.joint_capacity = 2, set.work = work, set.lanes = lanes;
+    CHECK_RESULT(pm_spring_set_init(&set, rest, NULL), PM_OK);
+    for (hidden = 0; hidden < 2; ++hidden) {
+        memcpy(pose, rest, sizeof pose);
+        CHECK_RESULT(pm_scene_world_matrices(parent, 7, pose, world), PM_OK);
+        CHECK_RESULT(pm_spring_set_reset(&set, pose, world), PM_OK);
+        if (hidden) pose[1].scale[0] = pose[1].scale[1] = pose[1].scale[2] = 0.0f;
+        for (k = 0; k < 3; ++k) {
+            pose[0].translation[0] = 0.1f * (float)(k + 1); /* the body moves */
+            CHECK_RESULT(pm_scene_world_matrices(parent, 7, pose, world), PM_OK);
+            CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
+            memcpy(skirt[hidden][k], state[1].tail, sizeof skirt[hidden][k]);
+            CHECK(finite_rotations(pose, 7));
+            if (hidden) CHECK(memcmp(pose[2].rotation, rest[2].rotation, sizeof(versor)) == 0 &&
+                              world[16 * 2 + 0] == 0.0f && world[16 * 2 + 12] == 0.1f * (float)(k + 1));
+        }
+    }
+    CHECK(memcmp(skirt[0], skirt[1], sizeof skirt[0]) == 0);
+    CHECK(skirt[1][2][0] != skirt[1][0][0]); /* it swung */
 }
 
 /* A character that jumps (its root moved by a rigid transform from frame
@@ -532,6 +662,25 @@ void test_springs_vrm0_json(void)
         CHECK(set.spring_count == 0 && set.collider_count == 0 && set.group_count == 0);
     }
     test_context("%s", "");
+    {   /* "colliders" twice in a collider group: the last list, as JSON.parse keeps it (and three-vrm reads it) */
+        const char *twice = "{\"secondaryAnimation\":{\"colliderGroups\":[{\"node\":3,\"colliders\":[{\"radius\":0.1},"
+                            "{\"radius\":0.2}],\"colliders\":[{\"radius\":0.3}]}],\"boneGroups\":[{\"bones\":[1],"
+                            "\"colliderGroups\":[0]}]}}";
+        CHECK_RESULT(pm_spring_parse_vrm0_json(twice, strlen(twice), child_start, children, &storage, &set, &error), PM_OK);
+        CHECK(set.collider_count == 1 && set.colliders[0].node == 3 && set.colliders[0].radius == 0.3f);
+        CHECK(set.group_count == 1 && set.groups[0].collider_count == 1 && set.groups[0].colliders[0] == 0);
+    }
+    {   /* a loop in the parent array (0 and 1 each other's parent, their children lists matching): the subtree
+           walk would go round until the joint storage is full; refused at once, as a loop */
+        static const int loop_parent[2] = {1, 0}, loop_start[3] = {0, 1, 2}, loop_children[2] = {1, 0};
+        const char *group = "{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[0]}]}}";
+        pm_spring_set loop;
+        memset(&loop, 0, sizeof loop);
+        loop.parent = loop_parent, loop.node_count = 2;
+        CHECK_RESULT(pm_spring_parse_vrm0_json(group, strlen(group), loop_start, loop_children, &storage, &loop, &error),
+                     PM_ERROR_CYCLE);
+        CHECK(error.message && strcmp(error.message, "the parent array has a loop") == 0 && loop.spring_count == 0);
+    }
     {   /* children that are not the parent array's */
         static const int wrong[3] = {2, 3, 1};
         CHECK_RESULT(pm_spring_parse_vrm0_json(good, strlen(good), child_start, wrong, &storage, &set, &error),

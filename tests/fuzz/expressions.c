@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     float weights[EXPRESSIONS], applied[EXPRESSIONS], morphs[32];
     pm_parse_error error;
     pm_result result;
-    int count = -1, i, bad;
+    int count = -1, i, k, bad;
     result = pm_expressions_parse_json(text, size, &storage, &count, &error);
     if (result != PM_OK) {
         if ((result != PM_ERROR_PARSE && result != PM_ERROR_CAPACITY && result != PM_ERROR_LIMIT) || !error.message ||
@@ -44,6 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const pm_expression *e = &expressions[i];
         const int preset_name = e->preset != PM_EXPRESSION_CUSTOM && e->name == pm_expression_preset_name(e->preset);
         if (!preset_name && (e->name < text || e->name + e->name_length > text + size)) abort();
+        for (k = 0; k < e->material_bind_count; ++k) /* read means finite: _MainTex_ST's flipped offset too */
+            if (!all_finite(e->material_binds[k].target, 4)) abort();
         weights[i] = 0.5f;
         if ((size_t)(4 * i + 4) <= size) memcpy(&weights[i], data + 4 * i, sizeof(float));
     }

@@ -19,6 +19,17 @@ static int all_finite(const float *v, int n)
     return 1;
 }
 
+static int all_finite_d(const double *v, int n)
+{
+    int k;
+    for (k = 0; k < n; ++k) {
+        uint64_t bits;
+        memcpy(&bits, &v[k], sizeof bits);
+        if ((bits & 0x7ff0000000000000u) == 0x7ff0000000000000u) return 0;
+    }
+    return 1;
+}
+
 typedef struct reader {
     const uint8_t *p;
     size_t left;

@@ -47,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     float previous_world[16 * MAX_NODES], substep_world[16 * MAX_NODES];
     const int node_count = next_byte(&r) % (MAX_NODES + 1);
     const int nulls = next_byte(&r) < 224 ? 0 : next_byte(&r) | next_byte(&r) << 8; /* mostly none: the step is the part to reach */
-    int i, k, s, steps;
+    int i, k, s, steps, finite_before;
+    pm_result result;
     memset(&set, 0, sizeof set);
     for (i = 0; i < node_count; ++i) {
         parent[i] = next_byte(&r) % 8 == 0 ? next_byte(&r) % (node_count + 3) - 2 : i - 1 - next_byte(&r) % 3;
@@ -100,12 +101,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     set.colliders = nulls & 2 ? NULL : colliders;
     set.groups = nulls & 4 ? NULL : groups;
     set.parent = nulls & 8 ? NULL : parent;
-    set.node_count = node_count;
+    set.node_count = nulls & 512 ? -1 - next_byte(&r) : node_count; /* a negative count: init refuses it */
     set.joints = nulls & 16 ? NULL : state;
     set.joint_capacity = next_byte(&r) % (MAX_JOINTS + 1);
     set.work = nulls & 32 ? NULL : work;
     set.lanes = nulls & 256 ? NULL : lanes;
-    if (pm_spring_set_init(&set, nulls & 64 ? NULL : rest, &report) != PM_OK) return 0;
+    if (pm_spring_set_init(&set, nulls & 64 ? NULL : rest, &report) != PM_OK) {
+        /* the set as a failed init leaves it: every per-frame entry point refuses it or does nothing */
+        static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        memset(&clock, 0, sizeof clock);
+        clock.substep = 1.0f / 120.0f, clock.max_substeps = 4;
+        clock.previous_world = previous_world, clock.substep_world = substep_world;
+        memcpy(pose, rest, sizeof(pm_transform) * (size_t)node_count);
+        memset(world, 0, sizeof(float) * 16 * (size_t)node_count);
+        pm_spring_set_reset(&set, pose, world);
+        pm_spring_set_step(&set, pose, world, 1.0f / 60.0f);
+        pm_spring_set_step_fixed(&set, &clock, pose, world, 1.0f / 60.0f);
+        pm_spring_set_teleport(&set, identity, 1);
+        return 0;
+    }
     memcpy(pose, rest, sizeof(pm_transform) * (size_t)node_count);
     if (pm_scene_world_matrices(parent, node_count, pose, world) != PM_OK)
         for (i = 0; i < 16 * node_count; ++i) world[i] = next_value(&r);
@@ -131,12 +145,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (k = 0; k < 16; ++k) jump[k] = next_value(&r);
             pm_spring_set_teleport(&set, jump, poke % 2);
         }
+        if (poke % 13 == 0 && node_count > 0) { /* a node hidden (scaled to 0) or shrunk to a denormal */
+            pm_transform *hidden = &pose[next_byte(&r) % node_count];
+            hidden->scale[0] = hidden->scale[1] = hidden->scale[2] = next_byte(&r) % 2 ? 0.0f : 2e-39f;
+        }
         if (pm_scene_world_matrices(parent, node_count, pose, world) != PM_OK) continue;
+        for (finite_before = 1, k = 0; k < set.joint_count; ++k)
+            finite_before &= all_finite_d(state[k].tail, 3) && all_finite_d(state[k].previous_tail, 3) &&
+                             all_finite(state[k].rotation, 4);
         if (poke % 3 == 0)
-            pm_spring_set_step_fixed(&set, next_byte(&r) == 255 ? NULL : &clock, pose, world,
-                                     next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
+            result = pm_spring_set_step_fixed(&set, next_byte(&r) == 255 ? NULL : &clock, pose, world,
+                                              next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
         else
-            pm_spring_set_step(&set, pose, world, next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
+            result = pm_spring_set_step(&set, pose, world,
+                                        next_byte(&r) < 200 ? (float)next_byte(&r) / 1000.0f : next_value(&r));
+        if (result == PM_OK && finite_before) /* an ok step leaves finite joints finite */
+            for (k = 0; k < set.joint_count; ++k) {
+                const pm_spring_joint_state *st = &state[k];
+                if (!all_finite_d(st->tail, 3) || !all_finite_d(st->previous_tail, 3) || !all_finite(st->rotation, 4))
+                    abort();
+            }
     }
     return 0;
 }
