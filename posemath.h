@@ -556,7 +556,9 @@
                                          pm_mmd_bone_pose *pose)
          After the engine's step: the world transform of each mode 1 and 2
          body's bone from its body (mode 2 keeps the bone's position).
-         PM_ERROR_INVALID_ARGUMENT on a body that is not finite.
+         PM_ERROR_INVALID_ARGUMENT on a body that is not finite, nothing
+         written then. Every per-frame physics call also refuses a body
+         whose bone was changed since init past the skeleton's bones.
      pm_result pm_mmd_physics_update_children(const pm_mmd_physics *physics,
                                               unsigned char *moved,
                                               pm_mmd_bone_pose *pose)
@@ -7886,11 +7888,19 @@ PMDEF pm_result pm_mmd_physics_init(pm_mmd_physics *physics, pm_mmd_physics_repo
     return PM_OK;
 }
 
-/* the arrays the per-frame calls read and write, present */
+/* the arrays the per-frame calls read and write, present, and every body's
+   bone none or one of the skeleton's (a bone changed since init is refused,
+   never followed out of the pose: a compare a body) */
 static int pm__physics_arrays(const pm_mmd_physics *physics, const void *pose, const void *bodies)
 {
-    return physics && pose && physics->body_count >= 0 &&
-           (physics->body_count == 0 || (physics->bodies && physics->body_setup && bodies));
+    int i, bone_count;
+    if (!physics || !pose || physics->body_count < 0 ||
+        (physics->body_count > 0 && (!physics->bodies || !physics->body_setup || !bodies)))
+        return 0;
+    bone_count = physics->skeleton ? physics->skeleton->bone_count : 0;
+    for (i = 0; i < physics->body_count; ++i)
+        if (physics->bodies[i].bone >= bone_count) return 0;
+    return 1;
 }
 
 PMDEF pm_result pm_mmd_physics_targets(const pm_mmd_physics *physics, const pm_mmd_bone_pose *pose, int every_body,
@@ -7922,12 +7932,18 @@ PMDEF pm_result pm_mmd_physics_write_back(const pm_mmd_physics *physics, const p
 {
     int i, k;
     if (!pm__physics_arrays(physics, pose, bodies)) return PM_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < physics->body_count; ++i) { /* every body read checked before any bone is written */
+        double qb[4], tb[3];
+        if (physics->body_setup[i].mode != PM_MMD_FOLLOW_BONE && physics->bodies[i].bone >= 0 &&
+            !pm__rigid_load(bodies[i].rotation, bodies[i].translation, qb, tb))
+            return PM_ERROR_INVALID_ARGUMENT;
+    }
     for (i = 0; i < physics->body_count; ++i) { /* the bodies' bones, unless kinematic or none */
         const pm_mmd_body_setup *setup = &physics->body_setup[i];
         const int bone = setup->mode == PM_MMD_FOLLOW_BONE ? -1 : physics->bodies[i].bone;
         double qb[4], tb[3], qo[4], to[3], q[4], t[3];
         if (bone < 0) continue;
-        if (!pm__rigid_load(bodies[i].rotation, bodies[i].translation, qb, tb)) return PM_ERROR_INVALID_ARGUMENT;
+        (void)pm__rigid_load(bodies[i].rotation, bodies[i].translation, qb, tb);
         (void)pm__rigid_load(setup->offset.rotation, setup->offset.translation, qo, to);
         /* Body Offset^-1: rotation qb qo^-1, position tb - (qb qo^-1) to */
         pm__quat_conj(qo, qo);

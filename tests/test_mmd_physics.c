@@ -352,7 +352,28 @@ void test_mmd_physics_bad_input(void)
     CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, NULL, pose), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, NULL), PM_ERROR_INVALID_ARGUMENT);
     bodies[2].translation[0] = infinity; /* an engine's body flung out of reach */
-    CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, pose), PM_ERROR_INVALID_ARGUMENT);
+    {   /* refused before any bone is written, also those of the bodies before body 2 (one of them dynamic) */
+        pm_mmd_bone_pose before[BONES];
+        CHECK((c.physics.body_setup[0].mode != PM_MMD_FOLLOW_BONE && c.bodies[0].bone >= 0) ||
+              (c.physics.body_setup[1].mode != PM_MMD_FOLLOW_BONE && c.bodies[1].bone >= 0));
+        memcpy(before, pose, sizeof before);
+        CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, pose), PM_ERROR_INVALID_ARGUMENT);
+        CHECK(memcmp(before, pose, sizeof before) == 0);
+    }
+    bodies[2].translation[0] = 0.0f;
+    {   /* a body's bone changed after init past the skeleton: every per-frame call refuses it */
+        unsigned char flags[BONES];
+        const int saved = c.bodies[1].bone;
+        c.bodies[1].bone = 1000000;
+        CHECK_RESULT(pm_mmd_physics_targets(&c.physics, pose, 1, bodies), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_mmd_physics_write_back(&c.physics, bodies, pose), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_mmd_physics_bone_flags(&c.physics, flags), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_mmd_physics_update_children(&c.physics, flags, pose), PM_ERROR_INVALID_ARGUMENT);
+        c.bodies[1].bone = BONES; /* one past */
+        CHECK_RESULT(pm_mmd_physics_bone_flags(&c.physics, flags), PM_ERROR_INVALID_ARGUMENT);
+        c.bodies[1].bone = saved;
+        CHECK_RESULT(pm_mmd_physics_bone_flags(&c.physics, flags), PM_OK);
+    }
 }
 
 /* tests/fixtures/physics.pmx (tests/gen/mmd_physics_write.py) through the

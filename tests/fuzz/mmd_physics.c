@@ -82,6 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             !report.message)
             abort();
     } else {
+        if (body_count > 0 && next_byte(&r) == 255) /* a body's bone changed after init, past the skeleton */
+            bodies[next_byte(&r) % body_count].bone = bone_count + next_byte(&r) * 4000;
         for (i = 0; i < bone_count; ++i)
             for (k = 0; k < 4; ++k) pose[i].world_rotation[k] = next_float(&r, 250, 64.0f);
         for (i = 0; i < bone_count; ++i) next_vec3(&r, pose[i].world_position);
