@@ -8314,8 +8314,8 @@ typedef void (*pm__skin_span_fn)(const pm_skin_job *job, const pm__block *b, int
    copies, in blocks of `lanes` vertices by a kernel pass's `span`: the last
    vertex fills the lanes past n, whose results are dropped. No lane reads
    or writes outside the range. Written once for every pass: the copies
-   gain nothing from wider instruction sets, and each pass's copy of this
-   function cost the implementation a second of compile time. */
+   gain nothing from wider instruction sets, and the three passes' copies
+   of this function took about 2 s of the implementation's compile time. */
 static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor, int lanes,
                             pm__skin_span_fn span)
 {
@@ -9947,7 +9947,9 @@ static void pm__copy_lanes(const pm__block *scratch, unsigned lanes, const pm__b
    function per type with one signature, so that each PM__SKIN_BLOCKS loop
    below compiles its type's work alone (a shared function inlined into
    every loop made the compiler carry every type's work through each loop
-   before it could drop it: a third of the implementation's compile time).
+   before it could drop it), and layouts that differ only in how a block's
+   weights are read share a loop: each loop is compiled once per
+   instruction set (docs/integration.md, Compile time).
    Unknown type bytes skin as BDEF4, SDEF without SDEF data as BDEF2:
    defined paths for content validate would refuse. */
 static PM__INLINE void pm__block_bdef1(const pm_skin_job *job, const pm__block *b, size_t v, const float *positions,
