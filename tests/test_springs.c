@@ -349,6 +349,25 @@ static int finite_double_bits(const double *v, int n)
     return 1;
 }
 
+/* The rest of the two scenes below: unit transforms 0.1 under their
+   parents, the root at height root_y; and a one-joint spring's settings */
+static void small_rest(pm_transform *rest, int count, float root_y)
+{
+    int i;
+    for (i = 0; i < count; ++i) {
+        memset(&rest[i], 0, sizeof rest[i]);
+        rest[i].rotation[3] = rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
+        rest[i].translation[1] = i ? -0.1f : root_y;
+    }
+}
+
+static void small_joint(pm_spring_joint *joint, int node, int child)
+{
+    memset(joint, 0, sizeof *joint);
+    joint->node = node, joint->child = child, joint->stiffness = 1.0f, joint->drag_force = 0.4f;
+    joint->gravity_power = 0.5f, joint->gravity_dir[1] = -1.0f;
+}
+
 /* A spring's center node (beside its joints, not above them) scaled toward
    0 between steps while the body moves. Down to 1e-30 the joint steps; at
    2e-39 (a denormal: its inverse is past a float, and so is the tail kept in
@@ -358,21 +377,15 @@ void test_springs_center_scaled_to_nothing(void)
 {
     static const int parent[5] = {-1, 0, 0, 2, 3}; /* root; center; hair root -> joint -> tip */
     static const float scales[] = {1.0f, 1e-20f, 1e-30f, 2e-39f, 0.0f};
-    int work[PM_SPRING_WORK_INTS(5, 1)], k, i;
+    int work[PM_SPRING_WORK_INTS(5, 1)], k;
     float lanes[PM_SPRING_LANE_FLOATS(1, 0)], world[16 * 5];
     pm_transform rest[5], pose[5];
     pm_spring_joint joint;
     pm_spring spring;
     pm_spring_joint_state state[1];
     pm_spring_set set;
-    for (i = 0; i < 5; ++i) {
-        memset(&rest[i], 0, sizeof rest[i]);
-        rest[i].rotation[3] = rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
-        rest[i].translation[1] = i ? -0.1f : 1.0f;
-    }
-    memset(&joint, 0, sizeof joint);
-    joint.node = 3, joint.child = 4, joint.stiffness = 1.0f, joint.drag_force = 0.4f, joint.gravity_power = 0.5f;
-    joint.gravity_dir[1] = -1.0f;
+    small_rest(rest, 5, 1.0f);
+    small_joint(&joint, 3, 4);
     memset(&spring, 0, sizeof spring);
     spring.joints = &joint, spring.joint_count = 1, spring.center = 1;
     memset(&set, 0, sizeof set);
@@ -417,15 +430,10 @@ void test_springs_degenerate_joint_holds(void)
     pm_spring springs[2];
     pm_spring_joint_state state[2];
     pm_spring_set set;
-    for (i = 0; i < 7; ++i) {
-        memset(&rest[i], 0, sizeof rest[i]);
-        rest[i].rotation[3] = rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
-        rest[i].translation[1] = i ? -0.1f : 0.0f;
-    }
-    memset(joints, 0, sizeof joints), memset(springs, 0, sizeof springs), memset(&set, 0, sizeof set);
+    small_rest(rest, 7, 0.0f);
+    memset(springs, 0, sizeof springs), memset(&set, 0, sizeof set);
     for (i = 0; i < 2; ++i) {
-        joints[i].node = i ? 5 : 2, joints[i].child = i ? 6 : 3, joints[i].stiffness = 1.0f, joints[i].drag_force = 0.4f;
-        joints[i].gravity_power = 0.5f, joints[i].gravity_dir[1] = -1.0f;
+        small_joint(&joints[i], i ? 5 : 2, i ? 6 : 3);
         springs[i].joints = &joints[i], springs[i].joint_count = 1, springs[i].center = -1;
     }
     set.springs = springs, set.spring_count = 2, set.parent = parent, set.node_count = 7;
