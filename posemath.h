@@ -1,4 +1,4 @@
-/* posemath.h - v0.13.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.14.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -279,7 +279,7 @@
          settings (a spring of one joint has none); missing settings are the
          schema's (dragForce 0.5; three-vrm's loader takes 0.4). Node
          indices are checked against set->node_count; init checks the rest.
-         Storage and errors as below (its cursor is not used).
+         Storage, errors and joints on one node as below.
      pm_result pm_spring_parse_vrm0_json(const char *json, size_t length,
                                          const int *child_start,
                                          const int *children,
@@ -298,7 +298,12 @@
          into storage); PM_ERROR_CAPACITY when storage is too small,
          PM_ERROR_CYCLE for a loop in the parent array (error's message
          says so), PM_ERROR_PARSE for the rest, error then with the byte
-         and words.
+         and words. Joints on one node (two bone groups of one root, a
+         group listing a node and its child, a chain in two springs) are
+         played as three-vrm shows them: the node keeps its last joint,
+         the earlier ones leave their springs (which may be left empty),
+         and error->warning says so. The storage's cursor (node_count ints)
+         is scratch for both readers.
 
      VRM LOOKAT (docs/vrm.md), as three-vrm 3.5.5 computes it
 
@@ -668,7 +673,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 13
+#define POSEMATH_VERSION_MINOR 14
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -797,10 +802,13 @@ typedef struct pm_constraint {
 
 /* Where and why a text failed to parse: a byte offset into it and an
    English message naming the member or rule ("\"weight\" must be a number
-   from 0 to 1"). The message is a string literal: it needs no freeing. */
+   from 0 to 1"). After a parse that succeeded, `warning` says what was
+   played as three-vrm plays it rather than refused (NULL when nothing was).
+   Both are string literals: they need no freeing. */
 typedef struct pm_parse_error {
     size_t offset;
     const char *message;
+    const char *warning;
 } pm_parse_error;
 
 PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
@@ -3250,7 +3258,7 @@ static void pm__json_begin(pm__json *j, const char *json, size_t length, pm_pars
 {
     if (error) {
         error->offset = 0;
-        error->message = NULL;
+        error->message = error->warning = NULL;
     }
     j->p = json;
     j->end = json + length;
@@ -4626,14 +4634,14 @@ typedef struct pm__json_springs {
 } pm__json_springs;
 
 /* The readers' storage and set: counts not negative, arrays where counts
-   need them (the cursor for VRM 0.x's subtrees) */
-static int pm__spring_storage_ok(const pm_spring_storage *storage, const pm_spring_set *set, int cursor)
+   need them */
+static int pm__spring_storage_ok(const pm_spring_storage *storage, const pm_spring_set *set)
 {
     return storage && set && set->node_count >= 0 && storage->spring_capacity >= 0 && storage->joint_capacity >= 0 &&
            storage->collider_capacity >= 0 && storage->group_capacity >= 0 && storage->index_capacity >= 0 &&
            (storage->spring_capacity == 0 || storage->springs) && (storage->joint_capacity == 0 || storage->joints) &&
            (storage->collider_capacity == 0 || storage->colliders) && (storage->group_capacity == 0 || storage->groups) &&
-           (storage->index_capacity == 0 || storage->indices) && (!cursor || set->node_count == 0 || storage->cursor);
+           (storage->index_capacity == 0 || storage->indices) && (set->node_count == 0 || storage->cursor);
 }
 
 /* A reader's start: the set's description points into the storage, empty */
@@ -4649,8 +4657,43 @@ static void pm__json_springs_begin(pm__json_springs *s, const pm_spring_storage 
     set->spring_count = set->collider_count = set->group_count = 0;
 }
 
+/* Joints on one node, which a file may describe (two VRM 0.x bone groups
+   of one root, a group listing a node and its child, a chain in two
+   VRMC_springBone springs): three-vrm makes a joint of each, and as it
+   steps them in the file's order the last one's rotation is what shows;
+   each joint's inputs are its parent's world matrix and its own state, so
+   keeping only the last joint of each node gives the same pose. The
+   earlier ones are removed from their springs (a spring may be left with
+   none). Returns how many were removed. */
+static int pm__springs_keep_last_joints(const pm_spring_storage *storage, pm_spring_set *set)
+{
+    int *claimed = storage->cursor, n, k, kept = 0, removed = 0;
+    pm_spring_joint *joints = storage->joints;
+    if (set->spring_count == 0) return 0;
+    for (n = 0; n < set->node_count; ++n) claimed[n] = 0;
+    /* the springs' joints lie one after another in the storage, in spring order */
+    for (n = set->spring_count - 1; n >= 0; --n)
+        for (k = set->springs[n].joint_count - 1; k >= 0; --k) {
+            pm_spring_joint *joint = joints + (set->springs[n].joints - joints) + k;
+            if (claimed[joint->node]) joint->node = -1, ++removed; /* marked, then left out below */
+            else claimed[joint->node] = 1;
+        }
+    if (removed == 0) return 0;
+    for (n = 0; n < set->spring_count; ++n) {
+        pm_spring *spring = &storage->springs[n];
+        const pm_spring_joint *from = spring->joints;
+        const int count = spring->joint_count;
+        spring->joints = joints + kept;
+        spring->joint_count = 0;
+        for (k = 0; k < count; ++k)
+            if (from[k].node >= 0) joints[kept++] = from[k], ++spring->joint_count;
+    }
+    return removed;
+}
+
 /* A reader's verdict: the indices between the arrays in range (the arrays
-   may come in any order), else the description emptied and the error */
+   may come in any order), else the description emptied and the error;
+   joints on one node merged */
 static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, const char *json, pm_parse_error *error)
 {
     pm_spring_set *set = s->set;
@@ -4663,7 +4706,12 @@ static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, 
         for (k = 0; k < set->springs[n].collider_group_count; ++k)
             if (set->springs[n].collider_groups[k] >= set->group_count)
                 ok = pm__json_fail_at(j, json, "a spring names a collider group that is not there");
-    if (pm__json_end(j, ok, json, error) == PM_OK) return PM_OK;
+    if (pm__json_end(j, ok, json, error) == PM_OK) {
+        if (pm__springs_keep_last_joints(s->storage, set) && error)
+            error->warning = "joints on a node that a later joint names too: the node kept with its last joint, as "
+                             "three-vrm shows it";
+        return PM_OK;
+    }
     set->spring_count = set->collider_count = set->group_count = 0;
     return s->full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
 }
@@ -4940,7 +4988,7 @@ PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const
     pm__json_springs_context context;
     int ok, k, n;
     pm__json_begin(&j, json, length, error);
-    if (!json || !pm__spring_storage_ok(storage, set, 1) || (set->node_count > 0 && (!set->parent || !child_start)))
+    if (!json || !pm__spring_storage_ok(storage, set) || (set->node_count > 0 && (!set->parent || !child_start)))
         return PM_ERROR_INVALID_ARGUMENT;
     /* the children lists: in range, each child's parent the node that lists it */
     for (n = 0; n < set->node_count; ++n) {
@@ -5200,7 +5248,7 @@ PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_s
     pm__json_springs s;
     int ok;
     pm__json_begin(&j, json, length, error);
-    if (!json || !pm__spring_storage_ok(storage, set, 0)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!json || !pm__spring_storage_ok(storage, set)) return PM_ERROR_INVALID_ARGUMENT;
     pm__json_springs_begin(&s, storage, set);
     ok = pm__json_object(&j, pm__json_spring_bone_member, &s);
     return pm__json_springs_end(&s, &j, ok, json, error);

@@ -37,13 +37,21 @@ void from_bullet(const btTransform &t, pm_rigid &r)
     r.translation[0] = p.x(), r.translation[1] = p.y(), r.translation[2] = p.z();
 }
 
-// Bullet's group/mask test on the low 16 bits, and no pair of kinematic bodies
+// Bullet's group/mask test on the low 16 bits, and no pair of kinematic
+// bodies. Past MMD_BULLET_MAX_PAIRS pairs in the cache a new pair is refused
+// and `refused` set: Bullet keeps a contact manifold per pair (about 1.5 KB),
+// and a file of bodies piled on one spot (n^2 / 2 pairs) would otherwise
+// have it allocate gigabytes.
 struct mmd_filter : btOverlapFilterCallback {
+    btOverlappingPairCache *cache = nullptr;
+    mutable bool refused = false;
     bool needBroadphaseCollision(btBroadphaseProxy *a, btBroadphaseProxy *b) const override
     {
         const int ga = a->m_collisionFilterGroup, gb = b->m_collisionFilterGroup;
         if ((ga & kinematic_group) && (gb & kinematic_group)) return false;
-        return (ga & b->m_collisionFilterMask & 0xffff) != 0 && (gb & a->m_collisionFilterMask & 0xffff) != 0;
+        if ((ga & b->m_collisionFilterMask & 0xffff) == 0 || (gb & a->m_collisionFilterMask & 0xffff) == 0) return false;
+        if (cache->getNumOverlappingPairs() >= MMD_BULLET_MAX_PAIRS && !cache->findPair(a, b)) return refused = true, false;
+        return true;
     }
 };
 
@@ -153,6 +161,7 @@ static void build(mmd_bullet *w, const pm_mmd_physics *physics, float gravity)
     w->shapes.reserve(body_count), w->states.reserve(body_count), w->bodies.reserve(body_count);
     w->joints.reserve(static_cast<size_t>(physics->joint_count));
     w->world.setGravity(btVector3(0, gravity, 0));
+    w->filter.cache = w->world.getPairCache();
     w->world.getPairCache()->setOverlapFilterCallback(&w->filter);
     for (int i = 0; i < physics->body_count; ++i) {
         const pm_mmd_rigid_body &b = physics->bodies[i];
@@ -267,6 +276,32 @@ extern "C" void mmd_bullet_place(mmd_bullet *w, const pm_rigid *bodies)
     }
 }
 
+static bool finite(const btVector3 &v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
+
+extern "C" int mmd_bullet_recover(mmd_bullet *w, const pm_rigid *targets)
+{
+    int lost = 0;
+    for (size_t i = 0; i < w->bodies.size(); ++i) {
+        btRigidBody *b = w->bodies[i];
+        const btTransform &shown = w->states[i]->m_graphicsWorldTrans, &t = b->getWorldTransform();
+        if (finite(shown.getOrigin()) && finite(shown.getBasis()[0]) && finite(shown.getBasis()[1]) &&
+            finite(shown.getBasis()[2]) && finite(t.getOrigin()) && finite(t.getBasis()[0]) && finite(t.getBasis()[1]) &&
+            finite(t.getBasis()[2]) && finite(b->getLinearVelocity()) && finite(b->getAngularVelocity()))
+            continue;
+        ++lost;
+        b->setWorldTransform(to_bullet(targets[i]));
+        b->setInterpolationWorldTransform(to_bullet(targets[i]));
+        w->states[i]->setWorldTransform(to_bullet(targets[i]));
+        b->setLinearVelocity(btVector3(0, 0, 0)), b->setAngularVelocity(btVector3(0, 0, 0));
+        b->setInterpolationLinearVelocity(btVector3(0, 0, 0)), b->setInterpolationAngularVelocity(btVector3(0, 0, 0));
+        b->clearForces();
+        // its contacts hold the non-finite points: dropped, found again by the next step
+        w->world.getPairCache()->cleanProxyFromPairs(b->getBroadphaseHandle(), &w->dispatcher);
+        if (!w->kinematic[i]) w->held_steps[i] = 1, update_kinematic(w, i);
+    }
+    return lost;
+}
+
 // babylon-mmd's Euler angles of a rotation, in doubles as it computes them
 // (its Quaternion.toEulerAngles: R = Ry Rx Rz, x within [-pi/2, pi/2])
 static void euler_angles(const double q[4], double angles[3])
@@ -363,13 +398,14 @@ extern "C" void mmd_bullet_drive(mmd_bullet *w, const pm_rigid *bodies, const un
     }
 }
 
-extern "C" void mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps, double substep)
+extern "C" int mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps, double substep)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) {
         if (w->held_steps[i] == 2) w->held_steps[i] = 0, update_kinematic(w, i);
         else if (w->held_steps[i] == 1) w->held_steps[i] = 2;
     }
     w->world.stepSimulation(static_cast<btScalar>(seconds), max_substeps, static_cast<btScalar>(substep));
+    return !w->filter.refused;
 }
 
 extern "C" void mmd_bullet_read(const mmd_bullet *w, pm_rigid *bodies)

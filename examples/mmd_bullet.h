@@ -25,6 +25,15 @@ extern "C" {
 
 typedef struct mmd_bullet mmd_bullet;
 
+/* At most this many pairs of bodies whose boxes overlap (and whose groups
+   and masks let them collide): Bullet keeps about 1.5 KB for each, so this
+   bounds what a file can make it allocate to about 50 MB. The 102 bodies of
+   tests/fixtures/character.pmx peak at 166 pairs in its dance; 300 bodies
+   piled on one spot have 44,850. */
+#ifndef MMD_BULLET_MAX_PAIRS
+#define MMD_BULLET_MAX_PAIRS 32768
+#endif
+
 /* NULL when out of memory; physics must have passed pm_mmd_physics_init */
 mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gravity);
 void mmd_bullet_free(mmd_bullet *world);
@@ -44,10 +53,22 @@ void mmd_bullet_drive(mmd_bullet *world, const pm_rigid *bodies, const unsigned 
    max_substeps (Bullet's stepSimulation, which carries the remainder to the
    next call): a real-time host passes the elapsed time with substeps of
    1/60 s (babylon-mmd) or 1/120 s (saba, MMDAgent) and a cap of a few, so
-   that a stalled frame does not pile up steps */
-void mmd_bullet_step(mmd_bullet *world, double seconds, int max_substeps, double substep);
+   that a stalled frame does not pile up steps. 0 once a pair past
+   MMD_BULLET_MAX_PAIRS was refused (the run is no longer Bullet's), else 1. */
+int mmd_bullet_step(mmd_bullet *world, double seconds, int max_substeps, double substep);
 /* every body's transform as its motion state holds it */
 void mmd_bullet_read(const mmd_bullet *world, pm_rigid *bodies);
+/* After a step that left a body's transform or velocity not finite: every
+   such body placed back at targets[i] (pm_mmd_physics_targets with
+   every_body 1), still, held as mmd_bullet_place holds it; returns how many.
+   Bullet's btGeneric6DofConstraint normalizes the cross product of two
+   frame axes, which is zero when the joint's Y angle is exactly a quarter
+   turn (the Euler singularity Bullet's docs warn of): a motion that turns a
+   kinematic body by exactly 90 degrees while a jointed body is held at its
+   placement makes Bullet return NaN. babylon-mmd 1.3.0's run of the same
+   files passes Bullet a rotation an ulp off the quarter turn and goes on;
+   so does this one after placing the lost bodies back on their bones. */
+int mmd_bullet_recover(mmd_bullet *world, const pm_rigid *targets);
 
 #ifdef __cplusplus
 }

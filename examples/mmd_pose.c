@@ -67,6 +67,9 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
             message = mmd_simulation_step(&sim, first + 0.5 * (double)step, step == 0, substep);
         if (!message) print_pose(model, player->pose, frames[a]);
     }
+    if (sim.recovered)
+        fprintf(stderr, "mmd_pose: warning: Bullet lost %d bodies (not finite), placed back on their bones, still\n",
+                sim.recovered);
     mmd_simulation_free(&sim);
     return message;
 }

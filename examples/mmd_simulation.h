@@ -11,7 +11,9 @@
 
    Each step: the bones before physics, the bodies' targets (the motion's
    physics switches applied), Bullet's step in substeps (at most 5, as
-   babylon-mmd's WASM runtime), the write-back, the bones after physics.
+   babylon-mmd's WASM runtime), the write-back, the bones after physics. A
+   body Bullet makes non-finite is placed back on its bone, still, and
+   counted in `recovered` (mmd_bullet_recover): a host warns of it.
    init sets player->physics_flags (babylon-mmd's IK skip); free clears it.
    Example code: it allocates; include it in one file, after mmd_play.h. */
 #ifndef EXAMPLES_MMD_SIMULATION_H
@@ -26,6 +28,7 @@ typedef struct mmd_simulation {
     pm_rigid *bodies;       /* per body: targets, then what Bullet's motion states hold */
     unsigned char *flags;   /* pm_mmd_physics_bone_flags */
     mmd_bullet *world;
+    int recovered;          /* bodies Bullet lost and that were placed back on their bones (mmd_bullet_recover) */
 } mmd_simulation;
 
 static void mmd_simulation_free(mmd_simulation *s)
@@ -70,9 +73,18 @@ static const char *mmd_simulation_step(mmd_simulation *s, double frame, int star
         mmd_bullet_place(s->world, s->bodies);
     } else {
         mmd_bullet_drive(s->world, s->bodies, s->player->physics_on);
-        mmd_bullet_step(s->world, 1.0 / 60.0, 5, substep);
+        if (!mmd_bullet_step(s->world, 1.0 / 60.0, 5, substep))
+            return "more pairs of bodies touch than MMD_BULLET_MAX_PAIRS (mmd_bullet.h): bodies piled on one spot";
         mmd_bullet_read(s->world, s->bodies);
-        if (pm_mmd_physics_write_back(&s->physics, s->bodies, s->player->pose) != PM_OK) return "a body flew off";
+        if (pm_mmd_physics_write_back(&s->physics, s->bodies, s->player->pose) != PM_OK) {
+            /* a body Bullet lost (mmd_bullet_recover): back on its bone, still, as a placement; the write-back
+               wrote nothing, so the pose is still the one before physics */
+            if (pm_mmd_physics_targets(&s->physics, s->player->pose, 1, s->bodies) != PM_OK)
+                return "a bone's pose is not finite";
+            s->recovered += mmd_bullet_recover(s->world, s->bodies);
+            mmd_bullet_read(s->world, s->bodies);
+            if (pm_mmd_physics_write_back(&s->physics, s->bodies, s->player->pose) != PM_OK) return "a body flew off";
+        }
     }
     if (mmd_player_pass(s->player, frame, PM_MMD_AFTER_PHYSICS) != PM_OK) return "a bone's pose is not finite";
     return NULL;

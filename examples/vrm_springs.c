@@ -95,7 +95,7 @@ static int read_model(const char *path, const glb *g, model *m)
     const cJSON *springs = cJSON_GetObjectItemCaseSensitive(extensions, "VRMC_springBone");
     pm_spring_storage storage = {0};
     pm_spring_report report;
-    pm_parse_error error;
+    pm_parse_error error = {0, NULL, NULL};
     int bone_node[PM_BONE_COUNT], i, count = 0;
     pm_result result = PM_OK;
     char *text;
@@ -132,6 +132,9 @@ static int read_model(const char *path, const glb *g, model *m)
     }
     free(text);
     if (result != PM_OK) return fail_json(path, springs ? "VRMC_springBone" : "secondaryAnimation", &error);
+    if (error.warning)
+        fprintf(stderr, "vrm_springs: %s: %s: warning: %s\n", path, springs ? "VRMC_springBone" : "secondaryAnimation",
+                error.warning);
     if ((result = pm_spring_set_init(&m->springs_set, m->rest, &report)) != PM_OK) {
         fprintf(stderr, "vrm_springs: %s: spring %d, joint %d, collider %d, group %d: %s\n", path, report.spring,
                 report.joint, report.collider, report.group, report.message);

@@ -5,41 +5,77 @@
    rotations), the hips translation keys in model space. Reads the first
    animation's LINEAR and STEP samplers (a CUBICSPLINE one is refused: its
    tangents would need normalizing too). Example code: include it in one
-   file, after posemath.h and glb.h. */
+   file, after posemath.h and glb.h.
+
+   What a file can make it do is bounded: VRMA_MAX_KEYS keys over all
+   tracks (define it to change the bound; a rotation key takes 20 bytes:
+   84 MB at most; 4M keys hold 55 bones keyed at 60 fps for 21 minutes),
+   tracks that share an input
+   accessor share its times, and each channel's sampler is looked up only
+   for the channels it keeps (at most one per bone and the hips'
+   translation), so that a file of many channels reads in linear time. */
 #ifndef EXAMPLES_VRMA_READ_H
 #define EXAMPLES_VRMA_READ_H
 
-enum { VRMA_MAX_NODES = 1024, VRMA_MAX_KEYS = 1 << 24 };
+enum { VRMA_MAX_NODES = 1024 };
+#ifndef VRMA_MAX_KEYS
+#define VRMA_MAX_KEYS (1 << 22)
+#endif
+
+/* The seam through which a channel's sampler is found: a test counts the
+   lookups with it. */
+#ifndef VRMA_SAMPLER_AT
+#define VRMA_SAMPLER_AT(samplers, index) cJSON_GetArrayItem(samplers, index)
+#endif
 
 typedef struct vrma_motion {
     pm_humanoid humanoid;              /* the animation's rig */
     int parent[VRMA_MAX_NODES];        /* which pm_humanoid keeps */
     pm_track rotation[PM_BONE_COUNT];  /* normalized; key_count 0 for a bone without a track */
     pm_track hips_position;            /* model space; key_count 0 without a track */
+    int key_count;                     /* over all tracks, at most VRMA_MAX_KEYS */
     float duration;                    /* the last key's time over all tracks */
 } vrma_motion;
 
 /* Accessor `index` as `components` floats per element into a new array
-   (free it); NULL with the reason in *why. */
-static float *vrma_read_floats(const glb *g, int index, int components, int *count, const char **why)
+   (free it), at most `max` elements; NULL with the reason in *why. */
+static float *vrma_read_floats(const glb *g, int index, int components, int max, int *count, const char **why)
 {
     float *floats;
     if ((*count = gltf_read_accessor(g->json, &g->buffers, index, components, VRMA_MAX_KEYS, NULL, NULL, why)) < 0)
         return NULL;
+    if (*count > max) return *why = "more keys over all tracks than this reader takes (VRMA_MAX_KEYS)", NULL;
     if (!(floats = (float *)malloc(sizeof(float) * (size_t)components * (size_t)*count + 1)))
         return *why = "out of memory", NULL;
-    gltf_read_accessor(g->json, &g->buffers, index, components, VRMA_MAX_KEYS, floats, NULL, why);
+    gltf_read_accessor(g->json, &g->buffers, index, components, max, floats, NULL, why);
     return floats;
 }
 
+/* Track t of m: a bone's rotation for t < PM_BONE_COUNT, the hips'
+   translation for t == PM_BONE_COUNT */
+static pm_track *vrma_track(vrma_motion *m, int t) { return t < PM_BONE_COUNT ? &m->rotation[t] : &m->hips_position; }
+
 static void vrma_free(vrma_motion *m)
 {
-    int b;
-    for (b = 0; b < PM_BONE_COUNT; ++b) free((void *)m->rotation[b].times), free((void *)m->rotation[b].values);
-    free((void *)m->hips_position.times);
-    free((void *)m->hips_position.values);
+    int t, u;
+    for (t = 0; t <= PM_BONE_COUNT; ++t) {
+        const pm_track *track = vrma_track(m, t);
+        for (u = 0; u < t && vrma_track(m, u)->times != track->times; ++u) continue;
+        if (u == t) free((void *)track->times); /* the first of the tracks that share it */
+        free((void *)track->values);
+    }
     memset(m->rotation, 0, sizeof m->rotation);
     memset(&m->hips_position, 0, sizeof m->hips_position);
+    m->key_count = 0;
+}
+
+/* The times of another track of m read from accessor `input`, or NULL */
+static const float *vrma_shared_times(vrma_motion *m, const int *time_accessor, int input)
+{
+    int t;
+    for (t = 0; t <= PM_BONE_COUNT; ++t)
+        if (vrma_track(m, t)->times && time_accessor[t] == input) return vrma_track(m, t)->times;
+    return NULL;
 }
 
 /* Reads the animation in g into *m (vrma_free it, also after a failure);
@@ -47,8 +83,8 @@ static void vrma_free(vrma_motion *m)
 static int vrma_read(const glb *g, vrma_motion *m, const char **why)
 {
     static pm_transform rest[VRMA_MAX_NODES];
-    int node_bone[VRMA_MAX_NODES], bone_node[PM_BONE_COUNT], node_count, i, b;
-    const cJSON *bones, *entry, *channel, *animation;
+    int node_bone[VRMA_MAX_NODES], bone_node[PM_BONE_COUNT], time_accessor[PM_BONE_COUNT + 1], node_count, i, b;
+    const cJSON *bones, *entry, *channel, *animation, *samplers;
     pm_raw_pose rest_pose;
 
     memset(m, 0, sizeof *m);
@@ -75,29 +111,38 @@ static int vrma_read(const glb *g, vrma_motion *m, const char **why)
         return *why = "no VRMC_vrm_animation humanoid in its rest pose", 0;
 
     animation = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(g->json, "animations"), 0);
+    samplers = cJSON_GetObjectItemCaseSensitive(animation, "samplers");
     cJSON_ArrayForEach(channel, cJSON_GetObjectItemCaseSensitive(animation, "channels")) {
         const cJSON *target = cJSON_GetObjectItemCaseSensitive(channel, "target");
         const cJSON *path = cJSON_GetObjectItemCaseSensitive(target, "path");
-        const cJSON *sampler = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(animation, "samplers"),
-                                                  json_whole(channel, "sampler", -1));
-        const cJSON *interpolation = cJSON_GetObjectItemCaseSensitive(sampler, "interpolation");
-        int node = json_whole(target, "node", -1), rotation, values, k, bad_key;
+        const cJSON *sampler, *interpolation;
+        int node = json_whole(target, "node", -1), rotation, t, input, values, k, bad_key;
         pm_track *track;
-        float *times, *out;
+        float *out;
         if (node < 0 || node >= node_count || node_bone[node] < 0 || !cJSON_IsString(path)) continue;
         rotation = strcmp(path->valuestring, "rotation") == 0;
         if (!rotation && (strcmp(path->valuestring, "translation") != 0 || node_bone[node] != PM_BONE_HIPS)) continue;
-        track = rotation ? &m->rotation[node_bone[node]] : &m->hips_position;
+        t = rotation ? node_bone[node] : PM_BONE_COUNT;
+        track = vrma_track(m, t);
         if (track->times) return *why = "two tracks for one bone", 0;
+        sampler = VRMA_SAMPLER_AT(samplers, json_whole(channel, "sampler", -1));
+        interpolation = cJSON_GetObjectItemCaseSensitive(sampler, "interpolation");
         if (interpolation && pm_interpolation_parse(cJSON_GetStringValue(interpolation), &track->interpolation) != PM_OK)
             return *why = "an unknown interpolation", 0;
         if (track->interpolation == PM_INTERPOLATION_CUBICSPLINE) return *why = "a CUBICSPLINE sampler", 0;
-        track->times = times = vrma_read_floats(g, json_whole(sampler, "input", -1), 1, &track->key_count, why);
-        if (!times) return 0;
-        track->values = out = vrma_read_floats(g, json_whole(sampler, "output", -1), rotation ? 4 : 3, &values, why);
+        input = time_accessor[t] = json_whole(sampler, "input", -1);
+        if (!(track->times = vrma_shared_times(m, time_accessor, input))) {
+            track->times = vrma_read_floats(g, input, 1, VRMA_MAX_KEYS - m->key_count, &track->key_count, why);
+            if (!track->times) return 0;
+        }
+        track->values = out = vrma_read_floats(g, json_whole(sampler, "output", -1), rotation ? 4 : 3,
+                                               VRMA_MAX_KEYS - m->key_count, &values, why);
         if (!out) return 0;
+        track->key_count = values;
         track->components = rotation ? 4 : 3;
-        if (values != track->key_count) return *why = "unlike counts of times and values", 0;
+        if (gltf_read_accessor(g->json, &g->buffers, input, 1, values, NULL, NULL, why) != values)
+            return *why = "unlike counts of times and values", 0;
+        m->key_count += values;
         if (pm_track_validate(track, &bad_key) != PM_OK) return *why = "key times not increasing, or values not finite", 0;
         for (k = 0; k < track->key_count; ++k) { /* each key on the rest pose, normalized */
             pm_raw_pose raw = rest_pose;
@@ -109,7 +154,8 @@ static int vrma_read(const glb *g, vrma_motion *m, const char **why)
             memcpy(v, rotation ? normalized.rotation[node_bone[node]] : normalized.hips_position,
                    sizeof(float) * (size_t)track->components);
         }
-        if (track->key_count > 0 && times[track->key_count - 1] > m->duration) m->duration = times[track->key_count - 1];
+        if (track->key_count > 0 && track->times[track->key_count - 1] > m->duration)
+            m->duration = track->times[track->key_count - 1];
     }
     return 1;
 }

@@ -113,6 +113,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(springs_degenerate_joint_holds)                                                    \
     X(springs_vrm0_godette)                                                              \
     X(springs_vrm0_json)                                                                 \
+    X(springs_duplicate_joints)                                                          \
     X(springs_json)                                                                      \
     X(springs_options)                                                                   \
     X(look_at_match_threevrm)                                                     \

@@ -739,12 +739,12 @@ void test_springs_json(void)
     static pm_spring_joint joints[8];
     static pm_spring_collider colliders[8];
     static pm_spring_collider_group groups[4];
-    static int indices[32], work[PM_SPRING_WORK_INTS(GENERATED_NODES, 8)];
+    static int indices[32], cursor[GENERATED_NODES], work[PM_SPRING_WORK_INTS(GENERATED_NODES, 8)];
     static float lanes[PM_SPRING_LANE_FLOATS(8, 8)];
     static pm_spring_joint_state state[8];
     static pm_transform pose[GENERATED_NODES];
     static float world[16 * GENERATED_NODES];
-    const pm_spring_storage storage = {springs, 4, joints, 8, colliders, 8, groups, 4, indices, 32, NULL};
+    const pm_spring_storage storage = {springs, 4, joints, 8, colliders, 8, groups, 4, indices, 32, cursor};
     pm_spring_set set;
     pm_parse_error error;
     size_t i;
@@ -753,7 +753,8 @@ void test_springs_json(void)
     set.parent = generated_parent;
     set.node_count = GENERATED_NODES;
     CHECK_RESULT(pm_spring_parse_json(generated_json, strlen(generated_json), &storage, &set, &error), PM_OK);
-    CHECK(error.message == NULL && set.spring_count == 3 && set.collider_count == 7 && set.group_count == 3);
+    CHECK(error.message == NULL && error.warning == NULL && set.spring_count == 3 && set.collider_count == 7 &&
+          set.group_count == 3);
     CHECK(set.springs[0].center == 0 && set.springs[1].center == -1 && set.springs[2].joint_count == 0);
     CHECK(same_joints_as_loader(&set, generated_joints, GENERATED_JOINTS, 1));
     for (k = 0; k < GENERATED_NODES; ++k) test_set_transform(&pose[k], generated_rest[k]);
@@ -764,7 +765,7 @@ void test_springs_json(void)
     init_at_rest(&set, pose, world);
     for (k = 0; k < 30; ++k) CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
     for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        const pm_spring_storage small = {springs, 4, joints, 1, colliders, 8, groups, 4, indices, 32, NULL};
+        const pm_spring_storage small = {springs, 4, joints, 1, colliders, 8, groups, 4, indices, 32, cursor};
         test_context("case %d: %s", (int)i, cases[i].json);
         CHECK_RESULT(pm_spring_parse_json(cases[i].json, strlen(cases[i].json), &small, &set, &error), cases[i].result);
         CHECK(error.offset == cases[i].offset && error.message && strcmp(error.message, cases[i].message) == 0);
@@ -773,6 +774,93 @@ void test_springs_json(void)
     test_context("%s", "");
     CHECK_RESULT(pm_spring_parse_json(NULL, 0, &storage, &set, &error), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_spring_parse_json(generated_json, strlen(generated_json), NULL, &set, &error), PM_ERROR_INVALID_ARGUMENT);
+    {
+        pm_spring_storage no_cursor = storage;
+        no_cursor.cursor = NULL;
+        CHECK_RESULT(pm_spring_parse_json(generated_json, strlen(generated_json), &no_cursor, &set, &error),
+                     PM_ERROR_INVALID_ARGUMENT);
+    }
+}
+
+/* Joints on one node, as files have them: a chain in two VRMC_springBone
+   springs, a VRM 0.x bone group listed twice with other settings, a group
+   listing a node and its child. three-vrm makes a joint of each and shows
+   the last one's rotation; the readers keep each node's last joint (with a
+   warning), and the set then steps bit for bit as the file written without
+   the earlier duplicates. (make test's examples check compares Godette with
+   such edits against three-vrm itself.) */
+static void step_parsed(const char *json, int vrm0, pm_spring_joint *joints, int *stiff_node, float *world_out)
+{
+    static const int parent[4] = {-1, 0, 1, 2}, child_start[5] = {0, 1, 2, 3, 3}, children[3] = {1, 2, 3};
+    pm_spring springs[4];
+    pm_spring_collider colliders[1];
+    pm_spring_collider_group groups[1];
+    int indices[8], cursor[4], work[PM_SPRING_WORK_INTS(4, 8)], k;
+    float lanes[PM_SPRING_LANE_FLOATS(8, 1)];
+    pm_spring_joint_state state[8];
+    pm_transform pose[4];
+    const pm_spring_storage storage = {springs, 4, joints, 8, colliders, 1, groups, 1, indices, 8, cursor};
+    pm_spring_set set;
+    pm_parse_error error;
+    memset(&set, 0, sizeof set);
+    set.parent = parent, set.node_count = 4;
+    CHECK_RESULT(vrm0 ? pm_spring_parse_vrm0_json(json, strlen(json), child_start, children, &storage, &set, &error)
+                      : pm_spring_parse_json(json, strlen(json), &storage, &set, &error),
+                 PM_OK);
+    *stiff_node = -1;
+    for (k = 0; k < set.spring_count; ++k) {
+        int j;
+        for (j = 0; j < set.springs[k].joint_count; ++j)
+            if (set.springs[k].joints[j].stiffness == 3.0f) *stiff_node = set.springs[k].joints[j].node;
+    }
+    for (k = 0; k < 4; ++k) {
+        memset(&pose[k], 0, sizeof pose[k]);
+        pose[k].translation[0] = k == 0 ? 0.0f : 0.1f; /* sideways, so that gravity swings the chain */
+        pose[k].rotation[3] = pose[k].scale[0] = pose[k].scale[1] = pose[k].scale[2] = 1.0f;
+    }
+    set.joints = state, set.joint_capacity = 8, set.work = work, set.lanes = lanes;
+    init_at_rest(&set, pose, world_out);
+    for (k = 0; k < 20; ++k) {
+        pose[0].translation[2] = 0.01f * (float)k;
+        CHECK_RESULT(pm_scene_world_matrices(parent, 4, pose, world_out), PM_OK);
+        CHECK_RESULT(pm_spring_set_step(&set, pose, world_out, 1.0f / 60.0f), PM_OK);
+    }
+    /* the warning, and it alone, where a node had two joints */
+    k = strstr(json, "twice") != NULL;
+    CHECK(k ? error.warning && strstr(error.warning, "kept with its last joint") : !error.warning);
+}
+
+void test_springs_duplicate_joints(void)
+{
+    static const struct {
+        const char *duplicated, *without; /* "twice" marks the ones with duplicates */
+        int vrm0, stiff_node;
+    } cases[] = {
+        /* VRMC_springBone: the chain 1 -> 2 -> 3 in two springs, the second's stiffer; the first keeps node 0 */
+        {"{\"twice\":0,\"springs\":[{\"joints\":[{\"node\":0},{\"node\":1},{\"node\":2},{\"node\":3}]},"
+         "{\"joints\":[{\"node\":1,\"stiffness\":3},{\"node\":2,\"stiffness\":3},{\"node\":3}]}]}",
+         "{\"springs\":[{\"joints\":[{\"node\":0},{\"node\":1}]},"
+         "{\"joints\":[{\"node\":1,\"stiffness\":3},{\"node\":2,\"stiffness\":3},{\"node\":3}]}]}",
+         0, 2},
+        /* VRM 0.x: a bone group on node 1 listed twice, the second stiffer */
+        {"{\"twice\":0,\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1]},{\"bones\":[1],\"stiffiness\":3}]}}",
+         "{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[]},{\"bones\":[1],\"stiffiness\":3}]}}", 1, 3},
+        /* VRM 0.x: a group listing node 1 and its child 2 (2 and 3 walked twice, the same settings) */
+        {"{\"twice\":0,\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1,2],\"stiffiness\":3}]}}",
+         "{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"stiffiness\":3}]}}", 1, 3},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        pm_spring_joint joints_a[8], joints_b[8];
+        float world_a[64], world_b[64];
+        int stiff_a, stiff_b;
+        test_context("case %d", (int)i);
+        step_parsed(cases[i].duplicated, cases[i].vrm0, joints_a, &stiff_a, world_a);
+        step_parsed(cases[i].without, cases[i].vrm0, joints_b, &stiff_b, world_b);
+        CHECK(stiff_a == cases[i].stiff_node && stiff_b == cases[i].stiff_node); /* the last joint's settings kept */
+        CHECK(memcmp(world_a, world_b, sizeof world_a) == 0);
+    }
+    test_context("%s", "");
 }
 
 /* ---- the options beyond three-vrm ----------------------------------------

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -65,9 +66,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     if (error.message) abort();
+    for (n = 0; n < NODES; ++n) cursor[n] = 0;
     for (s = 0; s < set.spring_count; ++s)
         for (k = 0; k < set.springs[s].joint_count; ++k) {
             const pm_spring_joint *j = &set.springs[s].joints[k];
+            if (j->node >= 0 && j->node < NODES && cursor[j->node]++) abort(); /* a node with two joints left */
             /* VRMC_springBone's joints may name any nodes (init checks that each child is its node's); 0.x's follow the tree */
             if (j->node < 0 || j->node >= NODES ||
                 (j->child != -1 && (j->child < 0 || j->child >= NODES || (data_is_vrm0(size) && parent[j->child] != j->node))))

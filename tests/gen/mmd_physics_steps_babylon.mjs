@@ -21,7 +21,8 @@ const e = d / Math.SQRT2;
 const runs = [['gravity', [0, -g, 0]], ['stronger', [0, -g - d, 0]], ['weaker', [0, -g + d, 0]],
               ['tilted_x', [d, -g, 0]], ['tilted_-x', [-d, -g, 0]], ['tilted_z', [0, -g, d]], ['tilted_-z', [0, -g, -d]],
               ['tilted_xz', [e, -g, e]], ['tilted_x-z', [e, -g, -e]]];
-const g7 = (x) => Math.fround(x).toPrecision(7).replace(/\.?0+(e|$)/, '$1');
+// 7 digits, the mantissa's trailing zeros dropped (an exponent's stay: e-10)
+const g7 = (x) => Math.fround(x).toPrecision(7).replace(/(\.\d*?)0+(?=e|$)/, '$1').replace(/\.(?=e|$)/, '');
 const matrix = new Matrix();
 const lines = [];
 for (const [run, gravity] of runs) {
