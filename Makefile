@@ -24,6 +24,8 @@ SHARED = ../shared
 SHARED_DATA = $(SHARED)/data
 # Debian's assimp-testmodels: real motion capture and glTF skins.
 ASSIMP_MODELS = /usr/share/assimp/models
+# The frames at which tests/fixtures/morphs.pmx is checked against babylon-mmd.
+MORPH_FRAMES = 0 3.5 7.5 12.25 20 27 33.5 40 45
 # The animation times at which the glTF skins are checked against three.js.
 CHAIN_TIMES = 0 0.35 1 1.7
 SIMPLE_SKIN_TIMES = 0 0.75 2.2 3.9
@@ -262,6 +264,14 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	@# evaluation), against babylon-mmd from the last keys on, where both sample the keys exactly
 	./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 60 75 > $(BUILD)/mmd_pose.out
 	awk -f tests/check_mmd_pose.awk tests/fixtures/mmd_babylon.h $(BUILD)/mmd_pose.out
+	@# every morph type played as babylon-mmd plays it (bones, vertex and UV weights, materials), and the materials
+	@# before any morph as babylon-mmd reads them
+	./$(BUILD)/mmd_pose --morphs tests/fixtures/morphs.pmx tests/fixtures/morphs.vmd $(MORPH_FRAMES) > $(BUILD)/morphs.out
+	awk -f tests/check_mmd_morphs.awk tests/fixtures/mmd_morphs_babylon.txt $(BUILD)/morphs.out
+	./$(BUILD)/mmd_pose --morphs tests/fixtures/morphs.pmx tests/fixtures/dance.vmd 0 > $(BUILD)/morphs.out
+	awk 'FNR == NR { if ($$1 == "base") base[$$3] = $$0; next } $$2 == "material" { split(base[$$3], w, " "); ++n; \
+	  for (i = 4; i <= NF; ++i) if ($$i + 0 != w[i] + 0) exit 1 } END { exit n != 3 }' \
+	  tests/fixtures/mmd_morphs_babylon.txt $(BUILD)/morphs.out || { echo "examples-check: materials before morphs"; exit 1; }
 	@# MMD physics on Bullet, where libbullet-dev is there: 3000 steps of a dance (tests/check_mmd_physics.awk),
 	@# then step by step and statistically against babylon-mmd's Bullet (tests/check_mmd_physics_babylon.awk)
 	@if [ "$(HAVE_BULLET)" = yes ]; then \
@@ -722,7 +732,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones mmd_physics spring_set spring_json vrma \
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones mmd_morphs mmd_physics spring_set spring_json vrma \
                look_at expressions
 FUZZ_LIBS_gltf_accessor = -lcjson
 FUZZ_LIBS_vrma = -lcjson
@@ -796,6 +806,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	/usr/bin/python3 tests/gen/pmx_write.py 2.0 tests/fixtures/model20.pmx
 	/usr/bin/python3 tests/gen/mmd_pile_write.py tests/fixtures/pile.pmx
 	/usr/bin/python3 tests/gen/mmd_snap_write.py tests/fixtures/snap.pmx tests/fixtures/snap.vmd
+	/usr/bin/python3 tests/gen/mmd_morphs_write.py tests/fixtures/morphs.pmx tests/fixtures/morphs.vmd
+	cd tests/gen && node --import ./extensionless.mjs mmd_morphs_babylon.mjs ../fixtures/morphs.pmx ../fixtures/morphs.vmd \
+	  $(MORPH_FRAMES) > ../fixtures/mmd_morphs_babylon.txt
 	cd tests/gen && node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs ../fixtures/snap.pmx ../fixtures/snap.vmd 4 \
 	  | awk '$$1 == "gravity"' > ../fixtures/mmd_snap_babylon.txt
 	/usr/bin/python3 tests/gen/pmx_write.py 2.1 tests/fixtures/model21.pmx

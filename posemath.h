@@ -524,12 +524,17 @@
      pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton,
                                const float *translation,
                                const float *rotation,
+                               const float *bone_morphs,
                                const unsigned char *ik_enabled,
                                pm_mmd_pass pass, pm_mmd_bone_pose *pose)
          Per frame: every bone's local pose (translation: 3 floats per
          bone, the offset from rest; rotation: 4, x y z w) to its world
          rotation and position in pose, as MMD poses it: bones in order of
-         deform layer, then index; fixed axes; grants (own * slerp(identity,
+         deform layer, then index; fixed axes; bone morphs (bone_morphs,
+         NULL for none: 7 floats per bone from pm_mmd_morph_bones, the
+         rotation before the fixed-axis animation, the translation added,
+         as babylon-mmd applies them; grants read the morphed source);
+         grants (own * slerp(identity,
          source, ratio) for rotation, own + ratio * source for translation;
          local grants read the source's world transform); CCD IK with
          limits after each IK bone (ik_enabled, per bone, may be NULL for
@@ -537,6 +542,49 @@
          bones flagged after physics from the rest, for a rigid-body solver
          between the two. PM_ERROR_INVALID_ARGUMENT (pose untouched) for a
          NULL array, a bad pass, a non-finite value or a zero rotation.
+
+     MMD MORPHS (docs/mmd.md): faces and more, as babylon-mmd 1.3.0 applies them
+
+     pm_result pm_mmd_morph_set_validate(const pm_mmd_morph_set *set,
+                                         int *bad_morph)
+         Elements in range of their arrays, morphs, bones and materials
+         (-1: every material), known types, finite numbers, non-zero bone
+         rotations, operations 0 or 1: PM_ERROR_OUT_OF_RANGE or
+         PM_ERROR_INVALID_ARGUMENT with the morph in *bad_morph (may be
+         NULL). Each call below checks its set the same way.
+     pm_result pm_mmd_morph_weights(const pm_mmd_morph_set *set,
+                                    const float *weights, float *applied)
+         weights: each morph's weight from the motion (the VMD track of its
+         exact name). applied[m]: what morph m gets, its own weight plus
+         weight x ratio from each group listing it (a group in a group is
+         skipped, babylon-mmd's rule; a group's entry is its own weight):
+         the vertex morphs' weights for a skinning job, the UV morphs'
+         for moving UV set 0 (or an additional set) by weight x offset.
+     pm_result pm_mmd_morph_bones(const pm_mmd_morph_set *set,
+                                  const float *weights, float *bone_morphs)
+         7 floats per bone (translation, rotation x y z w) for
+         pm_mmd_evaluate: from none, each bone morph in PMX index order
+         (inside a group at weight x ratio) adds translation x weight and
+         turns the rotation toward its own by the weight
+         (@babylonjs/core's Quaternion.SlerpToRef: the shorter way, any
+         weight). babylon-mmd applies morphs in the order they first
+         became non-zero, which depends on what was played before; stacked
+         bone morphs and material morphs agree with it when they start
+         together.
+     void pm_mmd_material_defaults(const float diffuse[4],
+                                   const float specular[3], float shininess,
+                                   const float ambient[3],
+                                   const float edge_color[4],
+                                   float edge_size, float *values)
+         A PMX material's PM_MMD_MATERIAL_VALUES values before morphs: its
+         own, then each texture's multiplicative colour 1 and additive 0.
+     pm_result pm_mmd_morph_materials(const pm_mmd_morph_set *set,
+                                      const float *weights,
+                                      const float *base, float *values)
+         base: PM_MMD_MATERIAL_VALUES per material; values: the same after
+         every material morph's elements in order (multiply: v + (v m - v)
+         w; add: v + a w). An error when a result is not finite (values
+         then undefined).
 
      MMD PHYSICS (docs/mmd.md): PMX rigid bodies and joints for an engine
 
@@ -1388,7 +1436,8 @@ typedef struct pm_mmd_bone_pose {
     float local_translation[3];  /* the animated offset after the grant */
     float grant_rotation[4], grant_translation[3];
     float ik_rotation[4];        /* what IK adds before local_rotation */
-    float animated_rotation[4];  /* the frame's rotation, unit, turned about the fixed axis if any */
+    float animated_rotation[4];  /* the frame's rotation, unit, turned about the fixed axis if any, bone morphs' first */
+    float animated_translation[3]; /* the frame's offset from rest, bone morphs' added */
 } pm_mmd_bone_pose;
 
 /* Which bones an evaluation poses: all, or the two passes a host with a
@@ -1401,7 +1450,86 @@ typedef enum pm_mmd_pass {
 
 PMDEF pm_result pm_mmd_skeleton_init(pm_mmd_skeleton *skeleton, int *bad_bone);
 PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *translation, const float *rotation,
-                                const unsigned char *ik_enabled, pm_mmd_pass pass, pm_mmd_bone_pose *pose);
+                                const float *bone_morphs, const unsigned char *ik_enabled, pm_mmd_pass pass,
+                                pm_mmd_bone_pose *pose);
+
+/* ---- MMD morphs: a PMX model's morphs weighted by a motion ---------------
+
+   Each morph's weight comes from the motion (the VMD morph track of exactly
+   its name, pm_vmd_morph_sample); these apply the weights as babylon-mmd
+   1.3.0's MmdMorphController does, the morphs taken in PMX index order. */
+
+typedef enum pm_mmd_morph_type {
+    PM_MMD_MORPH_GROUP = 0,    /* other morphs, each at weight x ratio */
+    PM_MMD_MORPH_VERTEX = 1,   /* position offsets: a skinning job's morphs */
+    PM_MMD_MORPH_BONE = 2,     /* bone translations and rotations */
+    PM_MMD_MORPH_UV = 3,       /* UV set 0 offsets; 4 to 7: the additional UV sets' */
+    PM_MMD_MORPH_MATERIAL = 8, /* material values */
+    PM_MMD_MORPH_FLIP = 9,     /* PMX 2.1; not applied, as babylon-mmd does not */
+    PM_MMD_MORPH_IMPULSE = 10  /* PMX 2.1; not applied, as babylon-mmd does not */
+} pm_mmd_morph_type;
+
+/* A morph: its type as PMX stores it, and for group, bone and material
+   morphs its elements, [first, first + count) of the set's array of its
+   type (vertex and UV offsets are the host's: a skinning job, a UV pass) */
+typedef struct pm_mmd_morph {
+    int type;
+    int first, count;
+} pm_mmd_morph;
+
+typedef struct pm_mmd_group_element {
+    int morph;   /* a morph of the set; a group is skipped (babylon-mmd's rule) */
+    float ratio; /* any real number */
+} pm_mmd_group_element;
+
+typedef struct pm_mmd_bone_element {
+    int bone;
+    float translation[3];
+    float rotation[4];     /* x y z w, as stored */
+} pm_mmd_bone_element;
+
+/* A material's morphable values, PM_MMD_MATERIAL_VALUES floats in this
+   order: diffuse rgba, specular rgb, shininess, ambient rgb, edge colour
+   rgba, edge size, then the texture's multiplicative rgba and additive rgba,
+   the sphere texture's and the toon texture's alike. */
+enum {
+    PM_MMD_MATERIAL_DIFFUSE = 0, PM_MMD_MATERIAL_SPECULAR = 4, PM_MMD_MATERIAL_SHININESS = 7,
+    PM_MMD_MATERIAL_AMBIENT = 8, PM_MMD_MATERIAL_EDGE_COLOR = 11, PM_MMD_MATERIAL_EDGE_SIZE = 15,
+    PM_MMD_MATERIAL_TEXTURE = 16, PM_MMD_MATERIAL_SPHERE = 24, PM_MMD_MATERIAL_TOON = 32,
+    PM_MMD_MATERIAL_VALUES = 40
+};
+
+/* A material morph's element: its numbers as PMX stores them (diffuse
+   rgba, specular rgb, shininess, ambient rgb, edge colour rgba, edge size,
+   texture rgba, sphere rgba, toon rgba). Multiply: each value and
+   multiplicative colour v becomes v + (v m - v) w; add: each value and
+   additive colour v + a w. */
+enum { PM_MMD_MATERIAL_ELEMENT_VALUES = 28 };
+typedef struct pm_mmd_material_element {
+    int material;  /* -1: every material */
+    int add;       /* 0 multiply, 1 add */
+    float values[PM_MMD_MATERIAL_ELEMENT_VALUES];
+} pm_mmd_material_element;
+
+typedef struct pm_mmd_morph_set {
+    const pm_mmd_morph *morphs;
+    int morph_count;
+    const pm_mmd_group_element *groups;      /* the group morphs' elements */
+    int group_count;
+    const pm_mmd_bone_element *bones;        /* the bone morphs' */
+    int bone_element_count;
+    const pm_mmd_material_element *materials; /* the material morphs' */
+    int material_element_count;
+    int bone_count, material_count;          /* the model's, which elements must name */
+} pm_mmd_morph_set;
+
+PMDEF pm_result pm_mmd_morph_set_validate(const pm_mmd_morph_set *set, int *bad_morph);
+PMDEF pm_result pm_mmd_morph_weights(const pm_mmd_morph_set *set, const float *weights, float *applied);
+PMDEF pm_result pm_mmd_morph_bones(const pm_mmd_morph_set *set, const float *weights, float *bone_morphs);
+PMDEF void pm_mmd_material_defaults(const float diffuse[4], const float specular[3], float shininess,
+                                    const float ambient[3], const float edge_color[4], float edge_size, float *values);
+PMDEF pm_result pm_mmd_morph_materials(const pm_mmd_morph_set *set, const float *weights, const float *base,
+                                       float *values);
 
 /* ---- MMD physics: PMX rigid bodies and joints, engine-neutral --------------
 
@@ -7277,6 +7405,21 @@ static pm__f4 pm__mmd_animated_rotation(const pm_mmd_bone *bone, const float rot
     return pm__f4_from_double(q);
 }
 
+/* A bone's animated pose: its frame's rotation after the fixed axis, with
+   the bone morphs' rotation before it (babylon-mmd's morph offset times the
+   animation), and its translation plus the morphs' */
+static void pm__mmd_animate(const pm_mmd_bone *bone, const float translation[3], const float rotation[4],
+                            const float *morph, pm_mmd_bone_pose *pose)
+{
+    pm__f4 r = pm__mmd_animated_rotation(bone, rotation), t = pm__f4_load3(translation);
+    if (morph) {
+        r = pm__f4_quat_mul(pm__f4_load(morph + 3), r);
+        t = pm__f4_add(t, pm__f4_load3(morph));
+    }
+    pm__f4_store(pose->animated_rotation, r);
+    pm__f4_store3(pose->animated_translation, t);
+}
+
 /* A bone's world transform from its local one (offset: its translation)
    and its parent's world as it stands now (MMD's order: a parent evaluated
    later counts as unmoved). */
@@ -7299,10 +7442,10 @@ static void pm__mmd_place(const pm_mmd_skeleton *s, int b, pm__f4 rotation, pm__
    solving IK), as MMD's grant rule reads the source: its world transform for
    a local grant; else its own grant result if it has one, or its animation,
    after the source's IK rotation. */
-static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
+static void pm__mmd_update(const pm_mmd_skeleton *s, int b, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
-    pm__f4 r = pm__f4_load(pose[b].animated_rotation), t = pm__f4_load3(translation + 3 * b);
+    pm__f4 r = pm__f4_load(pose[b].animated_rotation), t = pm__f4_load3(pose[b].animated_translation);
     if (bone->flags & PM_MMD_BONE_GRANT_ROTATION) {
         const int source = bone->grant_source;
         const pm_mmd_bone *from = &s->bones[source];
@@ -7331,7 +7474,7 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
         if (bone->flags & PM_MMD_BONE_LOCAL_GRANT)
             moved = pm__f4_sub(pm__f4_load3(pose[source].world_position), pm__f4_load3(s->bones[source].position));
         else if (s->bones[source].flags & PM_MMD_BONE_GRANT_TRANSLATION) moved = pm__f4_load3(pose[source].grant_translation);
-        else moved = pm__f4_load3(translation + 3 * source);
+        else moved = pm__f4_load3(pose[source].animated_translation);
         t = pm__f4_add(t, pm__f4_mul(pm__f4_set(ratio, ratio, ratio, 0.0f), moved));
         pm__f4_store3(pose[b].grant_translation, t);
     }
@@ -7345,16 +7488,16 @@ static void pm__mmd_update(const pm_mmd_skeleton *s, int b, const float *transla
    not animations): without a grant its local pose is the frame's
    animation; a bone with a grant is updated whole, its source may have
    moved too. */
-static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
+static void pm__mmd_replace(const pm_mmd_skeleton *s, int b, pm_mmd_bone_pose *pose)
 {
     pm__f4 r;
     if (pm__mmd_has_grant(&s->bones[b])) {
-        pm__mmd_update(s, b, translation, pose);
+        pm__mmd_update(s, b, pose);
         return;
     }
     r = pm__f4_load(pose[b].animated_rotation);
     if (PM__MMD_IK_LINK(s)[b]) r = pm__f4_quat_mul(pm__f4_load(pose[b].ik_rotation), r);
-    pm__mmd_place(s, b, r, pm__f4_load3(translation + 3 * b), pose);
+    pm__mmd_place(s, b, r, pm__f4_load3(pose[b].animated_translation), pose);
 }
 
 /* Whether bone u lies in the subtree of bone top (top itself excluded) */
@@ -7368,8 +7511,7 @@ static int pm__mmd_below(const pm_mmd_skeleton *s, int u, int top)
    bones on the way down to that one (all an IK iteration reads: the rest
    follows when the chain is solved). Off the way, a subtree is stepped
    over whole. */
-static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, int only, const float *translation,
-                                   pm_mmd_bone_pose *pose)
+static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, int only, pm_mmd_bone_pose *pose)
 {
     const int last = PM__MMD_PLACE(s)[b] + PM__MMD_DESCENDANTS(s)[b];
     int i = PM__MMD_PLACE(s)[b];
@@ -7379,7 +7521,7 @@ static void pm__mmd_update_subtree(const pm_mmd_skeleton *s, int b, int only, co
             i += PM__MMD_DESCENDANTS(s)[u] + 1;
             continue;
         }
-        pm__mmd_replace(s, u, translation, pose);
+        pm__mmd_replace(s, u, pose);
         ++i;
     }
 }
@@ -7483,7 +7625,6 @@ static void pm__mmd_plan(const pm_mmd_bone *ik_bone, const pm_mmd_ik_link *link,
 typedef struct pm__mmd_ik {
     const pm_mmd_skeleton *s;
     const pm_mmd_bone *bone;
-    const float *translation;
     pm_mmd_bone_pose *pose;
     pm__f4 goal, effector;
     pm__mmd_link_plan plan[PM__MMD_PLANS];
@@ -7621,10 +7762,10 @@ static int pm__mmd_ik_step(pm__mmd_ik *ik, int j, int first_half)
     for (i = j; i >= 0; --i) {
         const int b = s->ik_links[ik->bone->ik_first_link + i].bone;
         if (i == j || !pm__mmd_below(s, b, link->bone))
-            pm__mmd_update_subtree(s, b, ik->bone->ik_target, ik->translation, ik->pose);
+            pm__mmd_update_subtree(s, b, ik->bone->ik_target, ik->pose);
     }
     if (!pm__mmd_below(s, ik->bone->ik_target, link->bone))
-        pm__mmd_update(s, ik->bone->ik_target, ik->translation, ik->pose);
+        pm__mmd_update(s, ik->bone->ik_target, ik->pose);
     return 1;
 }
 
@@ -7680,7 +7821,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
     for (i = 0; i < n; ++i) {
         const int b = chain[i].bone, parent = s->bones[b].parent;
         chain[i].local = pm__f4_load(ik->pose[b].animated_rotation); /* no grant: the local pose is the animation's */
-        chain[i].offset = pm__f4_add(pm__f4_load3(s->bones[b].position), pm__f4_load3(ik->translation + 3 * b));
+        chain[i].offset = pm__f4_add(pm__f4_load3(s->bones[b].position), pm__f4_load3(ik->pose[b].animated_translation));
         if (parent >= 0) chain[i].offset = pm__f4_sub(chain[i].offset, pm__f4_load3(s->bones[parent].position));
         chain[i].ik = pm__f4_set(0.0f, 0.0f, 0.0f, 1.0f);
         chain[i].turned = chain[i].local;
@@ -7718,7 +7859,7 @@ static int pm__mmd_ik_chain(pm__mmd_ik *ik, int loops, double close)
 /* MMD's CCD: the links' IK rotations restart from none each frame; each
    iteration turns every link once, from the target's parent up; the first
    half of the iterations mirrors angles at the limits back into range. */
-static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *translation, pm_mmd_bone_pose *pose)
+static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, pm_mmd_bone_pose *pose)
 {
     const pm_mmd_bone *bone = &s->bones[b];
     const int loops = bone->ik_loop_count < PM_MMD_IK_MAX_LOOPS ? bone->ik_loop_count : PM_MMD_IK_MAX_LOOPS;
@@ -7729,7 +7870,6 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
     if (bone->ik_link_count == 0) return;
     ik.s = s;
     ik.bone = bone;
-    ik.translation = translation;
     ik.pose = pose;
     ik.goal = pm__f4_load3(pose[b].world_position);
     for (j = 0; j < bone->ik_link_count; ++j) {
@@ -7737,11 +7877,11 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
         q[0] = q[1] = q[2] = 0.0f;
         q[3] = 1.0f;
     }
-    pm__mmd_update(s, bone->ik_target, translation, pose);
+    pm__mmd_update(s, bone->ik_target, pose);
     if (pm__mmd_ik_reach(&ik) < close) return;
     for (j = bone->ik_link_count - 1; j >= 0; --j)
-        pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, translation, pose);
-    pm__mmd_update(s, bone->ik_target, translation, pose);
+        pm__mmd_update(s, s->ik_links[bone->ik_first_link + j].bone, pose);
+    pm__mmd_update(s, bone->ik_target, pose);
     if (pm__mmd_ik_reach(&ik) < close) return;
     for (j = 0; j < PM__MMD_PLANS && j < bone->ik_link_count; ++j)
         pm__mmd_plan(bone, &s->ik_links[bone->ik_first_link + j], j, &ik.plan[j]);
@@ -7760,12 +7900,13 @@ static void pm__mmd_solve_ik(const pm_mmd_skeleton *s, int b, const float *trans
     top = s->ik_links[bone->ik_first_link + bone->ik_link_count - 1].bone;
     for (j = 0; j < bone->ik_link_count; ++j) {
         const int link = s->ik_links[bone->ik_first_link + j].bone;
-        if (link == top || !pm__mmd_below(s, link, top)) pm__mmd_update_subtree(s, link, -1, translation, pose);
+        if (link == top || !pm__mmd_below(s, link, top)) pm__mmd_update_subtree(s, link, -1, pose);
     }
 }
 
 PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *translation, const float *rotation,
-                                const unsigned char *ik_enabled, pm_mmd_pass pass, pm_mmd_bone_pose *pose)
+                                const float *bone_morphs, const unsigned char *ik_enabled, pm_mmd_pass pass,
+                                pm_mmd_bone_pose *pose)
 {
     const pm_mmd_skeleton *s = skeleton;
     int b, i, ok = 1;
@@ -7773,7 +7914,8 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
         (pass != PM_MMD_ALL_BONES && pass != PM_MMD_BEFORE_PHYSICS && pass != PM_MMD_AFTER_PHYSICS))
         return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < s->bone_count; ++b) /* branch-free: every frame's input is checked whole */
-        ok &= pm__mmd_input_ok(translation + 3 * b, rotation + 4 * b);
+        ok &= pm__mmd_input_ok(translation + 3 * b, rotation + 4 * b) &
+              (!bone_morphs || pm__mmd_input_ok(bone_morphs + 7 * b, bone_morphs + 7 * b + 3));
     if (!ok) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < s->bone_count; ++b) {
         if (pass != PM_MMD_AFTER_PHYSICS) { /* every frame starts from nothing: no state carries over */
@@ -7786,19 +7928,222 @@ PMDEF pm_result pm_mmd_evaluate(const pm_mmd_skeleton *skeleton, const float *tr
             pm__f4_store3(pose[b].grant_translation, zero);
             pm__f4_store(pose[b].ik_rotation, identity);
         }
-        pm__f4_store(pose[b].animated_rotation, pm__mmd_animated_rotation(&s->bones[b], rotation + 4 * b));
+        pm__mmd_animate(&s->bones[b], translation + 3 * b, rotation + 4 * b, bone_morphs ? bone_morphs + 7 * b : NULL,
+                        &pose[b]);
     }
     for (i = 0; i < s->bone_count; ++i) {
         const int after = (s->bones[PM__MMD_ORDER(s)[i]].flags & PM_MMD_BONE_AFTER_PHYSICS) != 0;
         b = PM__MMD_ORDER(s)[i];
         if ((pass == PM_MMD_BEFORE_PHYSICS && after) || (pass == PM_MMD_AFTER_PHYSICS && !after)) continue;
-        pm__mmd_update(s, b, translation, pose);
-        if ((s->bones[b].flags & PM_MMD_BONE_IK) && (!ik_enabled || ik_enabled[b]))
-            pm__mmd_solve_ik(s, b, translation, pose);
+        pm__mmd_update(s, b, pose);
+        if ((s->bones[b].flags & PM_MMD_BONE_IK) && (!ik_enabled || ik_enabled[b])) pm__mmd_solve_ik(s, b, pose);
     }
     return PM_OK;
 }
 
+
+/* ---- MMD morphs -------------------------------------------------------------
+
+   babylon-mmd 1.3.0's MmdMorphController: a group applies its members (a
+   member group skipped) at weight x ratio, in element order; vertex and UV
+   morphs' weights add; a bone morph adds translation x weight and turns its
+   rotation offset by @babylonjs/core's Quaternion.SlerpToRef (in doubles,
+   as JavaScript computes); material morphs multiply or add, element by
+   element. babylon-mmd applies the morphs in the order they first became
+   non-zero; these take PMX index order, which is the same for morphs that
+   start together. */
+
+PMDEF pm_result pm_mmd_morph_set_validate(const pm_mmd_morph_set *set, int *bad_morph)
+{
+    int m, k;
+    if (bad_morph) *bad_morph = -1;
+    if (!set || set->morph_count < 0 || set->group_count < 0 || set->bone_element_count < 0 ||
+        set->material_element_count < 0 || set->bone_count < 0 || set->bone_count > INT_MAX / 7 ||
+        set->material_count < 0 || set->material_count > INT_MAX / PM_MMD_MATERIAL_VALUES ||
+        (set->morph_count > 0 && !set->morphs) || (set->group_count > 0 && !set->groups) ||
+        (set->bone_element_count > 0 && !set->bones) || (set->material_element_count > 0 && !set->materials))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (m = 0; m < set->morph_count; ++m) {
+        const pm_mmd_morph *morph = &set->morphs[m];
+        const int type = morph->type;
+        const int room = type == PM_MMD_MORPH_GROUP ? set->group_count : type == PM_MMD_MORPH_BONE ? set->bone_element_count
+                       : type == PM_MMD_MORPH_MATERIAL ? set->material_element_count : -1; /* -1: no elements here */
+        pm_result result = type < PM_MMD_MORPH_GROUP || type > PM_MMD_MORPH_IMPULSE ? PM_ERROR_INVALID_ARGUMENT : PM_OK;
+        if (room >= 0 && (morph->first < 0 || morph->count < 0 || morph->first > room || morph->count > room - morph->first))
+            result = PM_ERROR_OUT_OF_RANGE;
+        for (k = 0; room >= 0 && result == PM_OK && k < morph->count; ++k) {
+            const int e = morph->first + k;
+            if (type == PM_MMD_MORPH_GROUP) {
+                const pm_mmd_group_element *g = &set->groups[e];
+                result = g->morph < 0 || g->morph >= set->morph_count ? PM_ERROR_OUT_OF_RANGE
+                       : !pm__finite(g->ratio)                       ? PM_ERROR_INVALID_ARGUMENT : PM_OK;
+            } else if (type == PM_MMD_MORPH_BONE) {
+                const pm_mmd_bone_element *b = &set->bones[e];
+                result = b->bone < 0 || b->bone >= set->bone_count            ? PM_ERROR_OUT_OF_RANGE
+                       : !pm__mmd_input_ok(b->translation, b->rotation) ? PM_ERROR_INVALID_ARGUMENT : PM_OK;
+            } else {
+                const pm_mmd_material_element *a = &set->materials[e];
+                result = a->material < -1 || a->material >= set->material_count ? PM_ERROR_OUT_OF_RANGE
+                       : (a->add != 0 && a->add != 1) || !pm__finite_n(a->values, PM_MMD_MATERIAL_ELEMENT_VALUES)
+                           ? PM_ERROR_INVALID_ARGUMENT : PM_OK;
+            }
+        }
+        if (result != PM_OK) {
+            if (bad_morph) *bad_morph = m;
+            return result;
+        }
+    }
+    return PM_OK;
+}
+
+/* The per-frame calls' check: the set valid (as cheap as applying it), the weights finite */
+static int pm__mmd_morph_ready(const pm_mmd_morph_set *set, const float *weights)
+{
+    return pm_mmd_morph_set_validate(set, NULL) == PM_OK && (set->morph_count == 0 || weights) &&
+           pm__finite_n(weights, set->morph_count);
+}
+
+/* Each morph applied, as the controller walks them: fn(set, morph, weight, context) for every morph of
+   non-zero weight in index order and, inside a group, for its non-group members at weight x ratio */
+typedef void (*pm__mmd_morph_fn)(const pm_mmd_morph_set *set, int morph, double weight, void *context);
+
+static void pm__mmd_morph_walk(const pm_mmd_morph_set *set, const float *weights, pm__mmd_morph_fn fn, void *context)
+{
+    int m, k;
+    for (m = 0; m < set->morph_count; ++m) {
+        const pm_mmd_morph *morph = &set->morphs[m];
+        const double weight = (double)weights[m];
+        if (weight == 0.0) continue;
+        if (morph->type != PM_MMD_MORPH_GROUP) {
+            fn(set, m, weight, context);
+            continue;
+        }
+        for (k = 0; k < morph->count; ++k) {
+            const pm_mmd_group_element *e = &set->groups[morph->first + k];
+            if (set->morphs[e->morph].type != PM_MMD_MORPH_GROUP) fn(set, e->morph, weight * (double)e->ratio, context);
+        }
+    }
+}
+
+static void pm__mmd_morph_add_weight(const pm_mmd_morph_set *set, int morph, double weight, void *context)
+{
+    (void)set;
+    ((float *)context)[morph] += (float)weight;
+}
+
+PMDEF pm_result pm_mmd_morph_weights(const pm_mmd_morph_set *set, const float *weights, float *applied)
+{
+    int m;
+    if (!pm__mmd_morph_ready(set, weights) || (set->morph_count > 0 && !applied)) return PM_ERROR_INVALID_ARGUMENT;
+    for (m = 0; m < set->morph_count; ++m) applied[m] = set->morphs[m].type == PM_MMD_MORPH_GROUP ? weights[m] : 0.0f;
+    pm__mmd_morph_walk(set, weights, pm__mmd_morph_add_weight, applied);
+    return pm__finite_n(applied, set->morph_count) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
+}
+
+/* @babylonjs/core's Quaternion.SlerpToRef: the shorter way, linear above a
+   dot of 0.999999, any weight, the result not normalized */
+static void pm__slerp_to(const double a[4], const double b[4], double u, double out[4])
+{
+    double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa, sb;
+    const int flip = dot < 0.0;
+    int i;
+    if (flip) dot = -dot;
+    if (dot > 0.999999) {
+        sa = 1.0 - u;
+        sb = flip ? -u : u;
+    } else {
+        const double angle = acos(dot), inverse = 1.0 / sin(angle);
+        sa = sin((1.0 - u) * angle) * inverse;
+        sb = (flip ? -sin(u * angle) : sin(u * angle)) * inverse;
+    }
+    for (i = 0; i < 4; ++i) out[i] = sa * a[i] + sb * b[i];
+}
+
+static void pm__mmd_morph_bone(const pm_mmd_morph_set *set, int morph, double weight, void *context)
+{
+    const pm_mmd_morph *m = &set->morphs[morph];
+    int k, i;
+    if (m->type != PM_MMD_MORPH_BONE) return;
+    for (k = 0; k < m->count; ++k) {
+        const pm_mmd_bone_element *e = &set->bones[m->first + k];
+        float *out = (float *)context + 7 * e->bone;
+        double r[4], q[4];
+        for (i = 0; i < 3; ++i) out[i] = (float)((double)out[i] + (double)e->translation[i] * weight);
+        pm__load4(out + 3, r);
+        pm__load4(e->rotation, q);
+        pm__slerp_to(r, q, weight, r);
+        pm__store4(out + 3, r);
+    }
+}
+
+PMDEF pm_result pm_mmd_morph_bones(const pm_mmd_morph_set *set, const float *weights, float *bone_morphs)
+{
+    int b;
+    if (!pm__mmd_morph_ready(set, weights) || set->bone_count < 1 || set->bone_count > INT_MAX / 7 || !bone_morphs)
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (b = 0; b < set->bone_count; ++b) {
+        float *out = bone_morphs + 7 * b;
+        out[0] = out[1] = out[2] = out[3] = out[4] = out[5] = 0.0f;
+        out[6] = 1.0f;
+    }
+    pm__mmd_morph_walk(set, weights, pm__mmd_morph_bone, bone_morphs);
+    return pm__finite_n(bone_morphs, 7 * set->bone_count) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
+}
+
+PMDEF void pm_mmd_material_defaults(const float diffuse[4], const float specular[3], float shininess,
+                                    const float ambient[3], const float edge_color[4], float edge_size, float *values)
+{
+    int k;
+    memcpy(values + PM_MMD_MATERIAL_DIFFUSE, diffuse, 4 * sizeof(float));
+    memcpy(values + PM_MMD_MATERIAL_SPECULAR, specular, 3 * sizeof(float));
+    values[PM_MMD_MATERIAL_SHININESS] = shininess;
+    memcpy(values + PM_MMD_MATERIAL_AMBIENT, ambient, 3 * sizeof(float));
+    memcpy(values + PM_MMD_MATERIAL_EDGE_COLOR, edge_color, 4 * sizeof(float));
+    values[PM_MMD_MATERIAL_EDGE_SIZE] = edge_size;
+    for (k = PM_MMD_MATERIAL_TEXTURE; k < PM_MMD_MATERIAL_VALUES; ++k) values[k] = (k / 4) % 2 == 0 ? 1.0f : 0.0f;
+}
+
+/* One element on one material's values: its first 16 numbers onto the 16
+   values, the texture, sphere and toon colours onto the multiplicative
+   (multiply) or additive (add) colour of each */
+static void pm__mmd_material_apply(const pm_mmd_material_element *e, double weight, float *values)
+{
+    const float *a = e->values;
+    int k;
+    for (k = 0; k < PM_MMD_MATERIAL_ELEMENT_VALUES; ++k) {
+        const int at = k < 16 ? k : PM_MMD_MATERIAL_TEXTURE + 8 * ((k - 16) / 4) + 4 * e->add + (k - 16) % 4;
+        const double v = (double)values[at];
+        values[at] = (float)(e->add ? v + (double)a[k] * weight : v + (v * (double)a[k] - v) * weight);
+    }
+}
+
+static void pm__mmd_morph_material(const pm_mmd_morph_set *set, int morph, double weight, void *context)
+{
+    const pm_mmd_morph *m = &set->morphs[morph];
+    float *values = (float *)context;
+    int k, i;
+    if (m->type != PM_MMD_MORPH_MATERIAL) return;
+    for (k = 0; k < m->count; ++k) {
+        const pm_mmd_material_element *e = &set->materials[m->first + k];
+        if (e->material >= 0) pm__mmd_material_apply(e, weight, values + PM_MMD_MATERIAL_VALUES * e->material);
+        else
+            for (i = 0; i < set->material_count; ++i) pm__mmd_material_apply(e, weight, values + PM_MMD_MATERIAL_VALUES * i);
+    }
+}
+
+PMDEF pm_result pm_mmd_morph_materials(const pm_mmd_morph_set *set, const float *weights, const float *base,
+                                       float *values)
+{
+    size_t count;
+    if (!pm__mmd_morph_ready(set, weights) || set->material_count < 0 ||
+        set->material_count > INT_MAX / PM_MMD_MATERIAL_VALUES)
+        return PM_ERROR_INVALID_ARGUMENT;
+    count = (size_t)PM_MMD_MATERIAL_VALUES * (size_t)set->material_count;
+    if (count > 0 && (!base || !values || !pm__finite_n(base, (int)count))) return PM_ERROR_INVALID_ARGUMENT;
+    if (count > 0) memmove(values, base, count * sizeof(float));
+    pm__mmd_morph_walk(set, weights, pm__mmd_morph_material, values);
+    return pm__finite_n(values, (int)count) ? PM_OK : PM_ERROR_INVALID_ARGUMENT;
+}
 
 /* ---- MMD physics -------------------------------------------------------------
 

@@ -1,6 +1,9 @@
 /* mmd_play.h: a PMX model posed by a VMD motion with posemath, for the
-   examples: the motion's tracks found by the model's bone names, each frame
-   sampled (pm_vmd_bone_sample, pm_vmd_switch_sample) and evaluated
+   examples: the motion's tracks found by the model's bone and morph names,
+   each frame sampled (pm_vmd_bone_sample, pm_vmd_morph_sample,
+   pm_vmd_switch_sample), the morphs weighed (pm_mmd_morph_weights: each
+   vertex and UV morph's weight in player.morph_applied; pm_mmd_morph_bones)
+   and the bones evaluated
    (pm_mmd_evaluate; a host with a rigid-body engine runs the two passes
    around its step, reads each bone's physics switch in player.physics_on
    and sets player.physics_flags, so that IK chains the physics drives are
@@ -11,8 +14,8 @@
      mmd_player_pose(&player, 12.5);   // player.pose[b].world_position, world_rotation
      mmd_player_free(&player);
 
-   Tracks of bones the model lacks are ignored, as MMD ignores them; a bone
-   without a track keeps its rest pose. Tracks are found by sorted names
+   Tracks of bones and morphs the model lacks are ignored, as MMD ignores
+   them; a bone without a track keeps its rest pose, a morph its weight 0. Tracks are found by sorted names
    (O((bones + tracks) log tracks), whatever the files hold). The player
    keeps one cursor per track, so playing frames in order costs O(1) per
    key lookup. Example code: it allocates; include it in one file (it
@@ -30,6 +33,11 @@ typedef struct mmd_player {
     pm_mmd_skeleton skeleton;
     int *bone_track, *ik_track, *bone_cursor, *ik_cursor; /* per bone: the track (-1 for none) and its cursor */
     float *translation, *rotation; /* per bone: the sampled local pose */
+    pm_mmd_morph_set morphs;       /* the model's */
+    int *morph_track, *morph_cursor; /* per morph: the track of its name (-1 for none) and its cursor */
+    float *morph_weights;          /* per morph: the motion's weight */
+    float *morph_applied;          /* per morph: with the groups' (pm_mmd_morph_weights) */
+    float *bone_morphs;            /* per bone: pm_mmd_morph_bones' 7 floats */
     unsigned char *ik_enabled;
     unsigned char *physics_on; /* per bone: the motion's physics switch for its rigid bodies (1 without keys) */
     int *physics_cursor;
@@ -73,9 +81,10 @@ static int mmd_named_order(const void *a, const void *b)
     return strcmp(((const mmd_named *)a)->name, ((const mmd_named *)b)->name);
 }
 
-/* Each bone's track among count tracks named by name_of (-1 for none) */
-static int mmd_find_tracks(const pmx *model, int count, const char *(*name_of)(const vmd *, int), const vmd *motion,
-                           int *track)
+/* For each of the model's `keys` bones or morphs (named by key_of), its
+   track among count tracks named by name_of (-1 for none) */
+static int mmd_find_tracks(const pmx *model, int keys, const char *(*key_of)(const pmx *, int), int count,
+                           const char *(*name_of)(const vmd *, int), const vmd *motion, int *track)
 {
     mmd_named *sorted = (mmd_named *)malloc(sizeof *sorted * (size_t)(count > 0 ? count : 1));
     int b, t;
@@ -85,8 +94,8 @@ static int mmd_find_tracks(const pmx *model, int count, const char *(*name_of)(c
         sorted[t].index = t;
     }
     qsort(sorted, (size_t)count, sizeof *sorted, mmd_named_order);
-    for (b = 0; b < model->bone_count; ++b) {
-        const mmd_named key = {model->bones[b].name, 0};
+    for (b = 0; b < keys; ++b) {
+        const mmd_named key = {key_of(model, b), 0};
         const mmd_named *found = count > 0 ? (const mmd_named *)bsearch(&key, sorted, (size_t)count, sizeof *sorted,
                                                                         mmd_named_order)
                                            : NULL;
@@ -98,6 +107,9 @@ static int mmd_find_tracks(const pmx *model, int count, const char *(*name_of)(c
 
 static const char *mmd_bone_track_name(const vmd *motion, int t) { return motion->bones[t].name; }
 static const char *mmd_ik_track_name(const vmd *motion, int t) { return motion->iks[t].name; }
+static const char *mmd_morph_track_name(const vmd *motion, int t) { return motion->morphs[t].name; }
+static const char *mmd_bone_name(const pmx *model, int b) { return model->bones[b].name; }
+static const char *mmd_morph_name(const pmx *model, int m) { return model->morph_names[m].name; }
 
 static void mmd_player_free(mmd_player *p)
 {
@@ -110,13 +122,17 @@ static void mmd_player_free(mmd_player *p)
     free(p->physics_on);
     free(p->physics_cursor);
     free(p->pose);
+    free(p->morph_track);
+    free(p->morph_weights);
+    free(p->bone_morphs);
     memset(p, 0, sizeof *p);
 }
 
 static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, char *error, size_t error_size)
 {
     const size_t n = (size_t)(model->bone_count > 0 ? model->bone_count : 1);
-    int bad = -1;
+    const size_t morphs = (size_t)(model->morph_count > 0 ? model->morph_count : 1);
+    int bad = -1, b;
     pm_result result;
     memset(p, 0, sizeof *p);
     p->motion = motion;
@@ -130,8 +146,11 @@ static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, c
     p->physics_on = (unsigned char *)calloc(n, 1);
     p->physics_cursor = (int *)calloc(n, sizeof(int));
     p->pose = (pm_mmd_bone_pose *)calloc(n, sizeof *p->pose);
+    p->morph_track = (int *)calloc(morphs, 2 * sizeof(int));
+    p->morph_weights = (float *)calloc(morphs, 2 * sizeof(float));
+    p->bone_morphs = (float *)calloc(n, 7 * sizeof(float));
     if (!p->bones || !p->skeleton.tables || !p->bone_track || !p->translation || !p->rotation || !p->ik_enabled ||
-        !p->physics_on || !p->physics_cursor || !p->pose) {
+        !p->physics_on || !p->physics_cursor || !p->pose || !p->morph_track || !p->morph_weights || !p->bone_morphs) {
         mmd_player_free(p);
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -139,6 +158,10 @@ static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, c
     p->ik_track = p->bone_track + n;
     p->bone_cursor = p->bone_track + 2 * n;
     p->ik_cursor = p->bone_track + 3 * n;
+    p->morph_cursor = p->morph_track + morphs;
+    p->morph_applied = p->morph_weights + morphs;
+    p->morphs = pmx_morph_set(model);
+    for (b = 0; b < model->bone_count; ++b) p->bone_morphs[7 * b + 6] = 1.0f; /* none until a frame is played */
     mmd_bones_of(model, p->bones);
     p->skeleton.bones = p->bones;
     p->skeleton.bone_count = model->bone_count;
@@ -149,8 +172,18 @@ static int mmd_player_init(mmd_player *p, const pmx *model, const vmd *motion, c
         mmd_player_free(p);
         return -1;
     }
-    if (mmd_find_tracks(model, motion->bone_count, mmd_bone_track_name, motion, p->bone_track) != 0 ||
-        mmd_find_tracks(model, motion->ik_count, mmd_ik_track_name, motion, p->ik_track) != 0) {
+    if ((result = pm_mmd_morph_set_validate(&p->morphs, &bad)) != PM_OK) {
+        snprintf(error, error_size, "morph %d (%s): %s", bad, bad >= 0 ? model->morph_names[bad].name : "-",
+                 pm_result_string(result));
+        mmd_player_free(p);
+        return -1;
+    }
+    if (mmd_find_tracks(model, model->bone_count, mmd_bone_name, motion->bone_count, mmd_bone_track_name, motion,
+                        p->bone_track) != 0 ||
+        mmd_find_tracks(model, model->bone_count, mmd_bone_name, motion->ik_count, mmd_ik_track_name, motion,
+                        p->ik_track) != 0 ||
+        mmd_find_tracks(model, model->morph_count, mmd_morph_name, motion->morph_count, mmd_morph_track_name, motion,
+                        p->morph_track) != 0) {
         mmd_player_free(p);
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -186,13 +219,24 @@ static pm_result mmd_player_pass(mmd_player *p, double frame, pm_mmd_pass pass)
             return result;
         p->ik_enabled[b] = (unsigned char)on;
     }
+    for (b = 0; b < p->morphs.morph_count && pass != PM_MMD_AFTER_PHYSICS; ++b) {
+        const int t = p->morph_track[b];
+        p->morph_weights[b] = 0.0f;
+        if (t >= 0 && (result = pm_vmd_morph_sample(p->motion->morphs[t].keys, p->motion->morphs[t].key_count, frame,
+                                                    &p->morph_cursor[b], &p->morph_weights[b])) != PM_OK)
+            return result;
+    }
+    if (pass != PM_MMD_AFTER_PHYSICS &&
+        ((result = pm_mmd_morph_weights(&p->morphs, p->morph_weights, p->morph_applied)) != PM_OK ||
+         (result = pm_mmd_morph_bones(&p->morphs, p->morph_weights, p->bone_morphs)) != PM_OK))
+        return result;
     if (p->physics_flags && pass != PM_MMD_AFTER_PHYSICS) { /* babylon-mmd's IK skip, unless a dynamic body is off */
         p->physics_off = 0;
         for (b = 0; b < p->bone_count; ++b) p->physics_off |= (p->physics_flags[b] & PM_MMD_PHYSICS_DRIVEN) && !p->physics_on[b];
         for (b = 0; b < p->bone_count && !p->physics_off; ++b)
             if (p->physics_flags[b] & PM_MMD_PHYSICS_IK_SKIPPED) p->ik_enabled[b] = 0;
     }
-    return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->ik_enabled, pass, p->pose);
+    return pm_mmd_evaluate(&p->skeleton, p->translation, p->rotation, p->bone_morphs, p->ik_enabled, pass, p->pose);
 }
 
 /* Every bone's world transform at a (fractional) frame into p->pose. */

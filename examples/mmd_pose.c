@@ -22,7 +22,23 @@
    s (as saba and MMDAgent step), the way a real-time host steps by elapsed
    time in fixed substeps, at most 5 a step.
 
-   usage: mmd_pose [--physics | --physics=120] MODEL.pmx MOTION.vmd FRAME... */
+   The motion's morphs are applied (bone morphs move bones). With --morphs,
+   each frame's bone lines are followed by
+
+     FRAME morph INDEX WEIGHT
+
+   for every vertex morph and UV morph (types 1 and 3) in PMX order, its
+   weight with the groups' (its own plus weight x ratio from each group
+   listing it), and one line per material in PMX order,
+
+     FRAME material INDEX v1 ... v40
+
+   its values after the material morphs (pm_mmd_morph_materials' order:
+   diffuse rgba, specular rgb, shininess, ambient rgb, edge rgba, edge
+   size, then the texture's, sphere's and toon's multiplicative and
+   additive rgba; before morphs the PMX material's own, 1 and 0).
+
+   usage: mmd_pose [--physics | --physics=120] [--morphs] MODEL.pmx MOTION.vmd FRAME... */
 #include "../posemath.h"
 
 #include "mmd_play.h"
@@ -32,13 +48,17 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: mmd_pose [--physics | --physics=120] MODEL.pmx MOTION.vmd FRAME...\n");
+    fprintf(stderr, "usage: mmd_pose [--physics | --physics=120] [--morphs] MODEL.pmx MOTION.vmd FRAME...\n");
     return 2;
 }
 
-static void print_pose(const pmx *model, const pm_mmd_bone_pose *poses, const char *frame)
+/* The frame's lines: every bone's, then with morphs the morphs' and the
+   materials'; 0, or -1 (out of memory) */
+static int print_pose(const pmx *model, const mmd_player *player, int morphs, const char *frame)
 {
-    int b;
+    const pm_mmd_bone_pose *poses = player->pose;
+    float *values;
+    int b, m, k;
     for (b = 0; b < model->bone_count; ++b) {
         const pm_mmd_bone_pose *pose = &poses[b];
         char name[PMX_NAME_SIZE], *c;
@@ -50,11 +70,27 @@ static void print_pose(const pmx *model, const pm_mmd_bone_pose *poses, const ch
                (double)pose->world_position[1], (double)pose->world_position[2], (double)pose->world_rotation[0],
                (double)pose->world_rotation[1], (double)pose->world_rotation[2], (double)pose->world_rotation[3]);
     }
+    if (!morphs) return 0;
+    for (m = 0; m < model->morph_count; ++m)
+        if (model->morphs[m].type == PM_MMD_MORPH_VERTEX || model->morphs[m].type == PM_MMD_MORPH_UV)
+            printf("%s morph %d %.9g\n", frame, m, (double)player->morph_applied[m]);
+    if (!(values = (float *)malloc(sizeof(float) * PM_MMD_MATERIAL_VALUES * (size_t)(model->material_count + 1)))) return -1;
+    if (pm_mmd_morph_materials(&player->morphs, player->morph_weights, model->material_values, values) != PM_OK) {
+        free(values);
+        return -1;
+    }
+    for (m = 0; m < model->material_count; ++m) {
+        printf("%s material %d", frame, m);
+        for (k = 0; k < PM_MMD_MATERIAL_VALUES; ++k) printf(" %.9g", (double)values[PM_MMD_MATERIAL_VALUES * m + k]);
+        printf("\n");
+    }
+    free(values);
+    return 0;
 }
 
 #if defined(MMD_POSE_BULLET)
 /* The frames with physics; 0 or a message */
-static const char *simulate(const pmx *model, mmd_player *player, char **frames, int count, double substep)
+static const char *simulate(const pmx *model, mmd_player *player, int morphs, char **frames, int count, double substep)
 {
     mmd_simulation sim;
     const char *message = mmd_simulation_init(&sim, model, player);
@@ -65,7 +101,7 @@ static const char *simulate(const pmx *model, mmd_player *player, char **frames,
         const long target = (long)((strtod(frames[a], NULL) - first) * 2.0);
         for (; step <= target && !message; ++step)
             message = mmd_simulation_step(&sim, first + 0.5 * (double)step, step == 0, substep);
-        if (!message) print_pose(model, player->pose, frames[a]);
+        if (!message && print_pose(model, player, morphs, frames[a]) != 0) message = "the material morphs: not finite, or out of memory";
     }
     if (sim.recovered)
         fprintf(stderr, "mmd_pose: warning: Bullet lost %d bodies (not finite), placed back on their bones, still\n",
@@ -81,10 +117,16 @@ int main(int argc, char **argv)
     vmd motion;
     mmd_player player;
     char error[200];
-    const int physics = argc > 1 && (strcmp(argv[1], "--physics") == 0 || strcmp(argv[1], "--physics=120") == 0);
-    int a, status = 0;
-    char **args = argv + physics;
-    const int count = argc - physics;
+    int physics = 0, morphs = 0, substeps = 1, options = 1, a, status = 0, count;
+    char **args;
+    for (; options < argc && strncmp(argv[options], "--", 2) == 0; ++options) {
+        if (!physics && (strcmp(argv[options], "--physics") == 0 || strcmp(argv[options], "--physics=120") == 0))
+            physics = 1, substeps = argv[options][9] ? 2 : 1;
+        else if (!morphs && strcmp(argv[options], "--morphs") == 0) morphs = 1;
+        else return usage();
+    }
+    args = argv + options - 1;
+    count = argc - options + 1;
     if (count < 4) return usage();
     for (a = 3; a < count; ++a) { /* every frame a finite number, before any work */
         char *end;
@@ -121,8 +163,7 @@ int main(int argc, char **argv)
     }
 #if defined(MMD_POSE_BULLET)
     if (physics && status == 0) {
-        const double substep = strcmp(argv[1], "--physics=120") == 0 ? 1.0 / 120.0 : 1.0 / 60.0;
-        const char *message = simulate(&model, &player, args + 3, count - 3, substep);
+        const char *message = simulate(&model, &player, morphs, args + 3, count - 3, 1.0 / 60.0 / substeps);
         if (message) {
             fprintf(stderr, "mmd_pose: %s: %s\n", args[1], message);
             status = 1;
@@ -136,7 +177,10 @@ int main(int argc, char **argv)
             status = 1;
             break;
         }
-        print_pose(&model, player.pose, args[a]);
+        if (print_pose(&model, &player, morphs, args[a]) != 0) {
+            fprintf(stderr, "mmd_pose: frame %s: the material morphs: not finite, or out of memory\n", args[a]);
+            status = 1;
+        }
     }
     if (player.pose) mmd_player_free(&player);
     vmd_free(&motion);

@@ -1,15 +1,18 @@
 /* pmx.h: a PMX model reader (PMX 2.0 and 2.1, MikuMikuDance's model format)
    for the examples: the vertices as posemath's skinning job takes them, the
-   faces, the bones with their grants, IK chains and limits, and the vertex,
-   bone and group morphs, the rigid bodies and joints (as posemath's MMD
-   physics takes them); textures, materials, display frames and 2.1's soft
-   bodies are checked and skipped.
+   faces, the bones with their grants, IK chains and limits, the morphs (as
+   posemath's MMD morphs take them, with the vertex and UV offsets), the
+   materials' morphable values, the rigid bodies and joints (as posemath's
+   MMD physics takes them); textures, the rest of the materials, display
+   frames, flip and impulse morphs and 2.1's soft bodies are checked and
+   skipped.
 
      pmx model;
      char error[128];
      if (pmx_parse(bytes, size, &model, error, sizeof error) != 0) puts(error);  // "byte 1234: ..."
      // model.positions, normals, types, bone_indices, bone_weights, sdef: a pm_skin_job's streams
      // model.bones[i]: name (UTF-8), position, parent, layer, flags, grant, IK
+     // pmx_morph_set(&model): a pm_mmd_morph_set; model.morph_names[i]: each morph's name
      // model.rigid_bodies, joints: a pm_mmd_physics's bodies and joints
      pmx_free(&model);
 
@@ -65,13 +68,11 @@ typedef struct pmx_bone {
     int first_link, link_count; /* PMX order: from the effector's parent up; into pmx.links */
 } pmx_bone;
 
-/* A morph: its offsets are entries [first, first + count) of the array of
-   its type (vertex, bone or group); other types keep count 0. */
-typedef struct pmx_morph {
+/* A morph's name and display panel (its type and elements: pmx.morphs) */
+typedef struct pmx_morph_name {
     char name[PMX_NAME_SIZE];
-    int panel, type;           /* type: 0 group, 1 vertex, 2 bone, 3-7 UV, 8 material, 9 flip, 10 impulse */
-    int first, count;
-} pmx_morph;
+    int panel;
+} pmx_morph_name;
 
 typedef struct pmx {
     float version;             /* 2.0 or 2.1 */
@@ -89,15 +90,19 @@ typedef struct pmx {
     int bone_count, link_count, morph_count;
     pmx_bone *bones;
     pm_mmd_ik_link *links;
-    pmx_morph *morphs;
-    int vertex_offset_count, bone_offset_count, group_offset_count;
+    pmx_morph_name *morph_names;
+    pm_mmd_morph *morphs;           /* each one's type and elements: entries [first, first + count) of the array of
+                                       its type below (flip and impulse morphs: none) */
+    int group_count, bone_element_count, material_element_count, vertex_offset_count, uv_offset_count;
+    pm_mmd_group_element *groups;
+    pm_mmd_bone_element *bone_elements;
+    pm_mmd_material_element *material_elements;
     int *vertex_offset_vertex;      /* vertex morphs: the vertex, */
     float *vertex_offset;           /* and 3 floats of offset */
-    int *bone_offset_bone;          /* bone morphs: the bone, */
-    float *bone_offset;             /* translation 3, rotation 4 */
-    int *group_offset_morph;        /* group morphs: the morph, */
-    float *group_offset_weight;     /* and its weight */
+    int *uv_offset_vertex;          /* UV morphs (types 3 to 7): the vertex, */
+    float *uv_offset;               /* and 4 floats of offset */
     int texture_count, material_count, frame_count;
+    float *material_values;         /* PM_MMD_MATERIAL_VALUES per material (pm_mmd_material_defaults) */
     int rigid_body_count, joint_count;
     pm_mmd_rigid_body *rigid_bodies; /* bone: as stored, or by the body's name (babylon-mmd's rule), else -1 */
     pm_mmd_joint *joints;            /* those whose two bodies are in the file (babylon-mmd drops the rest) */
@@ -233,9 +238,10 @@ static int pmx_text(pmx_reader *r, char *out, size_t out_size, const char *what)
 static void pmx_free(pmx *m)
 {
     free(m->positions), free(m->normals), free(m->types), free(m->bone_indices), free(m->bone_weights);
-    free(m->sdef), free(m->indices), free(m->bones), free(m->links), free(m->morphs);
-    free(m->vertex_offset_vertex), free(m->vertex_offset), free(m->bone_offset_bone), free(m->bone_offset);
-    free(m->group_offset_morph), free(m->group_offset_weight), free(m->rigid_bodies), free(m->joints);
+    free(m->sdef), free(m->indices), free(m->bones), free(m->links), free(m->morph_names), free(m->morphs);
+    free(m->groups), free(m->bone_elements), free(m->material_elements), free(m->vertex_offset_vertex);
+    free(m->vertex_offset), free(m->uv_offset_vertex), free(m->uv_offset), free(m->material_values);
+    free(m->rigid_bodies), free(m->joints);
     memset(m, 0, sizeof *m);
 }
 
@@ -374,78 +380,130 @@ static int pmx_grow(void **array, size_t count, size_t more, size_t item)
     return 1;
 }
 
+/* Reads morph `morph`'s next offset into entry `at` of its type's array
+   (room made): 0, or -1 with the error recorded */
+typedef int (*pmx_offset_reader)(pmx_reader *r, pmx *m, int morph, int at);
+
+static int pmx_group_offset(pmx_reader *r, pmx *m, int morph, int at)
+{
+    (void)morph;
+    return pmx_index(r, PMX_MORPH, m->morph_count, 0, &m->groups[at].morph, "a group morph's morph index out of range") != 0 ||
+                   pmx_floats(r, &m->groups[at].ratio, 1, "") != 0
+               ? -1 : 0;
+}
+
+static int pmx_vertex_offset(pmx_reader *r, pmx *m, int morph, int at)
+{
+    (void)morph;
+    return pmx_index(r, PMX_VERTEX, m->vertex_count, 0, &m->vertex_offset_vertex[at],
+                     "a vertex morph's vertex index out of range") != 0 ||
+                   pmx_floats(r, m->vertex_offset + 3 * (size_t)at, 3, "") != 0
+               ? -1 : 0;
+}
+
+static int pmx_bone_offset(pmx_reader *r, pmx *m, int morph, int at)
+{
+    pm_mmd_bone_element *e = &m->bone_elements[at];
+    (void)morph;
+    return pmx_index(r, PMX_BONE, m->bone_count, 0, &e->bone, "a bone morph's bone index out of range") != 0 ||
+                   pmx_floats(r, e->translation, 3, "") != 0 || pmx_floats(r, e->rotation, 4, "") != 0
+               ? -1 : 0;
+}
+
+static int pmx_uv_offset(pmx_reader *r, pmx *m, int morph, int at)
+{
+    (void)morph;
+    return pmx_index(r, PMX_VERTEX, m->vertex_count, 0, &m->uv_offset_vertex[at], "a UV morph's vertex index out of range") != 0 ||
+                   pmx_floats(r, m->uv_offset + 4 * (size_t)at, 4, "") != 0
+               ? -1 : 0;
+}
+
+static int pmx_material_offset(pmx_reader *r, pmx *m, int morph, int at)
+{
+    pm_mmd_material_element *e = &m->material_elements[at];
+    const unsigned char *operation;
+    (void)morph;
+    if (pmx_index(r, PMX_MATERIAL, m->material_count, 1, &e->material, "a material morph's material index out of range") != 0 ||
+        !(operation = pmx_take(r, 1, "a morph offset past the end of the file")))
+        return -1;
+    if (*operation > 1) return pmx_fail(r, r->at - 1, "a material morph's operation that is neither 0 (multiply) nor 1 (add)");
+    e->add = *operation;
+    return pmx_floats(r, e->values, PM_MMD_MATERIAL_ELEMENT_VALUES, "");
+}
+
+/* Flip and impulse morphs: checked and skipped, as babylon-mmd skips them */
+static int pmx_skipped_offset(pmx_reader *r, pmx *m, int morph, int at)
+{
+    const int flip = m->morphs[morph].type == PM_MMD_MORPH_FLIP;
+    int index;
+    (void)at;
+    return pmx_index(r, flip ? PMX_MORPH : PMX_RIGID, flip ? m->morph_count : INT32_MAX /* rigid bodies come later */, 0,
+                     &index, "a morph offset's index out of range") != 0 ||
+                   !pmx_take(r, flip ? 4 : 25, "a morph offset past the end of the file")
+               ? -1 : 0;
+}
+
 static int pmx_morphs(pmx_reader *r, pmx *m)
 {
     int i, k;
     const size_t vertex = (size_t)r->index_size[PMX_VERTEX], bone = (size_t)r->index_size[PMX_BONE];
     if (pmx_count(r, 8 + 1 + 1 + 4, &m->morph_count, "a morph count past the end of the file") != 0) return -1;
-    if (!(m->morphs = (pmx_morph *)pmx_alloc((size_t)m->morph_count, sizeof *m->morphs)))
+    if (!(m->morph_names = (pmx_morph_name *)pmx_alloc((size_t)m->morph_count, sizeof *m->morph_names)) ||
+        !(m->morphs = (pm_mmd_morph *)pmx_alloc((size_t)m->morph_count, sizeof *m->morphs)))
         return pmx_fail(r, r->at, "out of memory");
     for (i = 0; i < m->morph_count; ++i) {
-        pmx_morph *morph = &m->morphs[i];
+        pmx_morph_name *name = &m->morph_names[i];
+        pm_mmd_morph *morph = &m->morphs[i];
         const unsigned char *kind;
-        int count;
+        int count, *used = NULL, ok = 1;
         size_t record;
-        if (pmx_text(r, morph->name, sizeof morph->name, "a morph name past the end of the file") != 0 ||
+        pmx_offset_reader read;
+        if (pmx_text(r, name->name, sizeof name->name, "a morph name past the end of the file") != 0 ||
             pmx_text(r, NULL, 0, "a morph name past the end of the file") != 0 ||
             !(kind = pmx_take(r, 2, "a morph past the end of the file")))
             return -1;
-        morph->panel = kind[0];
+        name->panel = kind[0];
         morph->type = kind[1];
         if (morph->type > 10 || (morph->type > 8 && m->version < 2.05f)) return pmx_fail(r, r->at - 1, "an unknown morph type");
-        record = morph->type == 0 ? (size_t)r->index_size[PMX_MORPH] + 4
-               : morph->type == 1 ? vertex + 12
-               : morph->type == 2 ? bone + 28
-               : morph->type <= 7 ? vertex + 16
-               : morph->type == 8 ? (size_t)r->index_size[PMX_MATERIAL] + 113
-               : morph->type == 9 ? (size_t)r->index_size[PMX_MORPH] + 4
-               : (size_t)r->index_size[PMX_RIGID] + 25;
+        record = morph->type == PM_MMD_MORPH_GROUP    ? (size_t)r->index_size[PMX_MORPH] + 4
+               : morph->type == PM_MMD_MORPH_VERTEX   ? vertex + 12
+               : morph->type == PM_MMD_MORPH_BONE     ? bone + 28
+               : morph->type <= 7                     ? vertex + 16
+               : morph->type == PM_MMD_MORPH_MATERIAL ? (size_t)r->index_size[PMX_MATERIAL] + 113
+               : morph->type == PM_MMD_MORPH_FLIP     ? (size_t)r->index_size[PMX_MORPH] + 4
+                                                      : (size_t)r->index_size[PMX_RIGID] + 25;
         if (pmx_count(r, record, &count, "a morph offset count past the end of the file") != 0) return -1;
-        if (morph->type == 0) { /* group: morphs and weights */
-            morph->first = m->group_offset_count;
-            if (!pmx_grow((void **)&m->group_offset_morph, (size_t)m->group_offset_count, (size_t)count, sizeof(int)) ||
-                !pmx_grow((void **)&m->group_offset_weight, (size_t)m->group_offset_count, (size_t)count, sizeof(float)))
-                return pmx_fail(r, r->at, "out of memory");
-            for (k = 0; k < count; ++k, ++m->group_offset_count)
-                if (pmx_index(r, PMX_MORPH, m->morph_count, 0, &m->group_offset_morph[m->group_offset_count],
-                              "a group morph's morph index out of range") != 0 ||
-                    pmx_floats(r, &m->group_offset_weight[m->group_offset_count], 1, "") != 0)
-                    return -1;
-            morph->count = count;
-        } else if (morph->type == 1) { /* vertex: vertices and offsets */
-            morph->first = m->vertex_offset_count;
-            if (!pmx_grow((void **)&m->vertex_offset_vertex, (size_t)m->vertex_offset_count, (size_t)count, sizeof(int)) ||
-                !pmx_grow((void **)&m->vertex_offset, 3 * (size_t)m->vertex_offset_count, 3 * (size_t)count, sizeof(float)))
-                return pmx_fail(r, r->at, "out of memory");
-            for (k = 0; k < count; ++k, ++m->vertex_offset_count)
-                if (pmx_index(r, PMX_VERTEX, m->vertex_count, 0, &m->vertex_offset_vertex[m->vertex_offset_count],
-                              "a vertex morph's vertex index out of range") != 0 ||
-                    pmx_floats(r, m->vertex_offset + 3 * (size_t)m->vertex_offset_count, 3, "") != 0)
-                    return -1;
-            morph->count = count;
-        } else if (morph->type == 2) { /* bone: bones, translations and rotations */
-            morph->first = m->bone_offset_count;
-            if (!pmx_grow((void **)&m->bone_offset_bone, (size_t)m->bone_offset_count, (size_t)count, sizeof(int)) ||
-                !pmx_grow((void **)&m->bone_offset, 7 * (size_t)m->bone_offset_count, 7 * (size_t)count, sizeof(float)))
-                return pmx_fail(r, r->at, "out of memory");
-            for (k = 0; k < count; ++k, ++m->bone_offset_count)
-                if (pmx_index(r, PMX_BONE, m->bone_count, 0, &m->bone_offset_bone[m->bone_offset_count],
-                              "a bone morph's bone index out of range") != 0 ||
-                    pmx_floats(r, m->bone_offset + 7 * (size_t)m->bone_offset_count, 7, "") != 0)
-                    return -1;
-            morph->count = count;
-        } else { /* UV, material, flip, impulse: checked and skipped */
-            for (k = 0; k < count; ++k) {
-                int index;
-                const int kind_index = morph->type <= 7 ? PMX_VERTEX : morph->type == 8 ? PMX_MATERIAL
-                                     : morph->type == 9 ? PMX_MORPH : PMX_RIGID;
-                const int limit = morph->type <= 7 ? m->vertex_count : morph->type == 8 ? m->material_count
-                                : morph->type == 9 ? m->morph_count : INT32_MAX; /* rigid bodies come later */
-                if (pmx_index(r, kind_index, limit, morph->type == 8, &index, "a morph offset's index out of range") != 0 ||
-                    !pmx_take(r, record - (size_t)r->index_size[kind_index], "a morph offset past the end of the file"))
-                    return -1;
-            }
+        switch (morph->type) { /* room for the offsets, then each read */
+        case PM_MMD_MORPH_GROUP:
+            used = &m->group_count, read = pmx_group_offset;
+            ok = pmx_grow((void **)&m->groups, (size_t)*used, (size_t)count, sizeof *m->groups);
+            break;
+        case PM_MMD_MORPH_VERTEX:
+            used = &m->vertex_offset_count, read = pmx_vertex_offset;
+            ok = pmx_grow((void **)&m->vertex_offset_vertex, (size_t)*used, (size_t)count, sizeof(int)) &&
+                 pmx_grow((void **)&m->vertex_offset, 3 * (size_t)*used, 3 * (size_t)count, sizeof(float));
+            break;
+        case PM_MMD_MORPH_BONE:
+            used = &m->bone_element_count, read = pmx_bone_offset;
+            ok = pmx_grow((void **)&m->bone_elements, (size_t)*used, (size_t)count, sizeof *m->bone_elements);
+            break;
+        case PM_MMD_MORPH_MATERIAL:
+            used = &m->material_element_count, read = pmx_material_offset;
+            ok = pmx_grow((void **)&m->material_elements, (size_t)*used, (size_t)count, sizeof *m->material_elements);
+            break;
+        case PM_MMD_MORPH_FLIP:
+        case PM_MMD_MORPH_IMPULSE: read = pmx_skipped_offset; break;
+        default: /* UV, set 0 and the additional sets */
+            used = &m->uv_offset_count, read = pmx_uv_offset;
+            ok = pmx_grow((void **)&m->uv_offset_vertex, (size_t)*used, (size_t)count, sizeof(int)) &&
+                 pmx_grow((void **)&m->uv_offset, 4 * (size_t)*used, 4 * (size_t)count, sizeof(float));
         }
+        if (!ok) return pmx_fail(r, r->at, "out of memory");
+        morph->first = used ? *used : 0;
+        morph->count = used ? count : 0;
+        for (k = 0; k < count; ++k)
+            if (read(r, m, i, morph->first + k) != 0) return -1;
+        if (used) *used += count;
     }
     return 0;
 }
@@ -615,12 +673,19 @@ static int pmx_parse(const unsigned char *data, size_t size, pmx *out, char *err
     if (pmx_count(&r, 8 + 16 + 12 + 4 + 12 + 1 + 16 + 4 + 2 * (size_t)r.index_size[PMX_TEXTURE] + 2 + 1 + 4 + 4,
                   &out->material_count, "a material count past the end of the file") != 0)
         goto fail;
+    if (!(out->material_values = (float *)pmx_alloc((size_t)out->material_count * PM_MMD_MATERIAL_VALUES, sizeof(float)))) {
+        pmx_fail(&r, r.at, "out of memory");
+        goto fail;
+    }
     for (i = 0; i < out->material_count; ++i) {
         const unsigned char *shared;
         int texture, sphere, toon, faces;
+        float v[16]; /* diffuse, specular, shininess, ambient, then after the flags byte edge colour and size */
         if (pmx_text(&r, NULL, 0, "a material past the end of the file") != 0 ||
             pmx_text(&r, NULL, 0, "a material past the end of the file") != 0 ||
-            !pmx_take(&r, 16 + 12 + 4 + 12 + 1 + 16 + 4, "a material past the end of the file") ||
+            pmx_floats(&r, v, 11, "a material past the end of the file") != 0 ||
+            !pmx_take(&r, 1, "a material past the end of the file") ||
+            pmx_floats(&r, v + 11, 5, "a material past the end of the file") != 0 ||
             pmx_index(&r, PMX_TEXTURE, out->texture_count, 1, &texture, "a material's texture index out of range") != 0 ||
             pmx_index(&r, PMX_TEXTURE, out->texture_count, 1, &sphere, "a material's texture index out of range") != 0 ||
             !pmx_take(&r, 1, "a material past the end of the file") ||
@@ -632,6 +697,7 @@ static int pmx_parse(const unsigned char *data, size_t size, pmx *out, char *err
         if (pmx_text(&r, NULL, 0, "a material memo past the end of the file") != 0 ||
             pmx_int(&r, &faces, "a material past the end of the file") != 0)
             goto fail;
+        pm_mmd_material_defaults(v, v + 4, v[7], v + 8, v + 11, v[15], out->material_values + PM_MMD_MATERIAL_VALUES * (size_t)i);
     }
     if (pmx_bones(&r, out) != 0 || pmx_morphs(&r, out) != 0 || pmx_rest(&r, out) != 0) goto fail;
     free(r.bones_by_name);
@@ -640,6 +706,18 @@ fail:
     free(r.bones_by_name);
     pmx_free(out);
     return -1;
+}
+
+/* The model's morphs as posemath's MMD morphs take them (pointing into m) */
+static inline pm_mmd_morph_set pmx_morph_set(const pmx *m)
+{
+    pm_mmd_morph_set set;
+    set.morphs = m->morphs, set.morph_count = m->morph_count;
+    set.groups = m->groups, set.group_count = m->group_count;
+    set.bones = m->bone_elements, set.bone_element_count = m->bone_element_count;
+    set.materials = m->material_elements, set.material_element_count = m->material_element_count;
+    set.bone_count = m->bone_count, set.material_count = m->material_count;
+    return set;
 }
 
 /* A skinning job whose vertex streams are the model's (docs/mmd.md's

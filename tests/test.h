@@ -204,6 +204,9 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(mmd_bezier_exact)                                                                  \
     X(mmd_bone_keys)                                                                     \
     X(mmd_morph_and_switch_keys)                                                         \
+    X(mmd_morphs_exact)                                                                  \
+    X(mmd_morphs_on_bones)                                                               \
+    X(mmd_morphs_bad_input)                                                              \
     X(mmd_keys_bad_input)                                                                \
     X(vmd_matches_babylon)                                                               \
     X(vmd_errors)                                                                        \

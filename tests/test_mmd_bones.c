@@ -77,7 +77,7 @@ void test_mmd_matches_babylon(void)
             player.ik_enabled[b] = (unsigned char)mmd_pose_rows[r + b].ik_enabled;
         }
         if (!end_to_end)
-            CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.ik_enabled,
+            CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, NULL, player.ik_enabled,
                                          PM_MMD_ALL_BONES, player.pose), PM_OK);
         for (b = 0; b < model.bone_count && r + b < rows; ++b) {
             const struct mmd_pose_row *row = &mmd_pose_rows[r + b];
@@ -145,7 +145,7 @@ void test_mmd_grant_rule(void)
     rotation[3] = (float)cos(20.0 * GLM_PI / 180.0);
     rotation[4] = (float)sin(15.0 * GLM_PI / 180.0); /* own: 30 degrees about x */
     rotation[7] = (float)cos(15.0 * GLM_PI / 180.0);
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
     for (k = 0; k < 4; ++k) CHECK_NEAR(pose[1].world_rotation[k], mmd[k], 5e-5);
     CHECK_NEAR(pose[2].world_rotation[2], -rotation[2], 1e-7);
     CHECK_NEAR(pose[2].world_rotation[3], rotation[3], 1e-7);
@@ -173,10 +173,10 @@ void test_mmd_passes_and_state(void)
     CHECK_RESULT(mmd_player_pose(&player, 10.0), PM_OK); /* another frame in between */
     CHECK_RESULT(mmd_player_pose(&player, 44.75), PM_OK);
     CHECK(memcmp(whole, player.pose, (size_t)model.bone_count * sizeof *whole) == 0);
-    CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.ik_enabled,
+    CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.bone_morphs, player.ik_enabled,
                                  PM_MMD_BEFORE_PHYSICS, player.pose), PM_OK);
     CHECK(memcmp(whole, player.pose, (size_t)model.bone_count * sizeof *whole) != 0); /* 物理後 and 物理前 wait */
-    CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.ik_enabled,
+    CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.bone_morphs, player.ik_enabled,
                                  PM_MMD_AFTER_PHYSICS, player.pose), PM_OK);
     CHECK(memcmp(whole, player.pose, (size_t)model.bone_count * sizeof *whole) == 0);
     free(whole);
@@ -205,7 +205,7 @@ static void pose_one_link(const pm_mmd_ik_link *link, double goal, pm_mmd_bone_p
     bones[3].ik_link_count = 1;
     CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
     set_rest(translation, rotation, 4);
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
 }
 
 /* A limited link's middle Euler angle stops at 88 degrees (MMD keeps it off
@@ -390,21 +390,21 @@ void test_mmd_bad_input(void)
     RESET();
     CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
     set_rest(translation, rotation, LEG_BONES);
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
     memcpy(before, pose, sizeof before);
-    CHECK_RESULT(pm_mmd_evaluate(NULL, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_mmd_evaluate(&s, NULL, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(NULL, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, NULL, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, NULL, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, NULL), PM_ERROR_INVALID_ARGUMENT);
     memcpy(&pass, &bad_pass, sizeof pass); /* a value the enum does not name */
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, pass, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, pass, pose), PM_ERROR_INVALID_ARGUMENT);
     translation[7] = NAN;
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
     translation[7] = 0.0f;
     rotation[11] = 0.0f; /* bone 2's rotation all zero */
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
     rotation[11] = INFINITY;
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_ERROR_INVALID_ARGUMENT);
     CHECK(memcmp(before, pose, sizeof before) == 0); /* a refused frame leaves the pose as it was */
 #undef RESET
 }
@@ -434,7 +434,7 @@ void test_mmd_hostile_sizes(void)
     CHECK_RESULT(pm_mmd_skeleton_init(&s, NULL), PM_OK);
     set_rest(translation, rotation, CHAIN + 1);
     rotation[4 * 7] = rotation[4 * 7 + 3] = 0.70710678f;
-    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&s, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
     /* bone 7's quarter turn about x lays the rest of the chain along z;
        each world position is rounded to float, so 1e5 steps of rounding
        near 1000 (6e-5 each) may add up to a few hundredths */
@@ -459,14 +459,14 @@ void test_mmd_hostile_sizes(void)
     translation[3 * 4 + 2] = -1.5f;
     leg[4].ik_loop_count = PM_MMD_IK_MAX_LOOPS / 2;
     CHECK_RESULT(pm_mmd_skeleton_init(&legs, NULL), PM_OK);
-    CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, PM_MMD_ALL_BONES, capped), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, capped), PM_OK);
     leg[4].ik_loop_count = INT_MAX;
     CHECK_RESULT(pm_mmd_skeleton_init(&legs, NULL), PM_OK);
-    CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
     CHECK(memcmp(pose, capped, sizeof capped) != 0); /* 128 loops and 256 differ */
     leg[4].ik_loop_count = PM_MMD_IK_MAX_LOOPS;
     CHECK_RESULT(pm_mmd_skeleton_init(&legs, NULL), PM_OK);
-    CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, PM_MMD_ALL_BONES, capped), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&legs, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, capped), PM_OK);
     CHECK(memcmp(pose, capped, sizeof capped) == 0);
     free(bones);
     free(links);

@@ -196,7 +196,7 @@ void test_mmd_physics_round_trip(void)
         rotation[4 * b + 3] = co;
         translation[3 * b] = 0.1f * (float)b;
     }
-    CHECK_RESULT(pm_mmd_evaluate(&c.skeleton, translation, rotation, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&c.skeleton, translation, rotation, NULL, NULL, PM_MMD_ALL_BONES, pose), PM_OK);
     memcpy(before, pose, sizeof before);
     CHECK_RESULT(pm_mmd_physics_targets(&c.physics, pose, 1, targets), PM_OK);
     memset(kinematic, 0, sizeof kinematic);
@@ -255,7 +255,7 @@ void test_mmd_physics_children(void)
     for (b = 0; b < BONES; ++b) rotation[4 * b + 3] = 1.0f;
     rotation[4 * 3 + 2] = 0.6f, rotation[4 * 3 + 3] = 0.8f; /* the tip turned in its parent's frame */
     translation[3 * 3 + 1] = 0.25f;
-    CHECK_RESULT(pm_mmd_evaluate(&c.skeleton, translation, rotation, NULL, PM_MMD_BEFORE_PHYSICS, pose), PM_OK);
+    CHECK_RESULT(pm_mmd_evaluate(&c.skeleton, translation, rotation, NULL, NULL, PM_MMD_BEFORE_PHYSICS, pose), PM_OK);
     memcpy(before, pose, sizeof before);
     CHECK_RESULT(pm_mmd_physics_targets(&c.physics, pose, 1, bodies), PM_OK);
     glm_quatv(turn, 0.7f, axis);

@@ -77,21 +77,24 @@ void test_pmx_matches_babylon(void)
         }
         for (k = 0; k < m.morph_count && k < fr->morph_count; ++k) {
             const struct pmx_morph_row *row = &pmx_morph_rows[fr->first_morph + k];
-            const pmx_morph *morph = &m.morphs[k];
+            const pm_mmd_morph *morph = &m.morphs[k];
             test_context("%s morph %d", fr->file, k);
-            CHECK(strcmp(morph->name, row->name) == 0 && morph->panel == row->panel && morph->type == row->type &&
-                  morph->count == row->count);
+            CHECK(strcmp(m.morph_names[k].name, row->name) == 0 && m.morph_names[k].panel == row->panel &&
+                  morph->type == row->type);
+            if (morph->type > 2) continue; /* the fixture has the offsets of group, vertex and bone morphs */
+            CHECK(morph->count == row->count);
             for (c = 0; c < morph->count && c < row->count; ++c) {
                 const struct pmx_offset_row *offset = &pmx_offset_rows[row->first + c];
                 const int at = morph->first + c;
-                if (morph->type == 0)
-                    CHECK(m.group_offset_morph[at] == offset->index && m.group_offset_weight[at] == offset->values[0]);
-                else if (morph->type == 1)
+                if (morph->type == PM_MMD_MORPH_GROUP)
+                    CHECK(m.groups[at].morph == offset->index && m.groups[at].ratio == offset->values[0]);
+                else if (morph->type == PM_MMD_MORPH_VERTEX)
                     CHECK(m.vertex_offset_vertex[at] == offset->index &&
                           memcmp(m.vertex_offset + 3 * at, offset->values, 3 * sizeof(float)) == 0);
                 else
-                    CHECK(m.bone_offset_bone[at] == offset->index &&
-                          memcmp(m.bone_offset + 7 * at, offset->values, 7 * sizeof(float)) == 0);
+                    CHECK(m.bone_elements[at].bone == offset->index &&
+                          memcmp(m.bone_elements[at].translation, offset->values, 3 * sizeof(float)) == 0 &&
+                          memcmp(m.bone_elements[at].rotation, offset->values + 3, 4 * sizeof(float)) == 0);
             }
         }
         /* rigid bodies: as stored, a bone index out of range resolved by the body's name as babylon-mmd's

@@ -28,12 +28,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     reader r = {data, size};
     const int shape = next_byte(&r);
     const int count = shape % 33, link_count = next_byte(&r) % 17, nulls = next_byte(&r);
+    const int with_morphs = shape >= 128; /* bone morphs given, or NULL */
     const size_t bones_size = (size_t)(count ? count : 1);
     pm_mmd_bone *bones = (pm_mmd_bone *)calloc(bones_size, sizeof *bones);
     pm_mmd_ik_link *links = (pm_mmd_ik_link *)calloc((size_t)(link_count ? link_count : 1), sizeof *links);
     int *tables = (int *)malloc(bones_size * PM_MMD_TABLE_INTS * sizeof(int));
     float *translation = (float *)malloc(bones_size * 3 * sizeof(float));
     float *rotation = (float *)malloc(bones_size * 4 * sizeof(float));
+    float *bone_morphs = (float *)malloc(bones_size * 7 * sizeof(float));
     unsigned char *ik_enabled = (unsigned char *)malloc(bones_size);
     pm_mmd_bone_pose *pose = (pm_mmd_bone_pose *)malloc(bones_size * sizeof *pose), *before;
     pm_mmd_skeleton s;
@@ -81,10 +83,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (k = 0; k < 3; ++k) translation[3 * b + k] = next_float(&r, 240, 16.0f);
             for (k = 0; k < 4; ++k) rotation[4 * b + k] = next_float(&r, 240, 64.0f);
             ik_enabled[b] = (unsigned char)(next_byte(&r) & 1);
+            for (k = 0; k < 7; ++k) bone_morphs[7 * b + k] = next_float(&r, 240, 4.0f);
         }
         memcpy(before, pose, bones_size * sizeof *pose);
         evaluated = pm_mmd_evaluate(&s, nulls & 32 ? NULL : translation, nulls & 64 ? NULL : rotation,
-                                    nulls & 128 ? NULL : ik_enabled, pass, pose);
+                                    with_morphs ? bone_morphs : NULL, nulls & 128 ? NULL : ik_enabled, pass, pose);
         if (evaluated != PM_OK && memcmp(before, pose, bones_size * sizeof *pose) != 0) abort();
     }
     free(bones);
@@ -92,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(tables);
     free(translation);
     free(rotation);
+    free(bone_morphs);
     free(ik_enabled);
     free(pose);
     free(before);

@@ -39,11 +39,13 @@ def deform(kind, *values):
     return bytes([3]) + struct.pack('<hh', values[0], values[1]) + f(values[2], *values[3], *values[4], *values[5])
 
 
-def write_pmx(path, model_name, bones, vertices=None, faces=None, bodies=(), joints=()):
+def write_pmx(path, model_name, bones, vertices=None, faces=None, bodies=(), joints=(), morphs=(), materials=None):
     """vertices: (position, normal, deform(...)) triples (a triangle on bone 0 by default); faces: vertex index
     triples; bodies: (name, bone, group, mask, shape, size, position, rotation, mass, linear damping, angular
     damping, restitution, friction, mode); joints: (body a, body b, position, rotation, linear lower, linear
-    upper, angular lower, angular upper, linear stiffness, angular stiffness)."""
+    upper, angular lower, angular upper, linear stiffness, angular stiffness); morphs: (name, panel, type, offset
+    records as bytes: see morph_offset); materials: (diffuse rgba, specular rgb, shininess, ambient rgb, flags,
+    edge colour rgba, edge size, face count), one white material of every face by default."""
     vertices = vertices or [((x, 0, 0), (0, 1, 0), deform('BDEF1', 0)) for x in (0, 1, 2)]
     faces = faces or [(0, 1, 2)]
     out = bytearray(b'PMX ' + f(2.0) + bytes([8, 0, 0, 4, 1, 1, 2, 1, 1]))
@@ -51,8 +53,11 @@ def write_pmx(path, model_name, bones, vertices=None, faces=None, bodies=(), joi
     out += i32(len(vertices)) + b''.join(f(*p, *n, 0, 0) + d + f(1.0) for p, n, d in vertices)
     out += i32(3 * len(faces)) + b''.join(i32(*face) for face in faces)
     out += i32(0)  # textures
-    out += i32(1) + text('材質') + text('material') + f(1, 1, 1, 1, 0, 0, 0, 5, 0.5, 0.5, 0.5) + bytes([0]) + f(0, 0, 0, 1, 1)
-    out += bytes([0xff, 0xff, 0, 1, 0]) + text('') + i32(3 * len(faces))
+    materials = materials or [((1, 1, 1, 1), (0, 0, 0), 5, (0.5, 0.5, 0.5), 0, (0, 0, 0, 1), 1, len(faces))]
+    out += i32(len(materials))
+    for k, (diffuse, specular, shininess, ambient, flags, edge, edge_size, face_count) in enumerate(materials):
+        out += text('材質' + (str(k) if k else '')) + text('material') + f(*diffuse, *specular, shininess, *ambient)
+        out += bytes([flags]) + f(*edge, edge_size) + bytes([0xff, 0xff, 0, 1, 0]) + text('') + i32(3 * face_count)
     out += i32(len(bones))
     for b, (name, parent, position, extra) in enumerate(bones):
         flags = 0x0002 | 0x0004 | 0x0008 | 0x0010
@@ -75,7 +80,9 @@ def write_pmx(path, model_name, bones, vertices=None, faces=None, bodies=(), joi
             flags |= 0x1000
         out += text(name) + text('bone%d' % b) + f(*position) + struct.pack('<h', parent) + i32(extra.get('layer', 0))
         out += struct.pack('<H', flags) + tail + body
-    out += i32(0)  # morphs
+    out += i32(len(morphs))
+    for name_, panel, kind, records in morphs:
+        out += text(name_) + text('morph') + bytes([panel, kind]) + i32(len(records)) + b''.join(records)
     out += i32(1) + text('Root') + text('Root') + bytes([1]) + i32(1) + bytes([0]) + struct.pack('<h', 0)
     out += i32(len(bodies))
     for name, bone_index, group, mask, shape, size, position, rotation, *numbers, mode in bodies:
@@ -85,6 +92,19 @@ def write_pmx(path, model_name, bones, vertices=None, faces=None, bodies=(), joi
     for a, b, *vectors in joints:
         out += text('joint') + text('joint') + bytes([0]) + bytes([a, b]) + b''.join(f(*v) for v in vectors)
     open(path, 'wb').write(out)
+
+
+def morph_offset(kind, index, *values):
+    """A morph offset record as write_pmx's header sizes it (vertex indices 4 bytes, bones 2, morphs and
+    materials 1): group (morph, ratio), vertex (vertex, x y z), bone (bone, x y z, qx qy qz qw), UV (vertex,
+    x y z w), material (material or -1, operation 0 multiply or 1 add, 28 numbers)."""
+    if kind == 0:
+        return struct.pack('<b', index) + f(*values)
+    if kind == 2:
+        return struct.pack('<h', index) + f(*values)
+    if kind == 8:
+        return struct.pack('<bB', index, values[0]) + f(*values[1:])
+    return i32(index) + f(*values)
 
 
 def name(text_, size):
@@ -105,9 +125,12 @@ def bone_key(bone_name, frame, move, rotation, curve_bytes):
     return name(bone_name, 15) + struct.pack('<I3f4f', frame, *move, *rotation) + curve_bytes
 
 
-def write_vmd(path, model_name, keys, switches):
-    """keys: bone_key() records; switches: (frame, IK bone name, on) triples, one property key each."""
+def write_vmd(path, model_name, keys, switches, morph_keys=()):
+    """keys: bone_key() records; switches: (frame, IK bone name, on) triples, one property key each; morph_keys:
+    (morph name, frame, weight) triples."""
     properties = [struct.pack('<IBI', frame, 1, 1) + name(ik, 20) + bytes([on]) for frame, ik, on in switches]
+    morphs = [name(morph, 15) + struct.pack('<If', frame, weight) for morph, frame, weight in morph_keys]
     data = (b'Vocaloid Motion Data 0002' + b'\0' * 5 + name(model_name, 20) + struct.pack('<I', len(keys)) + b''.join(keys) +
-            struct.pack('<I', 0) + struct.pack('<III', 0, 0, 0) + struct.pack('<I', len(properties)) + b''.join(properties))
+            struct.pack('<I', len(morphs)) + b''.join(morphs) + struct.pack('<III', 0, 0, 0) +
+            struct.pack('<I', len(properties)) + b''.join(properties))
     open(path, 'wb').write(data)
