@@ -10512,7 +10512,8 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
 
 /* Skins the blocks v..end-1 of b's arrays, all of the block type `type`.
    floor: NULL where b's positions are morphed already, else as
-   pm__skin_morph's. One function per type, so that each is compiled for its
+   pm__skin_morph's: a block whose vertices have no morph entries is read in
+   place (the morphs of a face touch a few blocks of a mesh). One function per type, so that each is compiled for its
    type alone and has a place of its own: sharing one function, where the
    compiler put BDEF1's loop moved its speed by a third. */
 #define PM__SKIN_BLOCKS(name, block, weights, block_normals, block_tangents, strided)                   \
@@ -10527,7 +10528,7 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
             if (end - v > PM__PREFETCH_AHEAD)                                                          \
                 pm__prefetch_block(b, (size_t)v + PM__PREFETCH_AHEAD, weights, block_normals,          \
                                    block_tangents, strided);                                           \
-            if (floor) {                                                                               \
+            if (floor && job->morph_start[v] < job->morph_start[v + PM__LANES]) { /* entries in it */ \
                 pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
                 positions = morphed;                                                                   \
             }                                                                                          \
