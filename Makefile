@@ -310,6 +310,9 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	else echo "examples-check: no libbullet-dev, mmd_pose --physics skipped"; fi
 	@# the generated character dancing: six panels, each with the character in it
 	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance-check.png > $(BUILD)/mmd_dance.out
+	./$(BUILD)/mmd_dance $(BUILD)/morphs-dance.png tests/fixtures/morphs.pmx tests/fixtures/morphs.vmd > $(BUILD)/morphs-dance.out
+	grep -q 'morphs.pmx: 21 vertices, 8 bones (0 IK), 14 morphs (10 vertex offsets); .*: 2 bone and 13 morph tracks, frames 0 to 40$$' \
+	  $(BUILD)/morphs-dance.out
 	grep -c '^frame .* bones posed in .* vertices skinned in' $(BUILD)/mmd_dance.out | grep -qx 6
 	./$(BUILD)/png_stats $(BUILD)/mmd_dance-check.png 6 | awk '$$1 != 1800 || $$3 != 480 { exit 1 } \
 	  { for (i = 4; i <= NF; ++i) if ($$i < 8000) exit 1 }'

@@ -1,8 +1,9 @@
 /* mmd_dance: a MikuMikuDance model danced by a motion and skinned, drawn as
    a labelled contact sheet: the PMX and VMD readers, the motion sampled and
-   the bones posed with grants and IK (examples/mmd_play.h), each bone's
-   pose turned into a skinning transform (pm_rigid_from_bone) and the mesh
-   skinned by the job (BDEF, SDEF, QDEF as the model has them), at the
+   morphs weighed and the bones posed with bone morphs, grants and IK
+   (examples/mmd_play.h), each bone's pose turned into a skinning transform
+   (pm_rigid_from_bone) and the mesh skinned by the job (BDEF, SDEF, QDEF as
+   the model has them, the vertex morphs at their weights: a face), at the
    middles of six equal spans of the motion, seen from the front.
 
    usage: mmd_dance OUT.png [OUT.gif] [MODEL.pmx MOTION.vmd]
@@ -53,6 +54,9 @@ static double motion_end(const vmd *motion)
     int t;
     for (t = 0; t < motion->bone_count; ++t)
         if (motion->bones[t].key_count > 0) end = fmax(end, (double)motion->bones[t].keys[motion->bones[t].key_count - 1].frame);
+    for (t = 0; t < motion->morph_count; ++t)
+        if (motion->morphs[t].key_count > 0)
+            end = fmax(end, (double)motion->morphs[t].keys[motion->morphs[t].key_count - 1].frame);
     return end;
 }
 
@@ -139,6 +143,31 @@ static pm_result skin(const pmx *model, const mmd_player *player, pm_skin_job *j
     return pm_skin_job_run(job, 0, model->vertex_count);
 }
 
+/* The model's vertex morphs as the job reads them (per vertex, each entry
+   naming its PMX morph, whose weight mmd_player's morph_applied holds):
+   0, or -1 when out of memory (*start and *entries then freed) */
+static int vertex_morphs(const pmx *model, int **start, pm_vertex_morph **entries)
+{
+    int *offset_start = (int *)malloc(sizeof(int) * (size_t)(model->morph_count + 1)), m, n = 0;
+    *start = (int *)malloc(sizeof(int) * (size_t)(model->vertex_count + 1));
+    *entries = (pm_vertex_morph *)malloc(sizeof **entries * (size_t)(model->vertex_offset_count + 1));
+    if (offset_start && *start && *entries) {
+        for (m = 0; m < model->morph_count; ++m) { /* the vertex morphs' offsets lie in morph order */
+            offset_start[m] = n;
+            if (model->morphs[m].type == PM_MMD_MORPH_VERTEX) n += model->morphs[m].count;
+        }
+        offset_start[model->morph_count] = n;
+        if (pm_morphs_group_by_vertex(model->vertex_count, model->morph_count, offset_start, model->vertex_offset_vertex,
+                                      model->vertex_offset, *start, *entries, model->vertex_offset_count) == PM_OK) {
+            free(offset_start);
+            return 0;
+        }
+    }
+    free(offset_start), free(*start), free(*entries);
+    *start = NULL, *entries = NULL;
+    return -1;
+}
+
 static int ends_with(const char *text, const char *end)
 {
     const size_t n = strlen(text), m = strlen(end);
@@ -157,6 +186,8 @@ int main(int argc, char **argv)
     mmd_player player;
     dancer dance;
     pm_skin_job job;
+    int *morph_start;
+    pm_vertex_morph *morph_entries;
     pm_rigid *bones;
     pm_skin_bone *prepared;
     float *skinned, center[2], scale, low = 1e30f, high = -1e30f;
@@ -205,7 +236,14 @@ int main(int argc, char **argv)
     job.bone_count = model.bone_count;
     job.prepared = prepared;
     job.out_positions = skinned;
-    if (!bones || !prepared || !skinned || !image || !depth) {
+    if (model.vertex_offset_count > 0) { /* the face: the motion's vertex morphs */
+        if (vertex_morphs(&model, &morph_start, &morph_entries) != 0) morph_start = NULL;
+        job.morph_start = morph_start, job.morphs = morph_entries;
+        job.morph_weights = player.morph_applied, job.morph_count = model.morph_count;
+    } else {
+        morph_start = NULL, morph_entries = NULL;
+    }
+    if (!bones || !prepared || !skinned || !image || !depth || (model.vertex_offset_count > 0 && !morph_start)) {
         fprintf(stderr, "mmd_dance: out of memory\n");
         return 1;
     }
@@ -240,8 +278,9 @@ int main(int argc, char **argv)
 #else
     if (gif_path) printf("mmd_dance: %s skipped: built without giflib (Debian's libgif-dev)\n", gif_path);
 #endif
-    printf("%s: %d vertices, %d bones (%d IK), %d tracks; %s: frames 0 to %g\n", model_path, model.vertex_count,
-           model.bone_count, ik_count, motion.bone_count, motion_path, end);
+    printf("%s: %d vertices, %d bones (%d IK), %d morphs (%d vertex offsets); %s: %d bone and %d morph tracks, frames 0 to "
+           "%g\n", model_path, model.vertex_count, model.bone_count, ik_count, model.morph_count, model.vertex_offset_count,
+           motion_path, motion.bone_count, motion.morph_count, end);
 #if defined(MMD_DANCE_BULLET)
     if (dance.physics)
         printf("physics: %d rigid bodies, %d joints on Bullet, from frame 0 (every body placed on its bone), steps of 1/60 s\n",
@@ -327,6 +366,8 @@ int main(int argc, char **argv)
     free(bones);
     free(prepared);
     free(skinned);
+    free(morph_start);
+    free(morph_entries);
     free(image);
     free(depth);
 #if defined(MMD_DANCE_GIF)
