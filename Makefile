@@ -310,6 +310,8 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	else echo "examples-check: no libbullet-dev, mmd_pose --physics skipped"; fi
 	@# the generated character dancing: six panels, each with the character in it
 	./$(BUILD)/mmd_dance $(BUILD)/mmd_dance-check.png > $(BUILD)/mmd_dance.out
+	grep -q 'character.pmx: 1466 vertices, 283 bones (17 IK), 9 morphs (28 vertex offsets); .*: 54 bone and 8 morph tracks' \
+	  $(BUILD)/mmd_dance.out
 	./$(BUILD)/mmd_dance $(BUILD)/morphs-dance.png tests/fixtures/morphs.pmx tests/fixtures/morphs.vmd > $(BUILD)/morphs-dance.out
 	grep -q 'morphs.pmx: 21 vertices, 8 bones (0 IK), 14 morphs (10 vertex offsets); .*: 2 bone and 13 morph tracks, frames 0 to 40$$' \
 	  $(BUILD)/morphs-dance.out

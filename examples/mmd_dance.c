@@ -10,8 +10,8 @@
 
    Without files it plays tests/fixtures/character.pmx and its dance (283
    bones, 17 IK chains, 46 grants, SDEF at the elbows and knees, 102 rigid
-   bodies and 122 joints in its hair and skirt; tests/gen/mmd_character_write.py
-   writes them). Built with Bullet (examples/mmd_bullet.cc, Debian's
+   bodies and 122 joints in its hair and skirt, a face that blinks, speaks,
+   smiles and looks about; tests/gen/mmd_character_write.py writes them). Built with Bullet (examples/mmd_bullet.cc, Debian's
    libbullet-dev) it plays the model's rigid bodies too, from the motion's
    frame 0 (every body placed on its bone) in steps of 1/60 s, as
    mmd_pose --physics does; built with giflib it writes the first four

@@ -8,20 +8,24 @@ chains (two of them twintails) with their own IK (15 loops, four links,
 the root one limited); skirt bones that follow the legs by grants;
 accessories. 17 IK chains (足ＩＫ 40 loops, つま先ＩＫ 3, hair 15) and 46
 grants. Its mesh: tubes for the body, limbs and hair, the legs skinned to
-the D bones, SDEF at the elbows and knees, a cone for the skirt. Its
+the D bones, SDEF at the elbows and knees, a cone for the skirt, and a face
+(eyes on the eye bones, a mouth on the head) with MMD's usual morphs: a
+blink, the five vowels, smiling eyes, a smile group of them and a gaze bone
+morph on the eye-control bone. Its
 physics, shaped like a real model's: 102 rigid bodies (the hair's and the
 skirt's capsules and boxes, dynamic, four on each chain, the first ones of
 the twintails and of the skirt turning their bones in place (mode 2);
 kinematic ones on the head, body, arms and legs for them to hit) and 122
 joints (down each chain, and around the skirt between neighbouring
 chains). The dance keys the body, arms and feet every 15 frames for 300
-frames (10 seconds) with curved timing. Run with `make fixtures`."""
+frames (10 seconds) with curved timing, and the face: blinks, the vowels in
+turn, a smile, the gaze sweeping. Run with `make fixtures`."""
 import math
 import random
 import sys
 
 import mmd_files
-from mmd_files import KNEE, bone_key, curves, deform, write_pmx, write_vmd
+from mmd_files import KNEE, bone_key, curves, deform, morph_offset, write_pmx, write_vmd
 
 random.seed(283)
 pmx_path, vmd_path = sys.argv[1], sys.argv[2]
@@ -197,6 +201,20 @@ for j in range(4):
     for k in range(10):
         a, b = first + 10 * j + k, first + 10 * j + (k + 1) % 10
         faces.extend([(a, b, b + 10), (a, b + 10, a + 10)])
+
+
+def quad(center, width, height, weights):
+    """Four vertices on the face's front (-z), top left, top right, bottom right, bottom left; their index"""
+    first = len(vertices)
+    for dx, dy in ((-1, 1), (1, 1), (1, -1), (-1, -1)):
+        vertices.append(((center[0] + dx * width / 2, center[1] + dy * height / 2, center[2]), (0, 0, -1), weights))
+    faces.extend([(first, first + 1, first + 2), (first, first + 2, first + 3)])
+    return first
+
+
+EYE = {side: quad((0.5 * s, 17.6, -1.3), 0.7, 0.55, deform('BDEF1', INDEX[side + '目'])) for side, s in (('左', 1), ('右', -1))}
+# the mouth moves with the head; its first bone (at weight 0) is the neck, whose colour mmd_dance gives it
+MOUTH = quad((0, 16.6, -1.3), 0.9, 0.18, deform('BDEF2', INDEX['首'], INDEX['頭'], 0.0))
 SPHERE, BOX, CAPSULE = 0, 1, 2
 FOLLOW_BONE, PHYSICS, PHYSICS_WITH_BONE = 0, 1, 2
 BODY, HAIR, SKIRT = 0, 1, 2  # collision groups: hair and skirt hit the body, not themselves
@@ -258,7 +276,29 @@ for k in range(10):  # around the skirt: each chain to its neighbour, at the mid
         a, b = bodies[skirt[k][j]], bodies[skirt[(k + 1) % 10][j]]
         joint_at(skirt[k][j], skirt[(k + 1) % 10][j], add(a[6], sub(b[6], a[6]), 0.5), 0.5, 2.0)
 assert len(bodies) == 102 and len(joints) == 122, (len(bodies), len(joints))
-write_pmx(pmx_path, 'キャラクター', B, vertices, faces, bodies, joints)
+
+
+def vertex_morph(moves):
+    """Offsets: (vertex, dx, dy) pairs"""
+    return [morph_offset(1, v, dx, dy, 0) for v, dx, dy in moves]
+
+
+def eyes(corner, dy):
+    return [(EYE[side] + corner, 0, dy) for side in EYE]
+
+
+def mouth(side, bottom):
+    """the mouth's corners out by `side` each, its bottom down by `bottom`"""
+    return [(MOUTH, -side, 0), (MOUTH + 3, -side, -bottom), (MOUTH + 1, side, 0), (MOUTH + 2, side, -bottom)]
+
+
+VOWELS = (('あ', 0.05, 0.5), ('い', 0.25, 0.05), ('う', -0.25, 0.15), ('え', 0.15, 0.25), ('お', -0.1, 0.4))
+morphs = [('まばたき', 1, 1, vertex_morph(eyes(0, -0.53) + eyes(1, -0.53)))]
+morphs += [(name, 3, 1, vertex_morph(mouth(side, bottom))) for name, side, bottom in VOWELS]
+morphs += [('笑い', 1, 1, vertex_morph(eyes(2, 0.3) + eyes(3, 0.3))),
+           ('笑顔', 4, 0, [morph_offset(0, 6, 1.0), morph_offset(0, 1, 0.4)]),  # smiling eyes and an open mouth
+           ('目線', 4, 2, [morph_offset(2, INDEX['両目'], 0, 0, 0, 0, math.sin(0.15), 0, math.cos(0.15))])]
+write_pmx(pmx_path, 'キャラクター', B, vertices, faces, bodies, joints, morphs=morphs)
 
 
 def turn(most):
@@ -286,4 +326,13 @@ for bone_name in ANIMATED:
                 10 if bone_name in ('センター', 'グルーブ', '腰', '上半身', '上半身2', '下半身', '首') else 30
             rotation = turn(math.radians(most))
         keys.append(bone_key(bone_name, frame, move, rotation, curves()))
-write_vmd(vmd_path, 'キャラクター', keys, [])
+# the face: blinks, the vowels in turn (each in its 15 frames), a smile, the gaze from one side to the other and back
+face = []
+for frame in (40, 130, 220, 290):
+    face += [('まばたき', frame - 3, 0.0), ('まばたき', frame, 1.0), ('まばたき', frame + 3, 0.0)]
+for k in range(10):
+    name = VOWELS[k % 5][0]
+    face += [(name, 60 + 15 * k, 0.0), (name, 67 + 15 * k, 1.0), (name, 74 + 15 * k, 0.0)]
+face += [('笑顔', 200, 0.0), ('笑顔', 215, 1.0), ('笑顔', 250, 1.0), ('笑顔', 265, 0.0)]
+face += [('目線', 0, -1.0), ('目線', 150, 1.0), ('目線', 300, -1.0)]
+write_vmd(vmd_path, 'キャラクター', keys, [], face)
