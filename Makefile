@@ -824,7 +824,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  > ../fixtures/mmd_babylon.h
 	/usr/bin/python3 tests/gen/mmd_character_write.py tests/fixtures/character.pmx tests/fixtures/character_dance.vmd
 	/usr/bin/python3 tests/gen/mmd_physics_write.py tests/fixtures/physics.pmx tests/fixtures/physics.vmd
-	cd tests/gen && node --import ./extensionless.mjs mmd_physics_babylon.mjs ../fixtures/physics.pmx \
+	cd tests/gen && node --import ./extensionless.mjs mmd_physics_babylon.mjs ../fixtures/physics.pmx ../fixtures/physics.vmd \
 	  > ../fixtures/mmd_physics_babylon.h
 	cd tests/gen && node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs ../fixtures/physics.pmx \
 	  ../fixtures/physics.vmd 800 > ../fixtures/mmd_physics_steps_babylon.txt

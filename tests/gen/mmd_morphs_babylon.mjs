@@ -59,5 +59,5 @@ for (const frame of frameArgs) {
   });
   controller._materials.forEach((p, i) => lines.push(`${frame} material ${i} ${values(p)}`));
 }
-console.log(lines.join('\n'));
-process.exit(0);
+// exit once the text is out: process.exit cuts a pipe's output short (the WASM runtime keeps node alive)
+process.stdout.write(lines.join('\n') + '\n', () => process.exit(0));

@@ -45,5 +45,5 @@ for (const [run, gravity] of runs) {
   }
   runtime.dispose(scene);
 }
-console.log(lines.join('\n'));
-process.exit(0);
+// exit once the text is out: process.exit cuts a pipe's output short (the WASM runtime keeps node alive)
+process.stdout.write(lines.join('\n') + '\n', () => process.exit(0));
