@@ -9,13 +9,17 @@
 // tilted along +x, -x, +z, -z and the two diagonals between). Printed: `RUN FRAME BONE x y z`, every bone's
 // world position after the step, on frames 0 to 10 every half frame (the
 // reference run only) and every 4 frames to LAST.
+// With FIRST, each run starts there instead (seekAnimation before play, as
+// a player that opens at a frame or seeks there: the bodies placed on the
+// bones posed at FIRST); the frames printed every half frame are FIRST to
+// FIRST + 10 and the others every 4 frames from FIRST.
 // Usage: node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs
-//   MODEL.pmx MOTION.vmd LAST   (run by make fixtures)
+//   MODEL.pmx MOTION.vmd LAST [FIRST]   (run by make fixtures)
 import { Matrix } from '@babylonjs/core/Maths/math.vector.js';
 import { loadWithPhysics, loadMotion, decompose } from './mmd_babylon_physics.mjs';
 
-const [pmxPath, vmdPath, lastArg] = process.argv.slice(2);
-const last = Number(lastArg);
+const [pmxPath, vmdPath, lastArg, firstArg] = process.argv.slice(2);
+const last = Number(lastArg), first = Number(firstArg ?? 0);
 const g = 98, d = 98e-6;
 const e = d / Math.SQRT2;
 const runs = [['gravity', [0, -g, 0]], ['stronger', [0, -g - d, 0]], ['weaker', [0, -g + d, 0]],
@@ -32,15 +36,16 @@ for (const [run, gravity] of runs) {
   physicsRuntime.useDeltaForWorldStep = false;
   physicsRuntime.timeStep = 1 / 60;
   physicsRuntime.maxSubSteps = 1;
+  if (first !== 0) await runtime.seekAnimation(first, true);
   await runtime.playAnimation(); // queues the physics initialization for the next beforePhysics
-  for (let s = 0; s <= 2 * last; ++s) {
+  for (let s = 0; s <= 2 * (last - first); ++s) {
     runtime.beforePhysics(s === 0 ? 0 : 1000 / 60);
     if (s > 0) physicsRuntime.afterAnimations(1000 / 60);
     runtime.afterPhysics();
     if (!((run === 'gravity' && s <= 20) || s % 8 === 0)) continue;
     for (const bone of model.runtimeBones) {
       const { t } = decompose(bone.getWorldMatrixToRef(matrix));
-      lines.push(`${run} ${(s / 2).toFixed(1)} ${bone.name} ${[t.x, t.y, t.z].map(g7).join(' ')}`);
+      lines.push(`${run} ${(first + s / 2).toFixed(1)} ${bone.name} ${[t.x, t.y, t.z].map(g7).join(' ')}`);
     }
   }
   runtime.dispose(scene);
