@@ -296,6 +296,10 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	  { echo "examples-check: mmd_bullet.cc's constraint rows differ from Bullet's"; exit 1; }; \
 	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd 0 0.25 2> $(BUILD)/bad.err || exit 1; \
 	  grep -q 'must follow the one before on a grid of 0.5 from 0' $(BUILD)/bad.err || exit 1; \
+	  frames="$$(awk '$$1 == "gravity" { print $$2 }' tests/fixtures/mmd_physics_seek_babylon.txt | uniq)"; \
+	  ./$(BUILD)/mmd_pose --physics tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $$frames \
+	    > $(BUILD)/physics-seek.out && \
+	  awk -f tests/check_mmd_physics_seek.awk tests/fixtures/mmd_physics_seek_babylon.txt $(BUILD)/physics-seek.out || exit 1; \
 	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/pile.pmx tests/fixtures/dance.vmd 0 1 > /dev/null 2> $(BUILD)/bad.err || exit 1; \
 	  grep -q 'more pairs of bodies touch than MMD_BULLET_MAX_PAIRS' $(BUILD)/bad.err || exit 1; \
 	  frames="0 0.5 1 1.5 2 2.5 3 3.5 4 4.5 5"; \
@@ -828,6 +832,8 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  > ../fixtures/mmd_physics_babylon.h
 	cd tests/gen && node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs ../fixtures/physics.pmx \
 	  ../fixtures/physics.vmd 800 > ../fixtures/mmd_physics_steps_babylon.txt
+	cd tests/gen && node --import ./extensionless.mjs mmd_physics_steps_babylon.mjs ../fixtures/character.pmx \
+	  ../fixtures/character_dance.vmd 240 200 '^(髪[0-9]+_3|スカート[0-9]_3|頭|下半身)$$' > ../fixtures/mmd_physics_seek_babylon.txt
 	$(MAKE) --no-print-directory $(BUILD)/vmd2vrma
 	./$(BUILD)/vmd2vrma --every 10 tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $(BUILD)/dance.vrma
 	cd tests/gen && node vrma_threevrm.mjs ../../$(BUILD)/dance.vrma > ../fixtures/vmd2vrma_threevrm.txt
