@@ -753,7 +753,7 @@ FUZZ_FLAGS ?=
 FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all $(FUZZ_FLAGS)
 $(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h posemath.h $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o | $(BUILD)
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/finite_bits.h posemath.h $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/fuzz-posemath.o $(FUZZ_LIBS_$*)
 
 fuzz: deps

@@ -10513,9 +10513,10 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
 /* Skins the blocks v..end-1 of b's arrays, all of the block type `type`.
    floor: NULL where b's positions are morphed already, else as
    pm__skin_morph's: a block whose vertices have no morph entries is read in
-   place (the morphs of a face touch a few blocks of a mesh). One function per type, so that each is compiled for its
-   type alone and has a place of its own: sharing one function, where the
-   compiler put BDEF1's loop moved its speed by a third. */
+   place (the morphs of a face touch a few blocks of a mesh). One function
+   per type, so that each is compiled for its type alone and has a place of
+   its own: sharing one function, where the compiler put BDEF1's loop moved
+   its speed by a third. */
 #define PM__SKIN_BLOCKS(name, block, weights, block_normals, block_tangents, strided)                   \
     static PM__NOINLINE void name(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,  \
                                   int tangents, int *floor)                                            \

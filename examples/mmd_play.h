@@ -3,11 +3,10 @@
    each frame sampled (pm_vmd_bone_sample, pm_vmd_morph_sample,
    pm_vmd_switch_sample), the morphs weighed (pm_mmd_morph_weights: each
    vertex and UV morph's weight in player.morph_applied; pm_mmd_morph_bones)
-   and the bones evaluated
-   (pm_mmd_evaluate; a host with a rigid-body engine runs the two passes
-   around its step, reads each bone's physics switch in player.physics_on
-   and sets player.physics_flags, so that IK chains the physics drives are
-   skipped as babylon-mmd skips them).
+   and the bones evaluated (pm_mmd_evaluate; a host with a rigid-body
+   engine runs the two passes around its step, reads each bone's physics
+   switch in player.physics_on and sets player.physics_flags, so that IK
+   chains the physics drives are skipped as babylon-mmd skips them).
 
      mmd_player player;
      if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) puts(error);
@@ -15,11 +14,11 @@
      mmd_player_free(&player);
 
    Tracks of bones and morphs the model lacks are ignored, as MMD ignores
-   them; a bone without a track keeps its rest pose, a morph its weight 0. Tracks are found by sorted names
-   (O((bones + tracks) log tracks), whatever the files hold). The player
-   keeps one cursor per track, so playing frames in order costs O(1) per
-   key lookup. Example code: it allocates; include it in one file (it
-   includes pmx.h and vmd.h). */
+   them; a bone without a track keeps its rest pose, a morph its weight 0.
+   Tracks are found by sorted names (O((bones + tracks) log tracks),
+   whatever the files hold). The player keeps one cursor per track, so
+   playing frames in order costs O(1) per key lookup. Example code: it
+   allocates; include it in one file (it includes pmx.h and vmd.h). */
 #ifndef EXAMPLES_MMD_PLAY_H
 #define EXAMPLES_MMD_PLAY_H
 

@@ -13,6 +13,7 @@
    float: about 25 roundings of a tail's coordinates a step (below), 3e-6 m
    within 2 m of the origin, which the springs' drag damps. */
 #include "test.h"
+#include "finite_bits.h"
 
 /* How far the float step can move a tail from exact arithmetic, for
    coordinates within `reach` metres of the origin and chains of `joints`:
@@ -182,16 +183,12 @@ void test_springs_match_threevrm(void)
     test_context("%s", "");
 }
 
-/* every rotation's bits finite (not isfinite: -ffast-math builds) */
+/* every rotation finite */
 static int finite_rotations(const pm_transform *pose, int count)
 {
-    int i, k;
+    int i;
     for (i = 0; i < count; ++i)
-        for (k = 0; k < 4; ++k) {
-            uint32_t bits;
-            memcpy(&bits, &pose[i].rotation[k], sizeof bits);
-            if ((bits & 0x7f800000u) == 0x7f800000u) return 0;
-        }
+        if (!all_finite(pose[i].rotation, 4)) return 0;
     return 1;
 }
 
@@ -338,17 +335,6 @@ void test_springs_bad_input(void)
     }
 }
 
-static int finite_double_bits(const double *v, int n)
-{
-    int k;
-    for (k = 0; k < n; ++k) {
-        uint64_t bits;
-        memcpy(&bits, &v[k], sizeof bits);
-        if ((bits & 0x7ff0000000000000u) == 0x7ff0000000000000u) return 0;
-    }
-    return 1;
-}
-
 /* The rest of the two scenes below: unit transforms 0.1 under their
    parents, the root at height root_y; and a one-joint spring's settings */
 static void small_rest(pm_transform *rest, int count, float root_y)
@@ -405,7 +391,7 @@ void test_springs_center_scaled_to_nothing(void)
         memcpy(rotation, pose[3].rotation, sizeof rotation);
         test_context("center scale %g", (double)scales[k]);
         CHECK_RESULT(pm_spring_set_step(&set, pose, world, 1.0f / 60.0f), PM_OK);
-        CHECK(finite_double_bits(state[0].tail, 3) && finite_double_bits(state[0].previous_tail, 3));
+        CHECK(all_finite_d(state[0].tail, 3) && all_finite_d(state[0].previous_tail, 3));
         CHECK(finite_rotations(pose, 5));
         if (k >= 3) CHECK(memcmp(before, state[0].tail, sizeof before) == 0 &&
                           memcmp(rotation, pose[3].rotation, sizeof rotation) == 0);

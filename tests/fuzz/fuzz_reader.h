@@ -3,32 +3,10 @@
 #ifndef FUZZ_READER_H
 #define FUZZ_READER_H
 
+#include "../finite_bits.h"
+
 #include <stdint.h>
 #include <string.h>
-
-/* Whether the n floats at v are finite, from their bits (the targets may be
-   built with -ffast-math, where isfinite is folded to 1) */
-static int all_finite(const float *v, int n)
-{
-    int k;
-    for (k = 0; k < n; ++k) {
-        uint32_t bits;
-        memcpy(&bits, &v[k], sizeof bits);
-        if ((bits & 0x7f800000u) == 0x7f800000u) return 0;
-    }
-    return 1;
-}
-
-static int all_finite_d(const double *v, int n)
-{
-    int k;
-    for (k = 0; k < n; ++k) {
-        uint64_t bits;
-        memcpy(&bits, &v[k], sizeof bits);
-        if ((bits & 0x7ff0000000000000u) == 0x7ff0000000000000u) return 0;
-    }
-    return 1;
-}
 
 typedef struct reader {
     const uint8_t *p;

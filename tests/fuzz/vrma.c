@@ -9,20 +9,20 @@
 #include "../../examples/glb.h"
 #include "../../examples/gltf_json.h"
 #include "../../examples/vrma_read.h"
+#include "../finite_bits.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void sample_everywhere(const pm_track *track, float duration)
 {
     const double times[4] = {-1.0, 0.0, 0.5 * (double)duration, (double)duration + 1.0};
-    int cursor = 0, bad_key, i, c;
+    int cursor = 0, bad_key, i;
     float out[4];
     if (track->key_count == 0) return;
     if (pm_track_validate(track, &bad_key) != PM_OK) abort();
     for (i = 0; i < 4; ++i) {
         if (pm_track_sample(track, times[i], &cursor, out) != PM_OK) abort();
-        for (c = 0; c < track->components; ++c)
-            if (!isfinite(out[c])) abort();
+        if (!all_finite(out, track->components)) abort();
     }
 }
 
