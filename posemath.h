@@ -7996,7 +7996,9 @@ PMDEF pm_result pm_mmd_morph_set_validate(const pm_mmd_morph_set *set, int *bad_
     return PM_OK;
 }
 
-/* The per-frame calls' check: the set valid (as cheap as applying it), the weights finite */
+/* The per-frame calls' check: the set valid (as cheap as applying it; it
+   also keeps 7 x bone_count and the materials' value count in an int), the
+   weights finite */
 static int pm__mmd_morph_ready(const pm_mmd_morph_set *set, const float *weights)
 {
     return pm_mmd_morph_set_validate(set, NULL) == PM_OK && (set->morph_count == 0 || weights) &&
@@ -8079,8 +8081,7 @@ static void pm__mmd_morph_bone(const pm_mmd_morph_set *set, int morph, double we
 PMDEF pm_result pm_mmd_morph_bones(const pm_mmd_morph_set *set, const float *weights, float *bone_morphs)
 {
     int b;
-    if (!pm__mmd_morph_ready(set, weights) || set->bone_count < 1 || set->bone_count > INT_MAX / 7 || !bone_morphs)
-        return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__mmd_morph_ready(set, weights) || set->bone_count < 1 || !bone_morphs) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < set->bone_count; ++b) {
         float *out = bone_morphs + 7 * b;
         out[0] = out[1] = out[2] = out[3] = out[4] = out[5] = 0.0f;
@@ -8135,9 +8136,7 @@ PMDEF pm_result pm_mmd_morph_materials(const pm_mmd_morph_set *set, const float 
                                        float *values)
 {
     size_t count;
-    if (!pm__mmd_morph_ready(set, weights) || set->material_count < 0 ||
-        set->material_count > INT_MAX / PM_MMD_MATERIAL_VALUES)
-        return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__mmd_morph_ready(set, weights)) return PM_ERROR_INVALID_ARGUMENT;
     count = (size_t)PM_MMD_MATERIAL_VALUES * (size_t)set->material_count;
     if (count > 0 && (!base || !values || !pm__finite_n(base, (int)count))) return PM_ERROR_INVALID_ARGUMENT;
     if (count > 0) memmove(values, base, count * sizeof(float));
