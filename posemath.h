@@ -10181,8 +10181,11 @@ static PM__INLINE void pm__rigid_extras(const pm__f q[4], pm__f f, pm__f s, cons
    scaled by s = w0 s0 + w1 s1:
    p' = M (s C) + R s (p - C) + (w0 w1 / 2)(R0 - R1) s (R0' - R1'), with
    M = w0 (R0 | t0) + w1 (R1 | t1), R the rotation of normalize(w0 q0 + w1 q1)
-   (q1 on q0's side), C, R0', R1' the vertex's SDEF points; n' = R n. */
-static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f raw[2], const pm__block *b,
+   (q1 on q0's side), C, R0', R1' the vertex's SDEF points; n' = R n.
+   Called, not inlined: its two callers (SDEF blocks, mixed blocks) would
+   each compile a copy per pass, and a block's call costs nothing visible
+   beside its work (docs/integration.md, Compile time). */
+static PM__NOINLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f raw[2], const pm__block *b,
                                 size_t v, const float *positions, int normals, int tangents)
 {
     const float *real = PM__BONE_FIELD(bones, real), *translation = PM__BONE_FIELD(bones, translation);
@@ -10237,8 +10240,9 @@ static PM__INLINE void pm__sdef(const pm_skin_bone *bones, const uint16_t *index
    n' = R n. w: the weights as pm__scale_weights leaves them, inv: 1 / their
    sum. The blend's rotation and translation are the same for any common
    scale of the weights; only s needs them to sum to 1. They are not
-   negative, so |real| is at least the largest, a quarter of their sum. */
-static PM__INLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], pm__f inv,
+   negative, so |real| is at least the largest, a quarter of their sum.
+   Called, not inlined, as pm__sdef. */
+static PM__NOINLINE void pm__qdef(const pm_skin_bone *bones, const uint16_t *index, const pm__f w[4], pm__f inv,
                                 const pm__block *b, size_t v, const float *positions, int normals, int tangents)
 {
     const float *real_base = PM__BONE_FIELD(bones, real), *dual_base = PM__BONE_FIELD(bones, dual),
