@@ -117,7 +117,7 @@ else
 SKIPPED += "test-avx512: skipped, this CPU lacks AVX-512F, AVX2 or FMA"
 endif
 TEST_CONFIGS += test-sse2
-# MMD physics on Bullet (examples/mmd_bullet.cc, C++): mmd_pose --physics,
+# MMD physics on Bullet (posemath_mmd_bullet.cc, C++): mmd_pose --physics,
 # where Debian's libbullet-dev and a C++ compiler are there.
 HAVE_BULLET := $(shell [ "$(HAVE_CXX)" = yes ] && pkg-config --exists bullet 2>/dev/null && echo yes)
 ifneq ($(HAVE_BULLET),yes)
@@ -292,8 +292,8 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	  ./$(BUILD)/mmd_pose-bullet-rows --physics tests/fixtures/character.pmx tests/fixtures/character_dance.vmd $$frames \
 	    > $(BUILD)/physics-bullet-rows.out && \
 	  { cmp $(BUILD)/physics.out $(BUILD)/physics-bullet-rows.out && \
-	    echo "mmd_bullet.cc's constraint rows: the same bits as Bullet's over 3000 steps of character.pmx"; } || \
-	  { echo "examples-check: mmd_bullet.cc's constraint rows differ from Bullet's"; exit 1; }; \
+	    echo "posemath_mmd_bullet.cc's constraint rows: the same bits as Bullet's over 3000 steps of character.pmx"; } || \
+	  { echo "examples-check: posemath_mmd_bullet.cc's constraint rows differ from Bullet's"; exit 1; }; \
 	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/physics.pmx tests/fixtures/physics.vmd 0 0.25 2> $(BUILD)/bad.err || exit 1; \
 	  grep -q 'must follow the one before on a grid of 0.5 from 0' $(BUILD)/bad.err || exit 1; \
 	  frames="$$(awk '$$1 == "gravity" { print $$2 }' tests/fixtures/mmd_physics_seek_babylon.txt | uniq)"; \
@@ -301,7 +301,7 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	    > $(BUILD)/physics-seek.out && \
 	  awk -f tests/check_mmd_physics_seek.awk tests/fixtures/mmd_physics_seek_babylon.txt $(BUILD)/physics-seek.out || exit 1; \
 	  ! ./$(BUILD)/mmd_pose --physics tests/fixtures/pile.pmx tests/fixtures/dance.vmd 0 1 > /dev/null 2> $(BUILD)/bad.err || exit 1; \
-	  grep -q 'more pairs of bodies touch than MMD_BULLET_MAX_PAIRS' $(BUILD)/bad.err || exit 1; \
+	  grep -q 'more pairs of bodies touch than PM_MMD_BULLET_MAX_PAIRS' $(BUILD)/bad.err || exit 1; \
 	  frames="0 0.5 1 1.5 2 2.5 3 3.5 4 4.5 5"; \
 	  ./$(BUILD)/mmd_pose --physics tests/fixtures/snap.pmx tests/fixtures/snap.vmd $$frames > $(BUILD)/snap.out \
 	    2> $(BUILD)/snap.err || { cat $(BUILD)/snap.err; exit 1; }; \
@@ -504,10 +504,12 @@ ifeq ($(HAVE_CXX),yes)
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
+	$(CXX) -x c++ -std=c++17 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 endif
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -x c++ -std=c++11 $(HEADER_WARN) -fsyntax-only tests/posemath.c
+	$(CLANG) -x c++ -std=c++17 $(HEADER_WARN) -fsyntax-only tests/posemath.c
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 endif
@@ -577,26 +579,27 @@ $(BUILD)/vrma_bounds: tests/vrma_bounds.c $(wildcard examples/*.h) posemath.h $(
 
 # The implementation is compiled once (examples/posemath.c) and linked into
 # every example: a change to one example rebuilds that example alone.
-$(BUILD)/posemath.o: examples/posemath.c posemath.h | $(BUILD)
+$(BUILD)/posemath.o: examples/posemath.c posemath.h posemath_mmd.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
 
-$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h $(BUILD)/posemath.o | $(BUILD)
+$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h posemath_mmd.h $(BUILD)/posemath.o | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(BUILD)/posemath.o $(LIBS_$*) -lm
 
 ifeq ($(HAVE_BULLET),yes)
 # mmd_pose-bullet-rows: the adapter with Bullet's own constraint rows, to check its rows' bits
-$(BUILD)/mmd_bullet.o $(BUILD)/mmd_bullet-bullet-rows.o: examples/mmd_bullet.cc examples/mmd_bullet.h posemath.h | $(BUILD)
+$(BUILD)/mmd_bullet.o $(BUILD)/mmd_bullet-bullet-rows.o: posemath_mmd_bullet.cc posemath_mmd_bullet.h posemath_mmd.h \
+  posemath.h | $(BUILD)
 	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -O2 -ffp-contract=off \
-	  $(if $(findstring bullet-rows,$@),-DMMD_BULLET_NO_SIMD) \
-	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $@ examples/mmd_bullet.cc
-$(BUILD)/mmd_pose.o: examples/mmd_pose.c $(wildcard examples/*.h) posemath.h | $(BUILD)
+	  $(if $(findstring bullet-rows,$@),-DPM_MMD_BULLET_NO_SIMD) \
+	  $$(pkg-config --cflags bullet | sed 's/-I/-isystem /g') -c -o $@ posemath_mmd_bullet.cc
+$(BUILD)/mmd_pose.o: examples/mmd_pose.c $(wildcard examples/*.h) posemath.h posemath_mmd.h posemath_mmd_bullet.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $@ examples/mmd_pose.c
 $(BUILD)/mmd_pose $(BUILD)/mmd_pose-bullet-rows: $(BUILD)/mmd_pose%: $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet%.o \
   $(BUILD)/posemath.o
 	$(CXX) -o $@ $^ $$(pkg-config --libs bullet) -lm
 endif
 # mmd_dance with physics where Bullet is, with its GIF where giflib is
-$(BUILD)/mmd_dance: examples/mmd_dance.c $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) $(wildcard examples/*.h) \
+$(BUILD)/mmd_dance: examples/mmd_dance.c $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) $(wildcard examples/*.h) posemath_mmd.h \
   posemath.h $(BUILD)/posemath.o | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 $(if $(filter yes,$(HAVE_BULLET)),-DMMD_DANCE_BULLET) \
 	  $(if $(filter yes,$(HAVE_GIF)),-DMMD_DANCE_GIF) -c -o $(BUILD)/mmd_dance.o examples/mmd_dance.c
@@ -630,13 +633,22 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 VERSION = $(shell awk '/define POSEMATH_VERSION_(MAJOR|MINOR|PATCH)/ { v = v (v == "" ? "" : ".") $$3 } END { print v }' posemath.h)
 
+# The headers; the Bullet adapter's source, which a program compiles as C++
+# beside them, in share/posemath (pkg-config --variable=bullet_adapter
+# posemath-mmd names it).
 install:
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 posemath.h $(DESTDIR)$(PREFIX)/include/posemath.h
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/posemath
+	install -m 644 posemath.h posemath_mmd.h posemath_mmd_bullet.h $(DESTDIR)$(PREFIX)/include
+	install -m 644 posemath_mmd_bullet.cc $(DESTDIR)$(PREFIX)/share/posemath
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' '' 'Name: posemath' \
 	  'Description: Pose math for VRM and MikuMikuDance content (one header on cglm)' \
 	  'Version: $(VERSION)' 'Requires: cglm' 'Libs: -lm' 'Cflags: -I$${includedir}' \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/posemath.pc
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
+	  'bullet_adapter=$${prefix}/share/posemath/posemath_mmd_bullet.cc' '' 'Name: posemath-mmd' \
+	  'Description: MikuMikuDance models and motions read and played on posemath (posemath_mmd.h)' \
+	  'Version: $(VERSION)' 'Requires: posemath' 'Cflags: -I$${includedir}' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/posemath-mmd.pc
 
 # make install into a temporary prefix; the README's example builds with
 # what pkg-config says.
@@ -663,7 +675,7 @@ BENCH_FLAGS ?=
 OZZ = $(SHARED)/peers/ozz-animation
 HAVE_OZZ := $(shell [ -f $(OZZ)/src/geometry/runtime/skinning_job.cc ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
 # $(call bench_build,NAME,FLAGS): with ozz-animation's SkinningJob and with
-# MMD physics on Bullet (examples/mmd_bullet.cc) where they can be had
+# MMD physics on Bullet (posemath_mmd_bullet.cc) where they can be had
 BENCH_OBJS = $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o)
 BENCH_DEFINES = $(if $(filter yes,$(HAVE_OZZ)),-DPM_BENCH_OZZ) \
   $(if $(filter yes,$(HAVE_BULLET)),-DPM_BENCH_BULLET)
@@ -751,9 +763,10 @@ FUZZ_FLAGS ?=
 
 # The targets link one implementation, instrumented for coverage as they are.
 FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all $(FUZZ_FLAGS)
-$(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h | $(BUILD)
+$(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h posemath_mmd.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/finite_bits.h posemath.h $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o | $(BUILD)
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/mmd_memory.h tests/finite_bits.h posemath.h posemath_mmd.h \
+  $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/fuzz-posemath.o $(FUZZ_LIBS_$*)
 
 fuzz: deps
@@ -811,7 +824,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	cd tests/gen && node vmd_bezier_babylon.mjs ../../$(BUILD)/vmd_bezier_scipy.txt > ../fixtures/vmd_bezier.h
 	/usr/bin/python3 tests/gen/vmd_write.py > tests/fixtures/motion.vmd
 	cd tests/gen && node --import ./extensionless.mjs vmd_babylon.mjs ../fixtures/motion.vmd > ../fixtures/vmd_babylon.h
-	/usr/bin/python3 tests/gen/sjis_table.py > examples/sjis_table.h
+	/usr/bin/python3 tests/gen/sjis_table.py posemath_mmd.h
 	/usr/bin/python3 tests/gen/pmx_write.py 2.0 tests/fixtures/model20.pmx
 	/usr/bin/python3 tests/gen/mmd_pile_write.py tests/fixtures/pile.pmx
 	/usr/bin/python3 tests/gen/mmd_snap_write.py tests/fixtures/snap.pmx tests/fixtures/snap.vmd

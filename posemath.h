@@ -1,4 +1,4 @@
-/* posemath.h - v0.14.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.15.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -721,7 +721,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 14
+#define POSEMATH_VERSION_MINOR 15
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -754,7 +754,9 @@ typedef enum pm_result {
     PM_ERROR_CAPACITY = -6,         /* a caller-provided buffer is too small */
     PM_ERROR_LIMIT = -7,            /* past a documented limit on the work one call may do */
     PM_ERROR_HIPS_HEIGHT = -8,      /* a humanoid's rest hips are not above y = 0: fit the rest first */
-    PM_ERROR_WRONG_RIG = -9         /* a raw pose or retarget made for another rig */
+    PM_ERROR_WRONG_RIG = -9,        /* a raw pose or retarget made for another rig */
+    PM_ERROR_OUT_OF_MEMORY = -10,   /* an allocation failed (the runtime headers; posemath.h allocates nothing) */
+    PM_ERROR_FILE = -11             /* a file cannot be read (the runtime headers) */
 } pm_result;
 
 PMDEF const char *pm_result_string(pm_result result);
@@ -1781,6 +1783,8 @@ PMDEF const char *pm_result_string(pm_result result)
     case PM_ERROR_LIMIT: return "past a documented limit";
     case PM_ERROR_HIPS_HEIGHT: return "rest hips height not above 0";
     case PM_ERROR_WRONG_RIG: return "pose or retarget of another rig";
+    case PM_ERROR_OUT_OF_MEMORY: return "out of memory";
+    case PM_ERROR_FILE: return "file cannot be read";
     }
     return "unknown result";
 }

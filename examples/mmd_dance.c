@@ -1,8 +1,8 @@
 /* mmd_dance: a MikuMikuDance model danced by a motion and skinned, drawn as
    a labelled contact sheet: the PMX and VMD readers, the motion sampled and
    morphs weighed and the bones posed with bone morphs, grants and IK
-   (examples/mmd_play.h), each bone's pose turned into a skinning transform
-   (pm_rigid_from_bone) and the mesh skinned by the job (BDEF, SDEF, QDEF as
+   (posemath_mmd.h's model instance, which also turns each bone's pose into
+   a skinning transform), and the mesh skinned by the job (BDEF, SDEF, QDEF as
    the model has them, the vertex morphs at their weights: a face), at the
    middles of six equal spans of the motion, seen from the front.
 
@@ -11,7 +11,7 @@
    Without files it plays tests/fixtures/character.pmx and its dance (283
    bones, 17 IK chains, 46 grants, SDEF at the elbows and knees, 102 rigid
    bodies and 122 joints in its hair and skirt, a face that blinks, speaks,
-   smiles and looks about; tests/gen/mmd_character_write.py writes them). Built with Bullet (examples/mmd_bullet.cc, Debian's
+   smiles and looks about; tests/gen/mmd_character_write.py writes them). Built with Bullet (posemath_mmd_bullet.cc, Debian's
    libbullet-dev) it plays the model's rigid bodies too, from the motion's
    frame 0 (every body placed on its bone) in steps of 1/60 s, as
    mmd_pose --physics does; built with giflib it writes the first four
@@ -20,17 +20,16 @@
    mesh, and how far each foot IK's target (the ankle) is from its IK bone:
    IK brought the feet where the motion put them. */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
-#include "../posemath.h"
+#include "../posemath_mmd.h"
+#if defined(MMD_DANCE_BULLET)
+#include "../posemath_mmd_bullet.h"
+#endif
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
 #include "font.h"
-#include "mmd_play.h"
 #include "raster.h"
-#if defined(MMD_DANCE_BULLET)
-#include "mmd_simulation.h"
-#endif
 #if defined(MMD_DANCE_GIF)
 #include "gif_write.h"
 #endif
@@ -47,22 +46,9 @@ static double now_us(void)
     return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
 }
 
-/* The last key's frame of any track: where the motion ends. */
-static double motion_end(const vmd *motion)
-{
-    double end = 0.0;
-    int t;
-    for (t = 0; t < motion->bone_count; ++t)
-        if (motion->bones[t].key_count > 0) end = fmax(end, (double)motion->bones[t].keys[motion->bones[t].key_count - 1].frame);
-    for (t = 0; t < motion->morph_count; ++t)
-        if (motion->morphs[t].key_count > 0)
-            end = fmax(end, (double)motion->morphs[t].keys[motion->morphs[t].key_count - 1].frame);
-    return end;
-}
-
 /* Flat-shaded triangles, each in its first vertex's first bone's color, lit
    on the side facing the viewer. */
-static void draw(raster *r, const pmx *model, const float *skinned, int panel, float scale, const float center[2])
+static void draw(raster *r, const pm_pmx_model *model, const float *skinned, int panel, float scale, const float center[2])
 {
     static const unsigned char palette[6][3] = {{214, 96, 77}, {244, 165, 130}, {146, 197, 222},
                                                 {67, 147, 195}, {166, 217, 106}, {253, 219, 199}};
@@ -90,84 +76,6 @@ static void draw(raster *r, const pmx *model, const float *skinned, int panel, f
     }
 }
 
-/* The bones at each 1/60 s step: posed by the motion alone, or with the
-   model's rigid bodies on Bullet where it is built in (examples/mmd_simulation.h). */
-typedef struct dancer {
-    mmd_player *player;
-#if defined(MMD_DANCE_BULLET)
-    int physics; /* the model has rigid bodies */
-    mmd_simulation sim;
-#endif
-} dancer;
-
-/* 0, or a message; the physics stays off without rigid bodies */
-static const char *dancer_init(dancer *d, const pmx *model, mmd_player *player)
-{
-    memset(d, 0, sizeof *d);
-    d->player = player;
-#if defined(MMD_DANCE_BULLET)
-    if ((d->physics = model->rigid_body_count > 0) != 0) return mmd_simulation_init(&d->sim, model, player);
-#else
-    (void)model;
-#endif
-    return NULL;
-}
-
-static void dancer_free(dancer *d)
-{
-#if defined(MMD_DANCE_BULLET)
-    if (d->physics) mmd_simulation_free(&d->sim);
-#endif
-    (void)d;
-}
-
-/* The pose at step `step` (frame step / 2), the steps taken in order from 0
-   (step 0 places every body on its bone); 0 or a message. */
-static const char *dancer_step(dancer *d, long step)
-{
-    const double frame = 0.5 * (double)step;
-#if defined(MMD_DANCE_BULLET)
-    if (d->physics) return mmd_simulation_step(&d->sim, frame, step == 0, 1.0 / 60.0);
-#endif
-    return mmd_player_pose(d->player, frame) == PM_OK ? NULL : "a bone's pose is not finite";
-}
-
-/* The posed bones' skinning transforms, and the mesh skinned by them */
-static pm_result skin(const pmx *model, const mmd_player *player, pm_skin_job *job, pm_rigid *bones)
-{
-    int b;
-    for (b = 0; b < model->bone_count; ++b)
-        pm_rigid_from_bone(player->pose[b].world_rotation, player->pose[b].world_position, model->bones[b].position,
-                           &bones[b]);
-    if (pm_skin_job_prepare(job) != PM_OK) return PM_ERROR_INVALID_ARGUMENT;
-    return pm_skin_job_run(job, 0, model->vertex_count);
-}
-
-/* The model's vertex morphs as the job reads them (per vertex, each entry
-   naming its PMX morph, whose weight mmd_player's morph_applied holds):
-   0, or -1 when out of memory (*start and *entries then freed) */
-static int vertex_morphs(const pmx *model, int **start, pm_vertex_morph **entries)
-{
-    int *offset_start = (int *)malloc(sizeof(int) * (size_t)(model->morph_count + 1)), m, n = 0;
-    *start = (int *)malloc(sizeof(int) * (size_t)(model->vertex_count + 1));
-    *entries = (pm_vertex_morph *)malloc(sizeof **entries * (size_t)(model->vertex_offset_count + 1));
-    if (offset_start && *start && *entries) {
-        for (m = 0; m < model->morph_count; ++m) { /* the vertex morphs' offsets lie in morph order */
-            offset_start[m] = n;
-            if (model->morphs[m].type == PM_MMD_MORPH_VERTEX) n += model->morphs[m].count;
-        }
-        offset_start[model->morph_count] = n;
-        if (pm_morphs_group_by_vertex(model->vertex_count, model->morph_count, offset_start, model->vertex_offset_vertex,
-                                      model->vertex_offset, *start, *entries, model->vertex_offset_count) == PM_OK) {
-            free(offset_start);
-            return 0;
-        }
-    }
-    free(offset_start), free(*start), free(*entries);
-    *start = NULL, *entries = NULL;
-    return -1;
-}
-
 static int ends_with(const char *text, const char *end)
 {
     const size_t n = strlen(text), m = strlen(end);
@@ -181,21 +89,17 @@ int main(int argc, char **argv)
     const char *model_path = argc > files ? argv[files] : "tests/fixtures/character.pmx";
     const char *motion_path = argc > files ? argv[files + 1] : "tests/fixtures/character_dance.vmd";
     static unsigned char ink[3] = {60, 60, 60};
-    pmx model;
-    vmd motion;
-    mmd_player player;
-    dancer dance;
+    pm_pmx_model model;
+    pm_vmd_motion motion;
+    pm_mmd_model *dancer = NULL;
+    pm_mmd_model_report report;
+    pm_parse_error error;
     pm_skin_job job;
-    int *morph_start;
-    pm_vertex_morph *morph_entries;
-    pm_rigid *bones;
-    pm_skin_bone *prepared;
     float *skinned, center[2], scale, low = 1e30f, high = -1e30f;
     unsigned char *image;
     float *depth;
-    char error[200], label[128];
-    const char *message;
-    int b, panel = 0, bad = -1, ik_count = 0;
+    char label[128];
+    int b, panel = 0, bad = -1, ik_count = 0, physics = 0;
     long step, panel_step[PANELS], last_step;
     double end;
 #if defined(MMD_DANCE_GIF)
@@ -206,47 +110,46 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: mmd_dance OUT.png [OUT.gif] [MODEL.pmx MOTION.vmd]\n");
         return 2;
     }
-    if (pmx_load(model_path, &model, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_dance: %s: %s\n", model_path, error);
+    if (pm_pmx_parse_file(model_path, NULL, &model, &error) != PM_OK) {
+        fprintf(stderr, "mmd_dance: %s: byte %lu: %s\n", model_path, (unsigned long)error.offset, error.message);
         return 1;
     }
-    if (vmd_load(motion_path, &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_dance: %s: %s\n", motion_path, error);
-        pmx_free(&model);
+    if (pm_vmd_parse_file(motion_path, NULL, &motion, &error) != PM_OK) {
+        fprintf(stderr, "mmd_dance: %s: byte %lu: %s\n", motion_path, (unsigned long)error.offset, error.message);
+        pm_pmx_free(&model);
         return 1;
     }
-    if (model.vertex_count == 0 || mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_dance: %s: %s\n", model_path, model.vertex_count ? error : "no vertices to draw");
-        vmd_free(&motion);
-        pmx_free(&model);
+    if (model.vertex_count == 0 || pm_mmd_model_create(&model, NULL, &dancer, &report) != PM_OK) {
+        fprintf(stderr, "mmd_dance: %s: %s\n", model_path, model.vertex_count ? report.message : "no vertices to draw");
+        pm_vmd_free(&motion);
+        pm_pmx_free(&model);
         return 1;
     }
-    if ((message = dancer_init(&dance, &model, &player)) != NULL) {
-        fprintf(stderr, "mmd_dance: %s: physics: %s\n", model_path, message);
+#if defined(MMD_DANCE_BULLET)
+    if (model.rigid_body_count > 0) { /* the rigid bodies on Bullet, from the motion's frame 0 */
+        pm_mmd_physics_engine bullet;
+        if (pm_mmd_bullet_create(&dancer->physics, -98.0f, &bullet) != PM_OK) {
+            fprintf(stderr, "mmd_dance: %s: physics: out of memory\n", model_path);
+            return 1;
+        }
+        pm_mmd_model_set_physics(dancer, &bullet);
+        physics = 1;
+    }
+#endif
+    if (pm_mmd_model_play(dancer, &motion) != PM_OK) {
+        fprintf(stderr, "mmd_dance: %s: out of memory, or a pose not finite at frame 0\n", motion_path);
         return 1;
     }
-    bones = (pm_rigid *)malloc(sizeof *bones * (size_t)model.bone_count);
-    prepared = (pm_skin_bone *)malloc(sizeof *prepared * (size_t)model.bone_count);
     skinned = (float *)malloc(sizeof *skinned * 3 * (size_t)model.vertex_count);
     image = (unsigned char *)malloc((size_t)WIDTH * HEIGHT * 3);
     depth = (float *)malloc(sizeof *depth * (size_t)WIDTH * HEIGHT);
-    pmx_skin_job(&model, &job);
-    job.normals = NULL; /* the picture shades faces */
-    job.bones = bones;
-    job.bone_count = model.bone_count;
-    job.prepared = prepared;
-    job.out_positions = skinned;
-    if (model.vertex_offset_count > 0) { /* the face: the motion's vertex morphs */
-        if (vertex_morphs(&model, &morph_start, &morph_entries) != 0) morph_start = NULL;
-        job.morph_start = morph_start, job.morphs = morph_entries;
-        job.morph_weights = player.morph_applied, job.morph_count = model.morph_count;
-    } else {
-        morph_start = NULL, morph_entries = NULL;
-    }
-    if (!bones || !prepared || !skinned || !image || !depth || (model.vertex_offset_count > 0 && !morph_start)) {
+    if (!skinned || !image || !depth) {
         fprintf(stderr, "mmd_dance: out of memory\n");
         return 1;
     }
+    job = dancer->skin_job; /* the mesh, its face's vertex morphs and the bones, as the instance keeps them */
+    job.normals = NULL;     /* the picture shades faces */
+    job.out_positions = skinned;
     if (pm_skin_job_validate(&job, &bad) != PM_OK) {
         fprintf(stderr, "mmd_dance: %s: the mesh is not one the skinning job takes (vertex %d)\n", model_path, bad);
         return 1;
@@ -255,11 +158,11 @@ int main(int argc, char **argv)
         low = fminf(low, model.positions[3 * b + 1]);
         high = fmaxf(high, model.positions[3 * b + 1]);
     }
-    for (b = 0; b < model.bone_count; ++b) ik_count += (model.bones[b].flags & PMX_BONE_IK) != 0;
+    for (b = 0; b < model.bone_count; ++b) ik_count += (model.bones[b].flags & PM_PMX_BONE_IK) != 0;
     scale = (float)(HEIGHT - 110) / fmaxf(high - low, 1e-6f);
     center[0] = 0.0f;
     center[1] = low;
-    end = motion_end(&motion);
+    end = pm_vmd_last_frame(&motion);
     for (panel = 0; panel < PANELS; ++panel) /* the middles of six equal spans, on the steps' grid of half frames */
         panel_step[panel] = lround(end * (2 * panel + 1) / PANELS);
     last_step = panel_step[PANELS - 1];
@@ -282,7 +185,7 @@ int main(int argc, char **argv)
            "%g\n", model_path, model.vertex_count, model.bone_count, ik_count, model.morph_count, model.vertex_offset_count,
            motion_path, motion.bone_count, motion.morph_count, end);
 #if defined(MMD_DANCE_BULLET)
-    if (dance.physics)
+    if (physics)
         printf("physics: %d rigid bodies, %d joints on Bullet, from frame 0 (every body placed on its bone), steps of 1/60 s\n",
                model.rigid_body_count, model.joint_count);
     else
@@ -299,13 +202,13 @@ int main(int argc, char **argv)
             const int shown = panel < PANELS && step == panel_step[panel];
             const int filmed = gif_path && step <= GIF_STEPS && step % GIF_EVERY == 0;
             double t0 = now_us(), t1, t2, miss = 0.0;
-            if ((message = dancer_step(&dance, step)) != NULL) {
-                fprintf(stderr, "mmd_dance: frame %g: %s\n", 0.5 * (double)step, message);
+            if (step > 0 && pm_mmd_model_update(dancer, 1.0 / 60.0) != PM_OK) { /* step 0: frame 0, where play put it */
+                fprintf(stderr, "mmd_dance: frame %g: a body flew off, or a pose is not finite\n", 0.5 * (double)step);
                 return 1;
             }
             if (!shown && !filmed) continue;
             t1 = now_us();
-            if (skin(&model, &player, &job, bones) != PM_OK) {
+            if (pm_skin_job_run(&job, 0, model.vertex_count) != PM_OK) {
                 fprintf(stderr, "mmd_dance: skinning frame %g failed\n", 0.5 * (double)step);
                 return 1;
             }
@@ -324,12 +227,12 @@ int main(int argc, char **argv)
 #endif
             if (!shown) continue;
             for (b = 0; b < model.bone_count; ++b) { /* the foot IKs (足ＩＫ: 3-byte ＩＫ in UTF-8) */
-                const pmx_bone *bone = &model.bones[b];
+                const pm_pmx_bone *bone = &model.bones[b];
                 int k;
                 double d = 0.0;
-                if (!(bone->flags & PMX_BONE_IK) || !strstr(bone->name, "足ＩＫ") || strstr(bone->name, "つま先")) continue;
+                if (!(bone->flags & PM_PMX_BONE_IK) || !strstr(bone->name, "足ＩＫ") || strstr(bone->name, "つま先")) continue;
                 for (k = 0; k < 3; ++k)
-                    d += pow((double)player.pose[bone->ik_target].world_position[k] - (double)player.pose[b].world_position[k], 2);
+                    d += pow((double)dancer->pose[bone->ik_target].world_position[k] - (double)dancer->pose[b].world_position[k], 2);
                 miss = fmax(miss, sqrt(d));
             }
             printf("frame %6.1f: bones posed in %5.1f us, %d vertices skinned in %5.1f us, feet %.2g from their IK\n",
@@ -342,7 +245,7 @@ int main(int argc, char **argv)
         snprintf(label, sizeof label, "PMX %d VERTICES, %d BONES (%d IK) - VMD %d TRACKS - GRANTS, CCD IK, SDEF%s",
                  model.vertex_count, model.bone_count, ik_count, motion.bone_count,
 #if defined(MMD_DANCE_BULLET)
-                 dance.physics ? ", PHYSICS" : "");
+                 physics ? ", PHYSICS" : "");
 #else
                  "");
 #endif
@@ -362,20 +265,15 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("wrote %s\n", argv[1]);
-    dancer_free(&dance);
-    free(bones);
-    free(prepared);
+    pm_mmd_model_destroy(dancer);
     free(skinned);
-    free(morph_start);
-    free(morph_entries);
     free(image);
     free(depth);
 #if defined(MMD_DANCE_GIF)
     free(film.rgb);
     free(film.depth);
 #endif
-    mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&model);
     return 0;
 }

@@ -9,7 +9,7 @@
    written as _). For debugging a model or a motion, and for comparing
    posemath's evaluation with another MMD runtime's.
 
-   Physics off, unless --physics (built with examples/mmd_bullet.cc where
+   Physics off, unless --physics (built with posemath_mmd_bullet.cc where
    Debian's libbullet-dev is there): then the frames must increase on a
    grid of 0.5 from the first. At the first the simulation starts as
    babylon-mmd starts it (bones posed, every body placed on its bone,
@@ -39,12 +39,15 @@
    additive rgba; before morphs the PMX material's own, 1 and 0).
 
    usage: mmd_pose [--physics | --physics=120] [--morphs] MODEL.pmx MOTION.vmd FRAME... */
-#include "../posemath.h"
-
-#include "mmd_play.h"
+#include "../posemath_mmd.h"
 #if defined(MMD_POSE_BULLET)
-#include "mmd_simulation.h"
+#include "../posemath_mmd_bullet.h"
 #endif
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int usage(void)
 {
@@ -53,16 +56,15 @@ static int usage(void)
 }
 
 /* The frame's lines: every bone's, then with morphs the morphs' and the
-   materials'; 0, or -1 (out of memory) */
-static int print_pose(const pmx *model, const mmd_player *player, int morphs, const char *frame)
+   materials' */
+static void print_pose(const pm_mmd_model *model, int morphs, const char *frame)
 {
-    const pm_mmd_bone_pose *poses = player->pose;
-    float *values;
+    const pm_pmx_model *pmx = model->pmx;
     int b, m, k;
-    for (b = 0; b < model->bone_count; ++b) {
-        const pm_mmd_bone_pose *pose = &poses[b];
-        char name[PMX_NAME_SIZE], *c;
-        memcpy(name, model->bones[b].name, sizeof name);
+    for (b = 0; b < pmx->bone_count; ++b) {
+        const pm_mmd_bone_pose *pose = &model->pose[b];
+        char name[PM_PMX_NAME_SIZE], *c;
+        memcpy(name, pmx->bones[b].name, sizeof name);
         if (!name[0]) snprintf(name, sizeof name, "bone%d", b);
         for (c = name; *c; ++c)
             if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') *c = '_';
@@ -70,53 +72,51 @@ static int print_pose(const pmx *model, const mmd_player *player, int morphs, co
                (double)pose->world_position[1], (double)pose->world_position[2], (double)pose->world_rotation[0],
                (double)pose->world_rotation[1], (double)pose->world_rotation[2], (double)pose->world_rotation[3]);
     }
-    if (!morphs) return 0;
-    for (m = 0; m < model->morph_count; ++m)
-        if (model->morphs[m].type == PM_MMD_MORPH_VERTEX || model->morphs[m].type == PM_MMD_MORPH_UV)
-            printf("%s morph %d %.9g\n", frame, m, (double)player->morph_applied[m]);
-    if (!(values = (float *)malloc(sizeof(float) * PM_MMD_MATERIAL_VALUES * (size_t)(model->material_count + 1)))) return -1;
-    if (pm_mmd_morph_materials(&player->morphs, player->morph_weights, model->material_values, values) != PM_OK) {
-        free(values);
-        return -1;
-    }
-    for (m = 0; m < model->material_count; ++m) {
+    if (!morphs) return;
+    for (m = 0; m < pmx->morph_count; ++m)
+        if (pmx->morphs[m].type == PM_MMD_MORPH_VERTEX || pmx->morphs[m].type == PM_MMD_MORPH_UV)
+            printf("%s morph %d %.9g\n", frame, m, (double)model->morph_applied[m]);
+    for (m = 0; m < pmx->material_count; ++m) {
         printf("%s material %d", frame, m);
-        for (k = 0; k < PM_MMD_MATERIAL_VALUES; ++k) printf(" %.9g", (double)values[PM_MMD_MATERIAL_VALUES * m + k]);
+        for (k = 0; k < PM_MMD_MATERIAL_VALUES; ++k)
+            printf(" %.9g", (double)model->material_values[PM_MMD_MATERIAL_VALUES * m + k]);
         printf("\n");
     }
-    free(values);
-    return 0;
 }
 
-#if defined(MMD_POSE_BULLET)
-/* The frames with physics; 0 or a message */
-static const char *simulate(const pmx *model, mmd_player *player, int morphs, char **frames, int count, double substep)
+/* Every frame's lines: with physics the first frame is a seek (every body
+   placed on its bone) and each half frame after it an update of 1/60 s;
+   0, or a message */
+static const char *play(pm_mmd_model *model, int physics, int morphs, char **frames, int count)
 {
-    mmd_simulation sim;
-    const char *message = mmd_simulation_init(&sim, model, player);
-    const double first = strtod(frames[0], NULL);
     long step = 0;
     int a;
-    for (a = 0; a < count && !message; ++a) {
-        const long target = (long)((strtod(frames[a], NULL) - first) * 2.0);
-        for (; step <= target && !message; ++step)
-            message = mmd_simulation_step(&sim, first + 0.5 * (double)step, step == 0, substep);
-        if (!message && print_pose(model, player, morphs, frames[a]) != 0) message = "the material morphs: not finite, or out of memory";
+    for (a = 0; a < count; ++a) {
+        const double frame = strtod(frames[a], NULL);
+        pm_result result = PM_OK;
+        if (!physics) {
+            result = pm_mmd_model_seek(model, frame);
+        } else {
+            const long target = (long)((frame - strtod(frames[0], NULL)) * 2.0);
+            for (; step <= target && result == PM_OK; ++step)
+                result = step == 0 ? pm_mmd_model_seek(model, frame) : pm_mmd_model_update(model, 1.0 / 60.0);
+        }
+        if (result == PM_ERROR_LIMIT)
+            return "more pairs of bodies touch than PM_MMD_BULLET_MAX_PAIRS (posemath_mmd_bullet.h): bodies piled on one spot";
+        if (result != PM_OK) return physics ? "a body flew off, or a bone's pose is not finite" : "a bone's pose is not finite";
+        print_pose(model, morphs, frames[a]);
     }
-    if (sim.recovered)
-        fprintf(stderr, "mmd_pose: warning: Bullet lost %d bodies (not finite), placed back on their bones, still\n",
-                sim.recovered);
-    mmd_simulation_free(&sim);
-    return message;
+    return NULL;
 }
-#endif
 
 int main(int argc, char **argv)
 {
-    pmx model;
-    vmd motion;
-    mmd_player player;
-    char error[200];
+    pm_pmx_model pmx;
+    pm_vmd_motion motion;
+    pm_mmd_model *model = NULL;
+    pm_mmd_model_report report;
+    pm_parse_error error;
+    const char *message;
     int physics = 0, morphs = 0, substeps = 1, options = 1, a, status = 0, count;
     char **args;
     for (; options < argc && strncmp(argv[options], "--", 2) == 0; ++options) {
@@ -148,42 +148,44 @@ int main(int argc, char **argv)
         return 1;
     }
 #endif
-    if (pmx_load(args[1], &model, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_pose: %s: %s\n", args[1], error);
+    if (pm_pmx_parse_file(args[1], NULL, &pmx, &error) != PM_OK) {
+        fprintf(stderr, "mmd_pose: %s: byte %lu: %s\n", args[1], (unsigned long)error.offset, error.message);
         return 1;
     }
-    if (vmd_load(args[2], &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_pose: %s: %s\n", args[2], error);
-        pmx_free(&model);
+    if (pm_vmd_parse_file(args[2], NULL, &motion, &error) != PM_OK) {
+        fprintf(stderr, "mmd_pose: %s: byte %lu: %s\n", args[2], (unsigned long)error.offset, error.message);
+        pm_pmx_free(&pmx);
         return 1;
     }
-    if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "mmd_pose: %s: %s\n", args[1], error);
+    if (pm_mmd_model_create(&pmx, NULL, &model, &report) != PM_OK) {
+        fprintf(stderr, "mmd_pose: %s: %s (bone %d, morph %d, body %d, joint %d)\n", args[1], report.message,
+                report.bone, report.morph, report.body, report.joint);
         status = 1;
     }
 #if defined(MMD_POSE_BULLET)
-    if (physics && status == 0) {
-        const char *message = simulate(&model, &player, morphs, args + 3, count - 3, 1.0 / 60.0 / substeps);
+    if (status == 0 && physics) {
+        pm_mmd_physics_engine bullet;
+        if (pm_mmd_bullet_create(&model->physics, -98.0f, &bullet) != PM_OK) {
+            fprintf(stderr, "mmd_pose: %s: Bullet: out of memory\n", args[1]);
+            status = 1;
+        }
+        pm_mmd_model_set_physics(model, &bullet);
+        model->substep = 1.0 / 60.0 / substeps;
+    }
+#endif
+    if (status == 0) {
+        message = pm_mmd_model_play(model, &motion) != PM_OK ? "the motion: out of memory, or a pose not finite"
+                                                             : play(model, physics, morphs, args + 3, count - 3);
         if (message) {
             fprintf(stderr, "mmd_pose: %s: %s\n", args[1], message);
             status = 1;
         }
     }
-#endif
-    for (a = 3; a < count && status == 0 && !physics; ++a) {
-        pm_result result = mmd_player_pose(&player, strtod(args[a], NULL));
-        if (result != PM_OK) {
-            fprintf(stderr, "mmd_pose: frame %s: %s\n", args[a], pm_result_string(result));
-            status = 1;
-            break;
-        }
-        if (print_pose(&model, &player, morphs, args[a]) != 0) {
-            fprintf(stderr, "mmd_pose: frame %s: the material morphs: not finite, or out of memory\n", args[a]);
-            status = 1;
-        }
-    }
-    if (player.pose) mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    if (model && model->recovered)
+        fprintf(stderr, "mmd_pose: warning: Bullet lost %d bodies (not finite), placed back on their bones, still\n",
+                model->recovered);
+    pm_mmd_model_destroy(model);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&pmx);
     return status;
 }

@@ -12,7 +12,7 @@
      --print      also print the tracks written, as examples/vrma_tracks
                   prints them
 
-   Each frame is evaluated as MMD does it (examples/mmd_play.h: grants, IK
+   Each frame is evaluated as MMD does it (posemath_mmd.h's model instance: grants, IK
    with its switches, so the legs follow the feet; physics off), turned
    from MMD's left-handed space into glTF's (Z mirrored: the model then
    faces +Z, as VRM 1.0 models do), and read as a humanoid pose on the
@@ -23,7 +23,7 @@
    its position in metres. */
 #include "../posemath.h"
 
-#include "mmd_play.h"
+#include "../posemath_mmd.h"
 #include "vrma_write.h"
 
 #include <float.h>
@@ -59,7 +59,7 @@ static const char *const mmd_names[][4] = {
     [PM_BONE_RIGHT_LITTLE_DISTAL] = {"右小指３", "右小指3"},
 };
 
-static int bone_named(const pmx *model, const char *name)
+static int bone_named(const pm_pmx_model *model, const char *name)
 {
     int b;
     for (b = 0; b < model->bone_count; ++b)
@@ -69,7 +69,7 @@ static int bone_named(const pmx *model, const char *name)
 
 /* The standard names' bones; an optional bone not below its humanoid
    parent's (足先EX under the 足首D deform bone, not under 足首) is left out. */
-static void mmd_humanoid(const pmx *model, int bone_node[PM_BONE_COUNT])
+static void mmd_humanoid(const pm_pmx_model *model, int bone_node[PM_BONE_COUNT])
 {
     int b, k;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
@@ -88,10 +88,10 @@ static void mmd_humanoid(const pmx *model, int bone_node[PM_BONE_COUNT])
 }
 
 /* "PMXBoneName vrmBoneName" lines, # comments; 0 (with a message) on a bad line */
-static int read_map(const char *path, const pmx *model, int bone_node[PM_BONE_COUNT])
+static int read_map(const char *path, const pm_pmx_model *model, int bone_node[PM_BONE_COUNT])
 {
     FILE *file = fopen(path, "r");
-    char line[512], name[PMX_NAME_SIZE], bone[64], extra[2];
+    char line[512], name[PM_PMX_NAME_SIZE], bone[64], extra[2];
     int number = 0, b;
     if (!file) {
         fprintf(stderr, "vmd2vrma: %s: cannot be read\n", path);
@@ -129,9 +129,11 @@ int main(int argc, char **argv)
     pm_humanoid humanoid;
     pm_humanoid_report report = {-1, -1, NULL};
     pm_result result;
-    pmx model;
-    vmd motion;
-    mmd_player player;
+    pm_pmx_model model;
+    pm_vmd_motion motion;
+    pm_mmd_model *player;
+    pm_mmd_model_report problem;
+    pm_parse_error parse;
     char error[200];
 
     for (i = 1; i < argc; ++i) {
@@ -152,20 +154,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: vmd2vrma [--map FILE] [--unit M] [--every N] [--print] MODEL.pmx MOTION.vmd OUT.vrma\n");
         return 2;
     }
-    if (pmx_load(files[0], &model, error, sizeof error) != 0) {
-        fprintf(stderr, "vmd2vrma: %s: %s\n", files[0], error);
+    if (pm_pmx_parse_file(files[0], NULL, &model, &parse) != PM_OK) {
+        fprintf(stderr, "vmd2vrma: %s: byte %lu: %s\n", files[0], (unsigned long)parse.offset, parse.message);
         return 1;
     }
-    if (vmd_load(files[1], &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "vmd2vrma: %s: %s\n", files[1], error);
+    if (pm_vmd_parse_file(files[1], NULL, &motion, &parse) != PM_OK) {
+        fprintf(stderr, "vmd2vrma: %s: byte %lu: %s\n", files[1], (unsigned long)parse.offset, parse.message);
         return 1;
     }
-    if (mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
-        fprintf(stderr, "vmd2vrma: %s: %s\n", files[0], error);
+    if (pm_mmd_model_create(&model, NULL, &player, &problem) != PM_OK || pm_mmd_model_play(player, &motion) != PM_OK) {
+        fprintf(stderr, "vmd2vrma: %s: %s (bone %d, morph %d)\n", files[0], problem.message ? problem.message : "out of memory",
+                problem.bone, problem.morph);
         return 1;
     }
     for (b = 0; b < model.bone_count; ++b) { /* the motion ends with its last key of a bone the model has */
-        const int t = player.bone_track[b];
+        const int t = player->bone_track[b];
         if (t >= 0) end = fmax(end, (double)motion.bones[t].keys[motion.bones[t].key_count - 1].frame);
     }
     if (end / every >= (double)(1 << 24)) { /* about 155 hours at 30 keys a second: a file can claim any frame */
@@ -213,16 +216,16 @@ int main(int argc, char **argv)
     for (f = 0; f < frames; ++f) {
         pm_raw_pose raw;
         times[f] = (float)((double)f * every / 30.0);
-        if ((result = mmd_player_pose(&player, (double)f * every)) != PM_OK) {
+        if ((result = pm_mmd_model_seek(player, (double)f * every)) != PM_OK) {
             fprintf(stderr, "vmd2vrma: %s: frame %d: %s\n", files[1], f * every, pm_result_string(result));
             return 1;
         }
         for (b = 0; b < model.bone_count; ++b) {
-            const pm_mmd_bone_pose *p = &player.pose[b];
+            const pm_mmd_bone_pose *p = &player->pose[b];
             versor q = {-p->world_rotation[0], -p->world_rotation[1], p->world_rotation[2], p->world_rotation[3]};
             vec3 at = {p->world_position[0], p->world_position[1], -p->world_position[2]};
             if (parent[b] >= 0) {
-                const pm_mmd_bone_pose *up = &player.pose[parent[b]];
+                const pm_mmd_bone_pose *up = &player->pose[parent[b]];
                 versor inverse = {up->world_rotation[0], up->world_rotation[1], -up->world_rotation[2], up->world_rotation[3]};
                 vec3 from = {up->world_position[0], up->world_position[1], -up->world_position[2]};
                 glm_quat_normalize(inverse); /* mirrored, then conjugated */
@@ -248,8 +251,8 @@ int main(int argc, char **argv)
     fprintf(stderr, "vmd2vrma: %s: %d keys (%.1f s), hips %.3f m high\n", files[2], frames,
             (double)times[frames - 1], (double)humanoid.rest_hips[1] * unit);
     free(parent), free(rest), free(fitted), free(pose), free(world), free(times), free(poses);
-    mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    pm_mmd_model_destroy(player);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&model);
     return 0;
 }

@@ -10,9 +10,9 @@
 #define _POSIX_C_SOURCE 200112L /* clock_gettime, pthreads */
 #include "../posemath.h"
 
-#include "../examples/mmd_play.h"
+#include "../posemath_mmd.h"
 #ifdef PM_BENCH_BULLET
-#include "../examples/mmd_simulation.h"
+#include "../posemath_mmd_bullet.h"
 #endif
 
 #include <pthread.h>
@@ -886,78 +886,110 @@ static double babylon_rows(const char *results, int physics, double median, int 
 }
 
 #ifdef PM_BENCH_BULLET
-/* The character with its rigid bodies on Bullet (examples/mmd_bullet.cc),
-   as babylon-mmd's WASM runtime runs its own Bullet in
-   tests/gen/mmd_bench_babylon.mjs: from frame 0, where every body is placed
-   on its bone, 600 frames of one 1/60 s step each (half a VMD frame): the
-   bones before physics, the kinematic targets, Bullet's step, the
-   write-back, the bones after physics. The lowest of fifteen runs' medians
-   per frame, and each part's median in that run. turn: one line, beside
-   babylon-mmd's run just before (make bench takes the two in turns). */
-static void bench_mmd_physics(const pmx *model, mmd_player *player, const char *babylon_results, int turn)
+/* Bullet's engine with its step timed: what the frame spends in Bullet
+   against the rest (bones before and after physics, the targets and the
+   write-back, the skinning transforms) */
+typedef struct timed_engine {
+    pm_mmd_physics_engine bullet;
+    double step_ns;
+} timed_engine;
+
+static void timed_place(void *world, const pm_rigid *bodies)
+{
+    timed_engine *t = (timed_engine *)world;
+    t->bullet.place(t->bullet.world, bodies);
+}
+
+static void timed_drive(void *world, const pm_rigid *bodies, const unsigned char *bone_on)
+{
+    timed_engine *t = (timed_engine *)world;
+    t->bullet.drive(t->bullet.world, bodies, bone_on);
+}
+
+static int timed_step(void *world, double seconds, int max_substeps, double substep)
+{
+    timed_engine *t = (timed_engine *)world;
+    const double start = now_ns();
+    const int ok = t->bullet.step(t->bullet.world, seconds, max_substeps, substep);
+    t->step_ns = now_ns() - start;
+    return ok;
+}
+
+static void timed_read(void *world, pm_rigid *bodies)
+{
+    timed_engine *t = (timed_engine *)world;
+    t->bullet.read(t->bullet.world, bodies);
+}
+
+static int timed_recover(void *world, const pm_rigid *targets)
+{
+    timed_engine *t = (timed_engine *)world;
+    return t->bullet.recover(t->bullet.world, targets);
+}
+
+static void timed_destroy(void *world)
+{
+    timed_engine *t = (timed_engine *)world;
+    t->bullet.destroy(t->bullet.world);
+}
+
+/* MMD motion with physics: the character's 102 rigid bodies and 122 joints
+   on Bullet (posemath_mmd_bullet.cc), as babylon-mmd's WASM runtime runs
+   its own Bullet in tests/gen/mmd_bench_babylon.mjs: from frame 0, where
+   every body is placed on its bone, 600 updates of 1/60 s (half a VMD
+   frame), each the model instance's whole frame. The lowest of fifteen
+   runs' medians per frame, and Bullet's step's median in that run. turn:
+   one line, beside babylon-mmd's run just before (make bench takes the two
+   in turns). */
+static void bench_mmd_physics(pm_mmd_model *player, const pm_vmd_motion *motion, const char *babylon_results, int turn)
 {
     enum { STEPS = 600, ROUNDS = 15 };
-    static double frame_us[STEPS], bones_us[STEPS], sync_us[STEPS], step_us[STEPS];
-    mmd_simulation sim; /* its setup; the step below is mmd_simulation_step's, timed part by part */
-    const char *message = mmd_simulation_init(&sim, model, player);
-    pm_mmd_physics *physics = &sim.physics;
-    pm_rigid *bodies = sim.bodies;
-    double median = 1e30, best = 1e30, bones = 0.0, sync = 0.0, step = 0.0;
+    static double frame_us[STEPS], step_us[STEPS];
+    timed_engine timed;
+    pm_mmd_physics_engine engine;
+    double median = 1e30, best = 1e30, step = 0.0;
     int s, round;
-    if (message) {
-        printf("\nMMD motion with physics: %s\n", message);
-        mmd_simulation_free(&sim);
+    if (pm_mmd_bullet_create(&player->physics, -98.0f, &timed.bullet) != PM_OK) {
+        printf("\nMMD motion with physics: Bullet: out of memory\n");
         return;
     }
+    engine.world = &timed;
+    engine.place = timed_place, engine.drive = timed_drive, engine.step = timed_step;
+    engine.read = timed_read, engine.recover = timed_recover, engine.destroy = timed_destroy;
+    pm_mmd_model_set_physics(player, &engine);
     for (round = 0; round < ROUNDS; ++round) {
-        (void)mmd_simulation_step(&sim, 0.0, 1, 1.0 / 60.0); /* every body placed on its bone */
+        (void)pm_mmd_model_play(player, motion); /* every body placed on its bone */
         for (s = 0; s < STEPS; ++s) {
-            const double frame = 0.5 * (s + 1), t0 = now_ns();
-            double t1, t2, t3, t4;
-            (void)mmd_player_pass(player, frame, PM_MMD_BEFORE_PHYSICS);
-            t1 = now_ns();
-            (void)pm_mmd_physics_targets(physics, player->pose, player->physics_off, bodies);
-            mmd_bullet_drive(sim.world, bodies, player->physics_on);
-            t2 = now_ns();
-            mmd_bullet_step(sim.world, 1.0 / 60.0, 5, 1.0 / 60.0);
-            t3 = now_ns();
-            mmd_bullet_read(sim.world, bodies);
-            if (pm_mmd_physics_write_back(physics, bodies, player->pose) != PM_OK) printf("MMD physics: a body flew off\n");
-            t4 = now_ns();
-            (void)mmd_player_pass(player, frame, PM_MMD_AFTER_PHYSICS);
+            const double t0 = now_ns();
+            if (pm_mmd_model_update(player, 1.0 / 60.0) != PM_OK) printf("MMD physics: a body flew off\n");
             frame_us[s] = (now_ns() - t0) / 1000.0;
-            bones_us[s] = (t1 - t0 + now_ns() - t4) / 1000.0;
-            sync_us[s] = (t2 - t1 + t4 - t3) / 1000.0;
-            step_us[s] = (t3 - t2) / 1000.0;
+            step_us[s] = timed.step_ns / 1000.0;
         }
         qsort(frame_us, STEPS, sizeof frame_us[0], compare_doubles);
         best = frame_us[0] < best ? frame_us[0] : best;
         if (frame_us[STEPS / 2] < median) {
             median = frame_us[STEPS / 2];
-            qsort(bones_us, STEPS, sizeof bones_us[0], compare_doubles);
-            qsort(sync_us, STEPS, sizeof sync_us[0], compare_doubles);
             qsort(step_us, STEPS, sizeof step_us[0], compare_doubles);
-            bones = bones_us[STEPS / 2], sync = sync_us[STEPS / 2], step = step_us[STEPS / 2];
+            step = step_us[STEPS / 2];
         }
     }
+    pm_mmd_model_set_physics(player, NULL);
     if (turn) {
         const double babylon = babylon_rows(babylon_results, 1, 0.0, 0);
         if (babylon > 0.0)
-            printf("babylon-mmd-wasm-physics %.2f us, posemath + Bullet %.2f us (bones %.1f, sync %.1f, Bullet's step %.1f): "
-                   "%.2fx\n", babylon, median, bones, sync, step, babylon / median);
+            printf("babylon-mmd-wasm-physics %.2f us, posemath + Bullet %.2f us (Bullet's step %.1f): %.2fx\n", babylon,
+                   median, step, babylon / median);
         else
             printf("babylon-mmd-wasm-physics: no result this turn; posemath + Bullet %.2f us\n", median);
-        mmd_simulation_free(&sim);
         return;
     }
     printf("\nMMD motion with physics: %d rigid bodies, %d joints on Bullet (Debian's libbullet-dev), one frame\n"
-           "(a 1/60 s step: bones before and after physics, the sync of bodies and bones, Bullet's step)\n",
-           model->rigid_body_count, model->joint_count);
+           "(pm_mmd_model_update of 1/60 s: morphs, bones before and after physics, the sync of bodies and bones,\n"
+           "Bullet's step, the skinning transforms)\n",
+           player->pmx->rigid_body_count, player->pmx->joint_count);
     printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
-    printf("posemath + Bullet             %8.2f  %7.2f   (parts' medians: bones %.1f, sync %.1f, Bullet's step %.1f)\n",
-           median, best, bones, sync, step);
+    printf("posemath + Bullet             %8.2f  %7.2f   (Bullet's step's median %.1f)\n", median, best, step);
     if (babylon_rows(babylon_results, 1, median, 1) == 0.0) printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
-    mmd_simulation_free(&sim);
 }
 #endif
 
@@ -973,23 +1005,23 @@ static void bench_mmd(const char *babylon_results, int physics_turn)
 {
     enum { FRAMES = 400, ROUNDS = 15 };
     static double times[FRAMES];
-    pmx model;
-    vmd motion;
-    mmd_player player;
-    char error[200];
+    pm_pmx_model model;
+    pm_vmd_motion motion;
+    pm_mmd_model *player = NULL;
+    pm_parse_error error;
     double median, best;
     int f, round;
-    if (pmx_load("tests/fixtures/character.pmx", &model, error, sizeof error) != 0 ||
-        vmd_load("tests/fixtures/character_dance.vmd", &motion, error, sizeof error) != 0 ||
-        mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
-        printf("\nMMD motion: %s\n", error);
+    if (pm_pmx_parse_file("tests/fixtures/character.pmx", NULL, &model, &error) != PM_OK ||
+        pm_vmd_parse_file("tests/fixtures/character_dance.vmd", NULL, &motion, &error) != PM_OK ||
+        pm_mmd_model_create(&model, NULL, &player, NULL) != PM_OK || pm_mmd_model_play(player, &motion) != PM_OK) {
+        printf("\nMMD motion: the character cannot be read\n");
         return;
     }
     median = best = 1e30;
     for (round = 0; round < ROUNDS && !physics_turn; ++round) {
         for (f = 0; f < FRAMES; ++f) {
             const double start = now_ns();
-            if (mmd_player_pose(&player, 0.75 * (f + 1)) != PM_OK) printf("MMD motion: frame %d refused\n", f);
+            if (pm_mmd_model_seek(player, 0.75 * (f + 1)) != PM_OK) printf("MMD motion: frame %d refused\n", f);
             times[f] = (now_ns() - start) / 1000.0;
         }
         qsort(times, FRAMES, sizeof times[0], compare_doubles);
@@ -997,7 +1029,8 @@ static void bench_mmd(const char *babylon_results, int physics_turn)
         best = times[0] < best ? times[0] : best;
     }
     if (!physics_turn) {
-        printf("\nMMD motion: %d bones, %d IK links, one frame (sample every track, pose every bone; physics off)\n",
+        printf("\nMMD motion: %d bones, %d IK links, one frame (pm_mmd_model_seek: sample every track, weigh the morphs,\n"
+               "pose every bone, the skinning transforms; physics off)\n",
                model.bone_count, model.link_count);
         printf("runtime                      median us  best us   posemath's speedup (median; best of 15 runs)\n");
         printf("posemath                      %8.2f  %7.2f\n", median, best);
@@ -1005,13 +1038,13 @@ static void bench_mmd(const char *babylon_results, int physics_turn)
             printf("babylon-mmd: node or its npm packages (tests/gen) absent, its columns skipped\n");
     }
 #ifdef PM_BENCH_BULLET
-    bench_mmd_physics(&model, &player, babylon_results, physics_turn);
+    bench_mmd_physics(player, &motion, babylon_results, physics_turn);
 #else
     printf("%sMMD motion with physics: skipped, built without Bullet (Debian's libbullet-dev)\n", physics_turn ? "" : "\n");
 #endif
-    mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    pm_mmd_model_destroy(player);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&model);
 }
 
 /* VRM spring bones: an avatar with 100 joints and 10 colliders, built as

@@ -4,6 +4,11 @@
 
 #include "test.h"
 
+/* posemath_mmd.h's too, its PMX reader's name comparisons counted */
+#define PM_PMX_NAME_COMPARE test_pmx_name_compare
+#define POSEMATH_MMD_IMPLEMENTATION
+#include "../posemath_mmd.h"
+
 /* White-box access for test_skin_kernel_passes: the skinning kernel passes
    this build compiled, the flags' first. */
 int skin_kernel_passes(skin_range_fn range[3], const char *name[3])

@@ -3,7 +3,7 @@
 #ifndef PM_TEST_H
 #define PM_TEST_H
 
-#include "../posemath.h"
+#include "../posemath_mmd.h"
 #include <math.h>
 #include <stdio.h>
 
@@ -100,6 +100,15 @@ pm_result scalar_skin_job_run(const pm_skin_job *job, int first_vertex, int coun
 
 /* tests/posemath.c: the skinning kernel passes the implementation compiled
    (its static functions, for test_skin_kernel_passes), the flags' first. */
+/* posemath_mmd.h's readers, the error as "byte N: message" (or the message
+   alone where the file cannot be read) in error: 0, or -1 (test_pmx.c) */
+int load_pmx(const char *path, pm_pmx_model *model, char *error, size_t error_size);
+int load_vmd(const char *path, pm_vmd_motion *motion, char *error, size_t error_size);
+int parse_pmx(const void *data, size_t size, pm_pmx_model *model, char *error, size_t error_size);
+int parse_vmd(const void *data, size_t size, pm_vmd_motion *motion, char *error, size_t error_size);
+/* the PMX reader's name comparisons, counted (test_pmx_bodies_by_name) */
+int test_pmx_name_compare(const char *a, const char *b);
+
 typedef void (*skin_range_fn)(const pm_skin_job *job, int first, int end);
 int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
 

@@ -3,17 +3,16 @@
    and the rarer grant, layer and physics rules) posed by
    tests/fixtures/dance.vmd (tests/gen/mmd_rig_write.py) at fractional
    frames: tests/fixtures/mmd_babylon.h. The skeleton comes through the
-   examples' reader (examples/pmx.h, examples/mmd_play.h); each frame's
+   readers and model instance (posemath_mmd.h); each frame's
    local poses and IK switches are babylon-mmd's own samples, so that the
    check is on the evaluation alone (sampling is checked against
    babylon-mmd in test_vmd.c and test_mmd.c: its Bezier solver stops early,
    and its samples differ from exact curves by up to 0.03 of a key's
    change). From the last key on, where both sample the keys exactly, the
-   examples' player (VMD tracks found by name, sampled, IK switches) is
+   model instance (VMD tracks found by name, sampled, IK switches) is
    checked end to end too. */
 #include "test.h"
 
-#include "../examples/mmd_play.h"
 
 #include "fixtures/mmd_babylon.h"
 
@@ -46,45 +45,46 @@ static double rotation_angle(const float a[4], const float b[4])
 
 void test_mmd_matches_babylon(void)
 {
-    pmx model;
-    vmd motion;
-    mmd_player player;
+    pm_pmx_model model;
+    pm_vmd_motion motion;
+    pm_mmd_model *player = NULL;
     char error[160];
     double low = 1e30, high = -1e30, height, worst_position = 0.0, worst_rotation = 0.0;
     int r, b, k, worst_position_row = 0, worst_rotation_row = 0;
     const int rows = (int)(sizeof mmd_pose_rows / sizeof mmd_pose_rows[0]);
-    if (pmx_load("tests/fixtures/rig.pmx", &model, error, sizeof error) != 0) {
+    if (load_pmx("tests/fixtures/rig.pmx", &model, error, sizeof error) != 0) {
         test_fail(__FILE__, __LINE__, "%s", error);
         return;
     }
-    if (vmd_load("tests/fixtures/dance.vmd", &motion, error, sizeof error) != 0) {
+    if (load_vmd("tests/fixtures/dance.vmd", &motion, error, sizeof error) != 0) {
         test_fail(__FILE__, __LINE__, "%s", error);
-        pmx_free(&model);
+        pm_pmx_free(&model);
         return;
     }
-    CHECK(mmd_player_init(&player, &model, &motion, error, sizeof error) == 0);
+    CHECK_RESULT(pm_mmd_model_create(&model, NULL, &player, NULL), PM_OK);
+    if (player) CHECK_RESULT(pm_mmd_model_play(player, &motion), PM_OK);
     for (b = 0; b < model.bone_count; ++b) {
         low = fmin(low, (double)model.bones[b].position[1]);
         high = fmax(high, (double)model.bones[b].position[1]);
     }
     height = high - low;
-    for (r = 0; r < rows && player.pose; r += model.bone_count) {
+    for (r = 0; r < rows && player; r += model.bone_count) {
         const int end_to_end = mmd_pose_rows[r].frame >= 60.0f; /* dance.vmd's last keys */
-        if (end_to_end) CHECK_RESULT(mmd_player_pose(&player, (double)mmd_pose_rows[r].frame), PM_OK);
+        if (end_to_end) CHECK_RESULT(pm_mmd_model_seek(player, (double)mmd_pose_rows[r].frame), PM_OK);
         for (b = 0; !end_to_end && b < model.bone_count && r + b < rows; ++b) {
-            memcpy(player.translation + 3 * b, mmd_pose_rows[r + b].local_translation, 3 * sizeof(float));
-            memcpy(player.rotation + 4 * b, mmd_pose_rows[r + b].local_rotation, 4 * sizeof(float));
-            player.ik_enabled[b] = (unsigned char)mmd_pose_rows[r + b].ik_enabled;
+            memcpy(player->translation + 3 * b, mmd_pose_rows[r + b].local_translation, 3 * sizeof(float));
+            memcpy(player->rotation + 4 * b, mmd_pose_rows[r + b].local_rotation, 4 * sizeof(float));
+            player->ik_enabled[b] = (unsigned char)mmd_pose_rows[r + b].ik_enabled;
         }
         if (!end_to_end)
-            CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, NULL, player.ik_enabled,
-                                         PM_MMD_ALL_BONES, player.pose), PM_OK);
+            CHECK_RESULT(pm_mmd_evaluate(&player->skeleton, player->translation, player->rotation, NULL, player->ik_enabled,
+                                         PM_MMD_ALL_BONES, player->pose), PM_OK);
         for (b = 0; b < model.bone_count && r + b < rows; ++b) {
             const struct mmd_pose_row *row = &mmd_pose_rows[r + b];
-            double distance = 0.0, angle = rotation_angle(player.pose[b].world_rotation, row->rotation);
+            double distance = 0.0, angle = rotation_angle(player->pose[b].world_rotation, row->rotation);
             for (k = 0; k < 3; ++k)
-                distance += ((double)player.pose[b].world_position[k] - (double)row->position[k]) *
-                            ((double)player.pose[b].world_position[k] - (double)row->position[k]);
+                distance += ((double)player->pose[b].world_position[k] - (double)row->position[k]) *
+                            ((double)player->pose[b].world_position[k] - (double)row->position[k]);
             distance = sqrt(distance) / height;
             CHECK(row->bone == b);
             if (distance > worst_position) worst_position = distance, worst_position_row = r + b;
@@ -101,9 +101,9 @@ void test_mmd_matches_babylon(void)
        wrong moves bones by 1e-3 or more */
     CHECK(worst_position <= 2e-6);
     CHECK(worst_rotation <= 1e-5);
-    mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    pm_mmd_model_destroy(player);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&model);
 }
 
 static void set_rest(float *translation, float *rotation, int count)
@@ -156,33 +156,33 @@ void test_mmd_grant_rule(void)
    evaluated before (every frame starts from nothing, as in MMD). */
 void test_mmd_passes_and_state(void)
 {
-    pmx model;
-    vmd motion;
-    mmd_player player;
+    pm_pmx_model model;
+    pm_vmd_motion motion;
+    pm_mmd_model *player = NULL;
     char error[160];
     pm_mmd_bone_pose *whole;
-    if (pmx_load("tests/fixtures/rig.pmx", &model, error, sizeof error) != 0 ||
-        vmd_load("tests/fixtures/dance.vmd", &motion, error, sizeof error) != 0 ||
-        mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
+    if (load_pmx("tests/fixtures/rig.pmx", &model, error, sizeof error) != 0 ||
+        load_vmd("tests/fixtures/dance.vmd", &motion, error, sizeof error) != 0 ||
+        pm_mmd_model_create(&model, NULL, &player, NULL) != PM_OK || pm_mmd_model_play(player, &motion) != PM_OK) {
         test_fail(__FILE__, __LINE__, "%s", error);
         return;
     }
     whole = (pm_mmd_bone_pose *)malloc((size_t)model.bone_count * sizeof *whole);
-    CHECK_RESULT(mmd_player_pose(&player, 44.75), PM_OK);
-    memcpy(whole, player.pose, (size_t)model.bone_count * sizeof *whole);
-    CHECK_RESULT(mmd_player_pose(&player, 10.0), PM_OK); /* another frame in between */
-    CHECK_RESULT(mmd_player_pose(&player, 44.75), PM_OK);
-    CHECK(memcmp(whole, player.pose, (size_t)model.bone_count * sizeof *whole) == 0);
-    CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.bone_morphs, player.ik_enabled,
-                                 PM_MMD_BEFORE_PHYSICS, player.pose), PM_OK);
-    CHECK(memcmp(whole, player.pose, (size_t)model.bone_count * sizeof *whole) != 0); /* 物理後 and 物理前 wait */
-    CHECK_RESULT(pm_mmd_evaluate(&player.skeleton, player.translation, player.rotation, player.bone_morphs, player.ik_enabled,
-                                 PM_MMD_AFTER_PHYSICS, player.pose), PM_OK);
-    CHECK(memcmp(whole, player.pose, (size_t)model.bone_count * sizeof *whole) == 0);
+    CHECK_RESULT(pm_mmd_model_seek(player, 44.75), PM_OK);
+    memcpy(whole, player->pose, (size_t)model.bone_count * sizeof *whole);
+    CHECK_RESULT(pm_mmd_model_seek(player, 10.0), PM_OK); /* another frame in between */
+    CHECK_RESULT(pm_mmd_model_seek(player, 44.75), PM_OK);
+    CHECK(memcmp(whole, player->pose, (size_t)model.bone_count * sizeof *whole) == 0);
+    CHECK_RESULT(pm_mmd_evaluate(&player->skeleton, player->translation, player->rotation, player->bone_morphs, player->ik_enabled,
+                                 PM_MMD_BEFORE_PHYSICS, player->pose), PM_OK);
+    CHECK(memcmp(whole, player->pose, (size_t)model.bone_count * sizeof *whole) != 0); /* 物理後 and 物理前 wait */
+    CHECK_RESULT(pm_mmd_evaluate(&player->skeleton, player->translation, player->rotation, player->bone_morphs, player->ik_enabled,
+                                 PM_MMD_AFTER_PHYSICS, player->pose), PM_OK);
+    CHECK(memcmp(whole, player->pose, (size_t)model.bone_count * sizeof *whole) == 0);
     free(whole);
-    mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    pm_mmd_model_destroy(player);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&model);
 }
 
 /* A root, a link at its head, the target one unit along z from it, and an

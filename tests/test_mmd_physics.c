@@ -10,7 +10,6 @@
 
 #include <string.h>
 
-#include "../examples/mmd_play.h"
 #include "fixtures/mmd_physics_babylon.h"
 
 enum { BONES = 4, BODIES = 4, JOINTS = 2, BONES_IN_FILE = 10 };
@@ -377,7 +376,7 @@ void test_mmd_physics_bad_input(void)
 }
 
 /* tests/fixtures/physics.pmx (tests/gen/mmd_physics_write.py) through the
-   examples' reader: every body's rest transform, offset and mode, and every
+   PMX reader: every body's rest transform, offset and mode, and every
    joint's frames, against what babylon-mmd 1.3.0's MmdBulletPhysics hands
    Bullet (tests/gen/mmd_physics_babylon.mjs). Tolerance: babylon-mmd
    composes and inverts float32 matrices (Matrix.ComposeToRef, invert,
@@ -386,7 +385,7 @@ void test_mmd_physics_bad_input(void)
    translations; 1e-6 for quaternion components (up to sign). */
 void test_mmd_physics_matches_babylon(void)
 {
-    pmx model;
+    pm_pmx_model model;
     char error[160];
     pm_mmd_bone bones[BONES_IN_FILE];
     int tables[BONES_IN_FILE * PM_MMD_TABLE_INTS];
@@ -395,7 +394,7 @@ void test_mmd_physics_matches_babylon(void)
     pm_mmd_joint_setup joint_setup[4];
     pm_mmd_physics physics;
     int i, k;
-    if (pmx_load("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
+    if (load_pmx("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
         test_fail(__FILE__, __LINE__, "%s", error);
         return;
     }
@@ -424,74 +423,111 @@ void test_mmd_physics_matches_babylon(void)
         for (k = 0; k < 3; ++k) CHECK(((joint_setup[i].springs >> k) & 1u) == (model.joints[i].linear_stiffness[k] != 0.0f));
     }
     test_context("%s", "");
-    pmx_free(&model);
+    pm_pmx_free(&model);
 }
 
-/* The exact replay, without an engine: babylon-mmd 1.3.0 plays
+/* An engine that replays babylon-mmd's bodies: each step's read hands out
+   the next recorded row's (test_mmd_physics_replays_babylon) */
+typedef struct replay_engine {
+    int step, placed, driven, recovered;
+} replay_engine;
+
+static void replay_place(void *world, const pm_rigid *bodies)
+{
+    (void)bodies;
+    ++((replay_engine *)world)->placed;
+}
+
+static void replay_drive(void *world, const pm_rigid *bodies, const unsigned char *bone_on)
+{
+    (void)bodies, (void)bone_on;
+    ++((replay_engine *)world)->driven;
+}
+
+static int replay_step(void *world, double seconds, int max_substeps, double substep)
+{
+    (void)seconds, (void)max_substeps, (void)substep;
+    ++((replay_engine *)world)->step;
+    return 1;
+}
+
+static void replay_read(void *world, pm_rigid *bodies)
+{
+    const struct physics_replay_row *row = &physics_replay_rows[((replay_engine *)world)->step];
+    int i;
+    for (i = 0; i < 8; ++i) {
+        memcpy(bodies[i].rotation, row->bodies[i].rotation, sizeof bodies[i].rotation);
+        memcpy(bodies[i].translation, row->bodies[i].translation, sizeof bodies[i].translation);
+    }
+}
+
+static int replay_recover(void *world, const pm_rigid *targets)
+{
+    (void)targets;
+    ++((replay_engine *)world)->recovered;
+    return 0;
+}
+
+static void replay_destroy(void *world) { (void)world; }
+
+/* The exact replay, the engine's part recorded: babylon-mmd 1.3.0 plays
    tests/fixtures/physics.vmd on physics.pmx with its Bullet physics, and at
    every step after the first (where the bodies were only placed on the
-   animated bones) posemath's write-back is fed the body transforms
-   babylon-mmd's own write-back read (tests/gen/mmd_physics_babylon.mjs); the bones before
-   physics, the write-back and the bones after physics then give every bone's
-   world transform. The motion's keys here are one frame apart with straight
-   curves, where both sides animate alike to float rounding; the twintail's
-   IK is skipped as babylon-mmd skips it (pm_mmd_physics_bone_flags). Tolerance: the
-   bones within 1e-5 of the model's height (17.8 units: 1.8e-4) in position,
-   a few float32 roundings of 20-unit matrix products on babylon-mmd's side
-   being 1e-5; rotations within 1e-5 per quaternion component (float32
-   matrices decomposed: ~10 roundings of 6e-8). */
+   animated bones) the model instance's engine hands it the body transforms
+   babylon-mmd's own write-back read (tests/gen/mmd_physics_babylon.mjs); the
+   instance's update (bones before physics, the write-back, bones after
+   physics) then gives every bone's world transform. The motion's keys here
+   are one frame apart with straight curves, where both sides animate alike
+   to float rounding; the twintail's IK is skipped as babylon-mmd skips it
+   (pm_mmd_physics_bone_flags). Tolerance: the bones within 1e-5 of the
+   model's height (17.8 units: 1.8e-4) in position, a few float32 roundings
+   of 20-unit matrix products on babylon-mmd's side being 1e-5; rotations
+   within 1e-5 per quaternion component (float32 matrices decomposed: ~10
+   roundings of 6e-8). */
 void test_mmd_physics_replays_babylon(void)
 {
     enum { STEPS = (int)(sizeof physics_replay_rows / sizeof physics_replay_rows[0]) };
     const double height = 17.8;
-    pmx model;
-    vmd motion;
-    mmd_player player;
+    pm_pmx_model model;
+    pm_vmd_motion motion;
+    pm_mmd_model *player = NULL;
+    replay_engine replay = {0, 0, 0, 0};
+    pm_mmd_physics_engine engine;
     char error[160];
-    pm_mmd_body_setup body_setup[8];
-    pm_mmd_joint_setup joint_setup[4];
-    pm_mmd_physics physics;
-    pm_rigid bodies[8];
     unsigned char flags[BONES_IN_FILE];
     int s, i, k;
     double worst_position = 0.0, worst_rotation = 0.0;
-    if (pmx_load("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
+    if (load_pmx("tests/fixtures/physics.pmx", &model, error, sizeof error) != 0) {
         test_fail(__FILE__, __LINE__, "%s", error);
         return;
     }
-    if (vmd_load("tests/fixtures/physics.vmd", &motion, error, sizeof error) != 0 ||
-        mmd_player_init(&player, &model, &motion, error, sizeof error) != 0) {
+    if (load_vmd("tests/fixtures/physics.vmd", &motion, error, sizeof error) != 0 ||
+        pm_mmd_model_create(&model, NULL, &player, NULL) != PM_OK) {
         test_fail(__FILE__, __LINE__, "%s", error);
-        pmx_free(&model);
+        pm_pmx_free(&model);
         return;
     }
     CHECK(model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8);
-    physics.skeleton = &player.skeleton;
-    physics.bodies = model.rigid_bodies, physics.body_count = model.rigid_body_count;
-    physics.joints = model.joints, physics.joint_count = model.joint_count;
-    physics.body_setup = body_setup, physics.joint_setup = joint_setup;
-    CHECK_RESULT(pm_mmd_physics_init(&physics, NULL), PM_OK);
-    CHECK_RESULT(pm_mmd_physics_bone_flags(&physics, flags), PM_OK);
+    CHECK_RESULT(pm_mmd_physics_bone_flags(&player->physics, flags), PM_OK);
     CHECK(flags[9] == PM_MMD_PHYSICS_IK_SKIPPED && flags[4] == PM_MMD_PHYSICS_DRIVEN && flags[8] == 0); /* 髪IK, 髪1, 髪先 */
     CHECK_RESULT(pm_mmd_physics_bone_flags(NULL, flags), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_mmd_physics_bone_flags(&physics, NULL), PM_ERROR_INVALID_ARGUMENT);
-    player.physics_flags = flags; /* the twintail's IK not solved, as babylon-mmd does not while physics drives it */
+    CHECK_RESULT(pm_mmd_physics_bone_flags(&player->physics, NULL), PM_ERROR_INVALID_ARGUMENT);
+    engine.world = &replay;
+    engine.place = replay_place, engine.drive = replay_drive, engine.step = replay_step;
+    engine.read = replay_read, engine.recover = replay_recover, engine.destroy = replay_destroy;
+    pm_mmd_model_set_physics(player, &engine);
     for (s = 0; s < STEPS && model.bone_count == BONES_IN_FILE && model.rigid_body_count == 8; ++s) {
         const struct physics_replay_row *row = &physics_replay_rows[s];
         test_context("step %d", s);
         if (s == 0) { /* the bodies placed on the bones, nothing simulated: the animated pose */
-            CHECK_RESULT(mmd_player_pose(&player, (double)row->frame), PM_OK);
+            CHECK_RESULT(pm_mmd_model_play(player, &motion), PM_OK);
+            CHECK_RESULT(pm_mmd_model_seek(player, (double)row->frame), PM_OK);
         } else {
-            CHECK_RESULT(mmd_player_pass(&player, (double)row->frame, PM_MMD_BEFORE_PHYSICS), PM_OK);
-            for (i = 0; i < 8; ++i) {
-                memcpy(bodies[i].rotation, row->bodies[i].rotation, sizeof bodies[i].rotation);
-                memcpy(bodies[i].translation, row->bodies[i].translation, sizeof bodies[i].translation);
-            }
-            CHECK_RESULT(pm_mmd_physics_write_back(&physics, bodies, player.pose), PM_OK);
-            CHECK_RESULT(mmd_player_pass(&player, (double)row->frame, PM_MMD_AFTER_PHYSICS), PM_OK);
+            CHECK_RESULT(pm_mmd_model_update(player, ((double)row->frame - player->frame) / 30.0), PM_OK);
         }
+        CHECK(player->frame == (double)row->frame);
         for (i = 0; i < BONES_IN_FILE; ++i) {
-            const float *q = player.pose[i].world_rotation, *t = player.pose[i].world_position;
+            const float *q = player->pose[i].world_rotation, *t = player->pose[i].world_position;
             const float *bq = row->bones[i].rotation, *bt = row->bones[i].translation;
             const float sign = q[0] * bq[0] + q[1] * bq[1] + q[2] * bq[2] + q[3] * bq[3] < 0.0f ? -1.0f : 1.0f;
             for (k = 0; k < 3; ++k) keep_worst(&worst_position, fabs((double)t[k] - bt[k]));
@@ -501,7 +537,10 @@ void test_mmd_physics_replays_babylon(void)
     test_context("%s", "");
     CHECK(worst_position <= 1e-5 * height);
     CHECK(worst_rotation <= 1e-5);
-    mmd_player_free(&player);
-    vmd_free(&motion);
-    pmx_free(&model);
+    /* the instance's order: a placement at the start and at the seek, then a drive and a step a frame; no
+       body was lost */
+    CHECK(replay.placed == 2 && replay.driven == STEPS - 1 && replay.step == STEPS - 1 && replay.recovered == 0);
+    pm_mmd_model_destroy(player);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&model);
 }

@@ -1,4 +1,4 @@
-/* The examples' PMX reader (examples/pmx.h) against babylon-mmd 1.3.0's
+/* posemath_mmd.h's PMX reader against babylon-mmd 1.3.0's
    PmxReader on the two models tests/gen/pmx_write.py writes (PMX 2.0 in
    UTF-16LE with 1-byte indices, 2.1 in UTF-8 with 2- and 4-byte indices:
    every deform type, grants, IK with limits, every morph type):
@@ -9,16 +9,45 @@
 
 #include <string.h>
 
-/* the reader's name comparisons, counted (test_pmx_bodies_by_name) */
 static long name_comparisons;
-static int counted_strcmp(const char *a, const char *b)
+int test_pmx_name_compare(const char *a, const char *b)
 {
     ++name_comparisons;
     return strcmp(a, b);
 }
-#define PMX_NAME_COMPARE counted_strcmp
 
-#include "../examples/pmx.h"
+static int with_message(pm_result result, const pm_parse_error *e, char *error, size_t error_size)
+{
+    if (result == PM_OK) return 0;
+    if (result == PM_ERROR_FILE) snprintf(error, error_size, "%s", e->message);
+    else snprintf(error, error_size, "byte %lu: %s", (unsigned long)e->offset, e->message);
+    return -1;
+}
+
+int load_pmx(const char *path, pm_pmx_model *model, char *error, size_t error_size)
+{
+    pm_parse_error e;
+    return with_message(pm_pmx_parse_file(path, NULL, model, &e), &e, error, error_size);
+}
+
+int load_vmd(const char *path, pm_vmd_motion *motion, char *error, size_t error_size)
+{
+    pm_parse_error e;
+    return with_message(pm_vmd_parse_file(path, NULL, motion, &e), &e, error, error_size);
+}
+
+int parse_pmx(const void *data, size_t size, pm_pmx_model *model, char *error, size_t error_size)
+{
+    pm_parse_error e;
+    return with_message(pm_pmx_parse(data, size, NULL, model, &e), &e, error, error_size);
+}
+
+int parse_vmd(const void *data, size_t size, pm_vmd_motion *motion, char *error, size_t error_size)
+{
+    pm_parse_error e;
+    return with_message(pm_vmd_parse(data, size, NULL, motion, &e), &e, error, error_size);
+}
+
 #include "../examples/read_file.h"
 
 #include "fixtures/pmx_babylon.h"
@@ -29,12 +58,12 @@ void test_pmx_matches_babylon(void)
     for (file = 0; file < 2; ++file) {
         const struct pmx_file_row *fr = &pmx_file_rows[file];
         char path[128], error[128];
-        pmx m;
+        pm_pmx_model m;
         pm_skin_job job;
         int bad_vertex;
         snprintf(path, sizeof path, "tests/fixtures/%s", fr->file);
         test_context("%s", fr->file);
-        CHECK(pmx_load(path, &m, error, sizeof error) == 0);
+        CHECK(load_pmx(path, &m, error, sizeof error) == 0);
         if (m.vertex_count == 0) continue;
         CHECK(m.vertex_count == fr->vertex_count && m.index_count == fr->index_count && m.bone_count == fr->bone_count &&
               m.morph_count == fr->morph_count);
@@ -56,7 +85,7 @@ void test_pmx_matches_babylon(void)
         }
         for (b = 0; b < m.bone_count && b < fr->bone_count; ++b) {
             const struct pmx_bone_row *row = &pmx_bone_rows[fr->first_bone + b];
-            const pmx_bone *bone = &m.bones[b];
+            const pm_pmx_bone *bone = &m.bones[b];
             test_context("%s bone %d %s", fr->file, b, row->name);
             CHECK(strcmp(bone->name, row->name) == 0);
             CHECK(memcmp(bone->position, row->position, sizeof row->position) == 0);
@@ -136,7 +165,7 @@ void test_pmx_matches_babylon(void)
         }
         CHECK(m.joint_count == 2 && c == 2);
         /* the streams are the skinning job's, as they come */
-        pmx_skin_job(&m, &job);
+        pm_pmx_skin_job(&m, &job);
         job.bone_matrices = m.positions; /* any floats: validate reads only the bone count */
         job.bone_count = m.bone_count;
         job.prepared = (pm_skin_bone *)malloc(sizeof(pm_skin_bone) * (size_t)m.bone_count);
@@ -145,7 +174,7 @@ void test_pmx_matches_babylon(void)
         CHECK_RESULT(pm_skin_job_validate(&job, &bad_vertex), PM_OK);
         free(job.prepared);
         free(job.out_positions);
-        pmx_free(&m);
+        pm_pmx_free(&m);
     }
     test_context("%s", "");
 }
@@ -167,7 +196,7 @@ void test_pmx_errors(void)
     size_t size, i, cut;
     int failures = 0;
     char error[128];
-    pmx m;
+    pm_pmx_model m;
     unsigned char *data = read_file("tests/fixtures/model20.pmx", &size);
     CHECK(data != NULL && size < sizeof copy);
     if (!data || size >= sizeof copy) return;
@@ -175,7 +204,7 @@ void test_pmx_errors(void)
         memcpy(copy, data, size);
         copy[cases[i].at] = cases[i].value;
         test_context("case %d", (int)i);
-        CHECK(pmx_parse(copy, size, &m, error, sizeof error) == -1);
+        CHECK(parse_pmx(copy, size, &m, error, sizeof error) == -1);
         CHECK(strcmp(error, cases[i].message) == 0);
         if (strcmp(error, cases[i].message) != 0) printf("    got: %s\n", error);
         CHECK(m.positions == NULL && m.bones == NULL);
@@ -185,16 +214,16 @@ void test_pmx_errors(void)
         unsigned char *exact = (unsigned char *)malloc(cut ? cut : 1);
         unsigned long at = 0;
         memcpy(exact, data, cut);
-        if (pmx_parse(exact, cut, &m, error, sizeof error) == 0) {
-            pmx_free(&m);
+        if (parse_pmx(exact, cut, &m, error, sizeof error) == 0) {
+            pm_pmx_free(&m);
         } else {
             failures += sscanf(error, "byte %lu:", &at) == 1 && at <= cut;
         }
         free(exact);
     }
     CHECK(failures == (int)size);
-    CHECK(pmx_load("tests/fixtures/missing.pmx", &m, error, sizeof error) == -1);
-    CHECK(strcmp(error, "cannot be read") == 0);
+    CHECK(load_pmx("tests/fixtures/missing.pmx", &m, error, sizeof error) == -1);
+    CHECK(strcmp(error, "the file cannot be read") == 0);
     free(data);
 }
 
@@ -264,10 +293,10 @@ void test_pmx_bodies_by_name(void)
         const int n = pass ? BIG : SMALL;
         const size_t size = big_pmx(n, data);
         char error[128];
-        pmx m;
+        pm_pmx_model m;
         name_comparisons = 0;
         CHECK(size <= sizeof data);
-        parsed = pmx_parse(data, size, &m, error, sizeof error) == 0;
+        parsed = parse_pmx(data, size, &m, error, sizeof error) == 0;
         CHECK(parsed);
         if (!parsed) {
             printf("    %s\n", error);
@@ -280,7 +309,7 @@ void test_pmx_bodies_by_name(void)
             if (m.rigid_bodies[k].bone != (named == 0 ? n - 1 : named == n - 1 ? -1 : named)) break; /* no "b<n-1>" */
         }
         CHECK(k == n);
-        pmx_free(&m);
+        pm_pmx_free(&m);
     }
     CHECK(comparisons[0] > 0 && comparisons[1] <= 16 * comparisons[0]); /* names compared, through the count */
     printf("    rigid bodies found by bone name: %ld comparisons for 1,000 bones and bodies, %ld for 8,000\n",

@@ -1,4 +1,4 @@
-/* The examples' VMD reader (examples/vmd.h) against babylon-mmd 1.3.0's
+/* posemath_mmd.h's VMD reader against babylon-mmd 1.3.0's
    VmdObject on a motion tests/gen/vmd_write.py writes (Shift_JIS names with
    a full-width "ＩＫ", a 15-byte name cut inside a character, keys out of
    order and two on one frame, physics toggle bytes, property keys):
@@ -7,12 +7,13 @@
    every malformed file an error at its byte. */
 #include "test.h"
 
+#include <string.h>
+
 #include "../examples/read_file.h"
-#include "../examples/vmd.h"
 
 #include "fixtures/vmd_babylon.h"
 
-static const vmd_bone_track *bone_track(const vmd *m, const char *name)
+static const pm_vmd_bone_track *bone_track(const pm_vmd_motion *m, const char *name)
 {
     int i;
     for (i = 0; i < m->bone_count; ++i)
@@ -22,17 +23,17 @@ static const vmd_bone_track *bone_track(const vmd *m, const char *name)
 
 void test_vmd_matches_babylon(void)
 {
-    vmd m;
+    pm_vmd_motion m;
     char error[128];
     size_t i, j;
     int k, c, kept = 0, physics_on = 0;
-    CHECK(vmd_load("tests/fixtures/missing.vmd", &m, error, sizeof error) == -1);
-    CHECK(strcmp(error, "cannot be read") == 0);
-    CHECK(vmd_load("tests/fixtures/motion.vmd", &m, error, sizeof error) == 0);
+    CHECK(load_vmd("tests/fixtures/missing.vmd", &m, error, sizeof error) == -1);
+    CHECK(strcmp(error, "the file cannot be read") == 0);
+    CHECK(load_vmd("tests/fixtures/motion.vmd", &m, error, sizeof error) == 0);
     CHECK(strcmp(m.model_name, "\xe3\x83\x86\xe3\x82\xb9\xe3\x83\x88\xe3\x83\xa2\xe3\x83\x87\xe3\x83\xab") == 0); /* テストモデル */
     for (i = 0; i < sizeof vmd_bone_rows / sizeof vmd_bone_rows[0]; ++i) {
         const struct vmd_bone_row *row = &vmd_bone_rows[i];
-        const vmd_bone_track *t = bone_track(&m, row->name);
+        const pm_vmd_bone_track *t = bone_track(&m, row->name);
         int later = 0;
         test_context("bone key %d (%s, frame %u)", (int)i, row->name, row->frame);
         CHECK(t != NULL);
@@ -77,14 +78,14 @@ void test_vmd_matches_babylon(void)
                              m.iks[k].keys[c].enabled == vmd_ik_rows[i].enabled;
         CHECK(found == 1);
     }
-    vmd_free(&m);
+    pm_vmd_free(&m);
 }
 
 /* Malformed files: an error with the byte offset, nothing allocated left. */
 void test_vmd_errors(void)
 {
     static unsigned char copy[4096];
-    vmd m;
+    pm_vmd_motion m;
     char error[128];
     size_t size, cut;
     int failures = 0;
@@ -92,18 +93,18 @@ void test_vmd_errors(void)
     CHECK(data != NULL && size < sizeof copy);
     if (!data || size >= sizeof copy) return;
     memcpy(copy, data, size);
-    CHECK(vmd_parse(copy, 10, &m, error, sizeof error) == -1);
+    CHECK(parse_vmd(copy, 10, &m, error, sizeof error) == -1);
     CHECK(strcmp(error, "byte 0: not a VMD motion (\"Vocaloid Motion Data 0002\" and a model name)") == 0);
     copy[50] = 0xff; /* a bone key count of 2^32 - ... */
     copy[51] = 0xff;
-    CHECK(vmd_parse(copy, size, &m, error, sizeof error) == -1);
+    CHECK(parse_vmd(copy, size, &m, error, sizeof error) == -1);
     CHECK(strcmp(error, "byte 50: a key count past the end of the file") == 0);
     CHECK(m.bones == NULL && m.bone_count == 0);
     memcpy(copy, data, size);
     for (cut = 50; cut < size; ++cut) { /* every truncation is an error or a shorter motion, never a crash */
         unsigned char *exact = (unsigned char *)malloc(cut ? cut : 1);
         memcpy(exact, data, cut);
-        if (vmd_parse(exact, cut, &m, error, sizeof error) == 0) vmd_free(&m);
+        if (parse_vmd(exact, cut, &m, error, sizeof error) == 0) pm_vmd_free(&m);
         else failures += strncmp(error, "byte ", 5) == 0;
         free(exact);
     }

@@ -1,5 +1,5 @@
 """A PMX model of 300 dynamic spheres on one spot, each colliding with every
-other (44,850 pairs, past mmd_bullet.h's MMD_BULLET_MAX_PAIRS): usage
+other (44,850 pairs, past posemath_mmd_bullet.h's PM_MMD_BULLET_MAX_PAIRS): usage
 `mmd_pile_write.py PILE.pmx`. Bullet keeps about 1.5 KB a pair: 2,000 such
 spheres (a 155 KB file) made it allocate 2.9 GB. Run with `make fixtures`."""
 import sys

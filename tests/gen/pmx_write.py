@@ -1,4 +1,4 @@
-"""PMX models that exercise the PMX reader (examples/pmx.h): usage
+"""PMX models that exercise the PMX reader (posemath_mmd.h): usage
 `pmx_write.py 2.0 OUT.pmx` writes PMX 2.0 in UTF-16LE with 1-byte indices,
 `pmx_write.py 2.1 OUT.pmx` PMX 2.1 in UTF-8 with 2- and 4-byte indices. Both
 hold every deform type the version has (BDEF1/2/4, SDEF; QDEF in 2.1) with

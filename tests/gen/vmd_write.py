@@ -1,4 +1,4 @@
-"""A VMD motion that exercises the VMD reader (examples/vmd.h): Shift_JIS
+"""A VMD motion that exercises the VMD reader (posemath_mmd.h): Shift_JIS
 bone, morph and IK names (code page 932, as MikuMikuDance writes them: a
 full-width "ＩＫ", a 15-byte name with no NUL, names padded with 0xFD after
 their NUL), bone keys out of frame order and two on one frame, all four

@@ -1,4 +1,5 @@
-// mmd_bullet.cc: the Bullet side of examples/mmd_bullet.h. Configured as
+// posemath_mmd_bullet.cc - v0.15.0 - the Bullet side of posemath_mmd_bullet.h
+// (MIT license: see posemath.h). Configured as
 // babylon-mmd 1.3.0's MmdBulletPhysics and its Bullet wrappers configure
 // Bullet: bodies added in PMX order, then joints; kinematic bodies of mass
 // 0 with an extra group bit (0x20000) and no kinematic pairs; groups and
@@ -7,7 +8,7 @@
 // btGeneric6DofSpringConstraint with frame A as the linear reference, stop
 // ERP 0.475 on all six axes, angular springs always on, linear ones where
 // the stiffness is not 0; jointed bodies still collide.
-#include "mmd_bullet.h"
+#include "posemath_mmd_bullet.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -38,7 +39,7 @@ void from_bullet(const btTransform &t, pm_rigid &r)
 }
 
 // Bullet's group/mask test on the low 16 bits, and no pair of kinematic
-// bodies. Past MMD_BULLET_MAX_PAIRS pairs in the cache a new pair is refused
+// bodies. Past PM_MMD_BULLET_MAX_PAIRS pairs in the cache a new pair is refused
 // and `refused` set: Bullet keeps a contact manifold per pair (about 1.5 KB),
 // and a file of bodies piled on one spot (n^2 / 2 pairs) would otherwise
 // have it allocate gigabytes.
@@ -50,12 +51,12 @@ struct mmd_filter : btOverlapFilterCallback {
         const int ga = a->m_collisionFilterGroup, gb = b->m_collisionFilterGroup;
         if ((ga & kinematic_group) && (gb & kinematic_group)) return false;
         if ((ga & b->m_collisionFilterMask & 0xffff) == 0 || (gb & a->m_collisionFilterMask & 0xffff) == 0) return false;
-        if (cache->getNumOverlappingPairs() >= MMD_BULLET_MAX_PAIRS && !cache->findPair(a, b)) return refused = true, false;
+        if (cache->getNumOverlappingPairs() >= PM_MMD_BULLET_MAX_PAIRS && !cache->findPair(a, b)) return refused = true, false;
         return true;
     }
 };
 
-#if defined(__SSE2__) && !defined(BT_USE_DOUBLE_PRECISION) && !defined(MMD_BULLET_NO_SIMD)
+#if defined(__SSE2__) && !defined(BT_USE_DOUBLE_PRECISION) && !defined(PM_MMD_BULLET_NO_SIMD)
 // Bullet's scalar constraint row step (btSequentialImpulseConstraintSolver's
 // reference, which Debian's Bullet, built without BT_USE_SSE, runs: a
 // quarter of a step's time), every product and sum in the same order and so
@@ -64,7 +65,7 @@ struct mmd_filter : btOverlapFilterCallback {
 // available (-mfma, -march=native): g++ contracts products and sums into
 // FMAs by default in every C++ mode, clang++ within an expression, and
 // Bullet's scalar rows would then round differently from these;
-// MMD_BULLET_NO_SIMD leaves Bullet's own rows.
+// PM_MMD_BULLET_NO_SIMD leaves Bullet's own rows.
 static inline float dot3(const btVector3 &a, const btVector3 &b)
 {
     const __m128 p = _mm_mul_ps(_mm_loadu_ps(a.m_floats), _mm_loadu_ps(b.m_floats));
@@ -125,7 +126,7 @@ typedef btSequentialImpulseConstraintSolver mmd_solver;
 
 } // namespace
 
-struct mmd_bullet {
+struct bullet_world {
     btDefaultCollisionConfiguration configuration;
     btCollisionDispatcher dispatcher{&configuration};
     btDbvtBroadphase broadphase;
@@ -143,7 +144,7 @@ struct mmd_bullet {
     std::vector<char> held_steps;    // 1: held through the coming step; 2: held through the last one
     std::vector<char> switched_off;  // dynamic, held kinematic by its bone's physics switch
     std::vector<char> method;        // per drive: how a switched-off body follows (0 not yet known, 1 kinematic, 2 pulled)
-    ~mmd_bullet()
+    ~bullet_world()
     {
         for (btTypedConstraint *j : joints) world.removeConstraint(j), delete j;
         for (btRigidBody *b : bodies) world.removeRigidBody(b), delete b;
@@ -155,7 +156,7 @@ struct mmd_bullet {
 // Everything Bullet is fed, in the order babylon-mmd adds it. Each object
 // is owned by w as soon as it exists (the vectors' room is reserved first),
 // so that w's destructor frees what an out-of-memory exception left.
-static void build(mmd_bullet *w, const pm_mmd_physics *physics, float gravity)
+static void build(bullet_world *w, const pm_mmd_physics *physics, float gravity)
 {
     const size_t body_count = static_cast<size_t>(physics->body_count);
     w->shapes.reserve(body_count), w->states.reserve(body_count), w->bodies.reserve(body_count);
@@ -226,9 +227,9 @@ static void build(mmd_bullet *w, const pm_mmd_physics *physics, float gravity)
     }
 }
 
-extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gravity)
+static bullet_world *create_world(const pm_mmd_physics *physics, float gravity)
 {
-    mmd_bullet *w = new (std::nothrow) mmd_bullet;
+    bullet_world *w = new (std::nothrow) bullet_world;
     if (!w) return nullptr;
     try {
         build(w, physics, gravity);
@@ -239,12 +240,10 @@ extern "C" mmd_bullet *mmd_bullet_create(const pm_mmd_physics *physics, float gr
     return w;
 }
 
-extern "C" void mmd_bullet_free(mmd_bullet *world) { delete world; }
-
 // A dynamic body is kinematic while held after a placement (babylon-mmd's
 // temporal kinematic state) or switched off by its bone's physics switch;
 // turning dynamic again it starts still.
-static void update_kinematic(mmd_bullet *w, size_t i)
+static void update_kinematic(bullet_world *w, size_t i)
 {
     btRigidBody *b = w->bodies[i];
     btBroadphaseProxy *proxy = b->getBroadphaseHandle();
@@ -267,7 +266,7 @@ static void update_kinematic(mmd_bullet *w, size_t i)
 // was put, as a kinematic body, through the next step, and turns dynamic
 // again, still, at the start of the step after (so the bones read the
 // placement until then: Bullet's motion states lag a step behind).
-extern "C" void mmd_bullet_place(mmd_bullet *w, const pm_rigid *bodies)
+static void place_bodies(bullet_world *w, const pm_rigid *bodies)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) {
         if (!w->kinematic[i] && !w->held_on_place[i]) continue; // attached to none: left where it is
@@ -278,7 +277,7 @@ extern "C" void mmd_bullet_place(mmd_bullet *w, const pm_rigid *bodies)
 
 static bool finite(const btVector3 &v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
 
-extern "C" int mmd_bullet_recover(mmd_bullet *w, const pm_rigid *targets)
+static int recover_bodies(bullet_world *w, const pm_rigid *targets)
 {
     int lost = 0;
     for (size_t i = 0; i < w->bodies.size(); ++i) {
@@ -348,7 +347,7 @@ static void rotation_of(const btTransform &t, double q[4])
 // moved there as a kinematic body. The switched-off bodies passed on the way
 // follow the same way: they are marked too, so that a frame's walks stay
 // linear in the number of bodies.
-static char follow_method(mmd_bullet *w, const unsigned char *bone_on, size_t i)
+static char follow_method(bullet_world *w, const unsigned char *bone_on, size_t i)
 {
     char method = 0;
     for (size_t body = i; !method;) {
@@ -367,7 +366,7 @@ static char follow_method(mmd_bullet *w, const unsigned char *bone_on, size_t i)
     }
 }
 
-extern "C" void mmd_bullet_drive(mmd_bullet *w, const pm_rigid *bodies, const unsigned char *bone_on)
+static void drive_bodies(bullet_world *w, const pm_rigid *bodies, const unsigned char *bone_on)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) w->method[i] = 0;
     for (size_t i = 0; i < w->bodies.size(); ++i) {
@@ -398,7 +397,7 @@ extern "C" void mmd_bullet_drive(mmd_bullet *w, const pm_rigid *bodies, const un
     }
 }
 
-extern "C" int mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps, double substep)
+static int step_world(bullet_world *w, double seconds, int max_substeps, double substep)
 {
     for (size_t i = 0; i < w->bodies.size(); ++i) {
         if (w->held_steps[i] == 2) w->held_steps[i] = 0, update_kinematic(w, i);
@@ -408,10 +407,36 @@ extern "C" int mmd_bullet_step(mmd_bullet *w, double seconds, int max_substeps, 
     return !w->filter.refused;
 }
 
-extern "C" void mmd_bullet_read(const mmd_bullet *w, pm_rigid *bodies)
+static void read_bodies(const bullet_world *w, pm_rigid *bodies)
 {
     // the motion state's transform as Bullet last set it: its center-of-mass
     // offset is the identity, which getWorldTransform would invert and
     // multiply by for each body
     for (size_t i = 0; i < w->bodies.size(); ++i) from_bullet(w->states[i]->m_graphicsWorldTrans, bodies[i]);
+}
+
+static bullet_world *world_of(void *world) { return static_cast<bullet_world *>(world); }
+
+extern "C" pm_result pm_mmd_bullet_create(const pm_mmd_physics *physics, float gravity, pm_mmd_physics_engine *engine)
+{
+    if (!engine) return PM_ERROR_INVALID_ARGUMENT;
+    *engine = pm_mmd_physics_engine();
+    if (!physics || !physics->skeleton || physics->body_count < 0 || physics->joint_count < 0 ||
+        (physics->body_count > 0 && (!physics->bodies || !physics->body_setup)) ||
+        (physics->joint_count > 0 && (!physics->joints || !physics->joint_setup)) || !std::isfinite(gravity))
+        return PM_ERROR_INVALID_ARGUMENT;
+    bullet_world *w = create_world(physics, gravity);
+    if (!w) return PM_ERROR_OUT_OF_MEMORY;
+    engine->world = w;
+    engine->place = [](void *world, const pm_rigid *bodies) { place_bodies(world_of(world), bodies); };
+    engine->drive = [](void *world, const pm_rigid *bodies, const unsigned char *bone_on) {
+        drive_bodies(world_of(world), bodies, bone_on);
+    };
+    engine->step = [](void *world, double seconds, int max_substeps, double substep) {
+        return step_world(world_of(world), seconds, max_substeps, substep);
+    };
+    engine->read = [](void *world, pm_rigid *bodies) { read_bodies(world_of(world), bodies); };
+    engine->recover = [](void *world, const pm_rigid *targets) { return recover_bodies(world_of(world), targets); };
+    engine->destroy = [](void *world) { delete world_of(world); };
+    return PM_OK;
 }
