@@ -169,8 +169,22 @@ test-run: test-build readme-check examples-check install-check
 
 # Every ```c block of the README and docs/ compiles; those with a main() run
 # and print the ```text block after them (tests/check_snippets.sh).
-readme-check: | $(BUILD)
+readme-check: $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) | $(BUILD)
 	tests/check_snippets.sh $(BUILD) "$(CC)" "$(WARN)" README.md docs/*.md
+	@# the README's MMD program, with Bullet: built as its first lines say, played on the generated character
+	@if [ "$(HAVE_BULLET)" = yes ]; then \
+	  awk '/^```c$$/ { n++; inside = 1; next } inside && /^```$$/ { inside = 0; next } \
+	    inside && /^#include "posemath_mmd_bullet.h"/ { keep = n } inside { line[n] = line[n] $$0 "\n" } \
+	    END { printf "%s", line[keep] }' README.md > $(BUILD)/readme_dance.c && \
+	  awk '/^```c$$/ { n++ } /^#include "posemath_mmd_bullet.h"/ { want = n } /^```text$$/ && n == want { f = 1; next } \
+	    /^```$$/ { f = 0 } f' README.md > $(BUILD)/readme_dance.expected && \
+	  test "$$(wc -l < $(BUILD)/readme_dance.c)" -le 30 && \
+	  $(CC) -std=c99 $(WARN) -I. -c -o $(BUILD)/readme_dance.o $(BUILD)/readme_dance.c && \
+	  $(CXX) -o $(BUILD)/readme_dance $(BUILD)/readme_dance.o $(BUILD)/mmd_bullet.o $$(pkg-config --libs bullet) -lm && \
+	  ./$(BUILD)/readme_dance tests/fixtures/character.pmx tests/fixtures/character_dance.vmd > $(BUILD)/readme_dance.got && \
+	  diff -u $(BUILD)/readme_dance.expected $(BUILD)/readme_dance.got && \
+	  echo "readme-check: the README's MMD program ($$(wc -l < $(BUILD)/readme_dance.c) lines) plays the character"; \
+	else echo "readme-check: no libbullet-dev, the README's MMD program skipped"; fi
 
 # Each example runs and prints what it should.
 examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/vrma_bounds
@@ -660,7 +674,15 @@ install-check: | $(BUILD)
 	  test "$$(PKG_CONFIG_PATH=$(BUILD)/prefix/lib/pkgconfig pkg-config --modversion posemath)" = "$(VERSION)" && \
 	  awk '/^```c$$/{f=1;next} /^```$$/{if(f)exit} f' README.md > $(BUILD)/install_example.c && \
 	  $(CC) -std=c99 $(WARN) -o $(BUILD)/install_example $(BUILD)/install_example.c $$flags && \
-	  ./$(BUILD)/install_example > /dev/null; \
+	  ./$(BUILD)/install_example > /dev/null && \
+	  mmd_flags=$$(PKG_CONFIG_PATH=$(BUILD)/prefix/lib/pkgconfig pkg-config --cflags posemath-mmd) && \
+	  adapter=$$(PKG_CONFIG_PATH=$(BUILD)/prefix/lib/pkgconfig pkg-config --variable=bullet_adapter posemath-mmd) && \
+	  test -f "$$adapter" && test -f $(BUILD)/prefix/include/posemath_mmd_bullet.h && \
+	  awk '/^```c$$/ { n++; inside = 1; next } inside && /^```$$/ { inside = 0; next } \
+	    inside && /^#include "posemath_mmd_bullet.h"/ { keep = n } inside { line[n] = line[n] $$0 "\n" } \
+	    END { printf "%s", line[keep] }' README.md > $(BUILD)/install_dance.c && \
+	  $(CC) -std=c99 $(WARN) -fsyntax-only $$mmd_flags $(BUILD)/install_dance.c && \
+	  echo "install-check: posemath-mmd: $$mmd_flags, the Bullet adapter in $$adapter"; \
 	else echo "install-check: skipped, no pkg-config (Debian pkgconf)"; fi
 
 # ---- benchmarks --------------------------------------------------------------

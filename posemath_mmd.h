@@ -288,9 +288,13 @@ typedef struct pm_mmd_physics_engine {
 /* ---- A model instance ------------------------------------------------------- */
 
 /* Why pm_mmd_model_create refused a model: a message (a string literal)
-   and the bone, morph, rigid body or joint it names (-1 for none). */
+   and the bone or morph it names (-1 for none). A model whose rigid bodies
+   or joints pm_mmd_physics_init refuses is made without them (its
+   physics.body_count and joint_count 0): warning then says why, and body
+   or joint names the one refused. */
 typedef struct pm_mmd_model_report {
     const char *message;
+    const char *warning;
     int bone, morph, body, joint;
 } pm_mmd_model_report;
 
@@ -1706,7 +1710,7 @@ PMMDDEF pm_result pm_mmd_model_create(const pm_pmx_model *pmx, const pm_mmd_opti
     pm_mmd_model *m;
     pm_result result;
     if (!report) report = &unused;
-    report->message = NULL, report->bone = report->morph = report->body = report->joint = -1;
+    report->message = report->warning = NULL, report->bone = report->morph = report->body = report->joint = -1;
     if (!out) return PM_ERROR_INVALID_ARGUMENT;
     *out = NULL;
     if (!pmx || pmx->bone_count < 0 || pmx->vertex_count < 0 || pmx->morph_count < 0 || pmx->material_count < 0 ||
@@ -1733,9 +1737,9 @@ PMMDDEF pm_result pm_mmd_model_create(const pm_pmx_model *pmx, const pm_mmd_opti
     m->physics.skeleton = &m->skeleton;
     m->physics.bodies = pmx->rigid_bodies, m->physics.body_count = pmx->rigid_body_count;
     m->physics.joints = pmx->joints, m->physics.joint_count = pmx->joint_count;
-    if ((result = pm_mmd_physics_init(&m->physics, &physics)) != PM_OK) {
-        report->body = physics.body, report->joint = physics.joint;
-        return pm__mmd_refuse(m, report, result, physics.message);
+    if (pm_mmd_physics_init(&m->physics, &physics) != PM_OK) { /* played without its rigid bodies */
+        report->warning = physics.message, report->body = physics.body, report->joint = physics.joint;
+        m->physics.body_count = m->physics.joint_count = 0;
     }
     if ((result = pm_mmd_physics_bone_flags(&m->physics, m->physics_flags)) != PM_OK)
         return pm__mmd_refuse(m, report, result, "the physics' bone flags");

@@ -125,8 +125,11 @@ int main(int argc, char **argv)
         pm_pmx_free(&model);
         return 1;
     }
+    if (report.warning)
+        printf("mmd_dance: %s: played without its rigid bodies: %s (body %d, joint %d)\n", model_path, report.warning,
+               report.body, report.joint);
 #if defined(MMD_DANCE_BULLET)
-    if (model.rigid_body_count > 0) { /* the rigid bodies on Bullet, from the motion's frame 0 */
+    if (dancer->physics.body_count > 0) { /* the rigid bodies on Bullet, from the motion's frame 0 */
         pm_mmd_physics_engine bullet;
         if (pm_mmd_bullet_create(&dancer->physics, -98.0f, &bullet) != PM_OK) {
             fprintf(stderr, "mmd_dance: %s: physics: out of memory\n", model_path);

@@ -158,8 +158,10 @@ int main(int argc, char **argv)
         return 1;
     }
     if (pm_mmd_model_create(&pmx, NULL, &model, &report) != PM_OK) {
-        fprintf(stderr, "mmd_pose: %s: %s (bone %d, morph %d, body %d, joint %d)\n", args[1], report.message,
-                report.bone, report.morph, report.body, report.joint);
+        fprintf(stderr, "mmd_pose: %s: %s (bone %d, morph %d)\n", args[1], report.message, report.bone, report.morph);
+        status = 1;
+    } else if (report.warning && physics) {
+        fprintf(stderr, "mmd_pose: %s: %s (body %d, joint %d)\n", args[1], report.warning, report.body, report.joint);
         status = 1;
     }
 #if defined(MMD_POSE_BULLET)
