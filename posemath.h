@@ -679,6 +679,13 @@
          morph_offset) to the job's per-vertex layout: morph_start gets
          vertex_count + 1 entries, morphs up to capacity (else
          PM_ERROR_CAPACITY).
+     pm_result pm_morph_masks(int vertex_count, const int *morph_start,
+                              const pm_vertex_morph *morphs,
+                              uint64_t *masks)
+         A job's morph_masks, (vertex_count + 15) / 16 of them, from its
+         morph_start and morphs: with them, the vertices of morphs at
+         weight 0 (a face's other morphs) cost what vertices without morphs
+         cost.
      pm_result pm_skin_partition_by_type(int vertex_count,
                                          const unsigned char *types,
                                          int *order, int *position,
@@ -1281,6 +1288,8 @@ typedef struct pm_vertex_morph {
     float offset[3];  /* displacement at weight 1 */
 } pm_vertex_morph;
 
+enum { PM_MORPH_MASK_VERTICES = 16 }; /* vertices per entry of a job's morph_masks */
+
 /* How the linear blends (BDEF1/2/4) turn normals and tangents. SDEF and
    QDEF turn them by their rotation either way. */
 typedef enum pm_skin_normal_rule {
@@ -1317,6 +1326,9 @@ typedef struct pm_skin_job {
     const float *sdef;               /* 9 per vertex: PMX C, R0, R1; or NULL when no SDEF vertex */
     const int *morph_start;          /* vertex_count + 1 (CSR by vertex), or NULL: no morphs */
     const pm_vertex_morph *morphs;   /* morph_start[vertex_count] entries */
+    const uint64_t *morph_masks;     /* or NULL; per 16 vertices (vertex v: morph_masks[v / PM_MORPH_MASK_VERTICES]), bit m % 64 set
+                                        for each morph m with an entry there (pm_morph_masks): vertices whose
+                                        morphs all weigh 0 are then skinned as if they had none */
     const float *morph_normals;      /* 3 per entry: its normal's displacement (glTF NORMAL targets), or NULL */
     const float *morph_tangents;     /* 3 per entry: its tangent's xyz displacement (glTF TANGENT targets), or NULL */
     const float *morph_weights;
@@ -1339,6 +1351,7 @@ PMDEF const char *pm_skin_job_get_kernels(void);
 PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, const int *morph_offset_start,
                                     const int *morph_vertex, const float *morph_offset, int *morph_start,
                                     pm_vertex_morph *morphs, int capacity);
+PMDEF pm_result pm_morph_masks(int vertex_count, const int *morph_start, const pm_vertex_morph *morphs, uint64_t *masks);
 PMDEF pm_result pm_skin_partition_by_type(int vertex_count, const unsigned char *types, int *order, int *position,
                                           int part_start[6]);
 PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count, const int *joint_node,
@@ -8642,10 +8655,24 @@ static void pm__normalize3(float *v)
    rule: base + sum of weight x displacement), renormalized where a weight
    is not 0, so that every method's result stays unit. Each vertex's range of morph entries is kept
    inside the table and starts no earlier than the previous one ended
-   (*floor): whatever the table holds, a run reads each entry at most
-   once. */
-static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, float *positions, float *normals,
-                           float *tangents)
+   (cursor->floor): whatever the table holds, a run reads each entry at most
+   once. A vertex whose 16 (job->morph_masks) have no morph of weight other
+   than 0 (cursor->active) keeps its own. */
+typedef struct pm__morph_cursor {
+    int floor;       /* where the next vertex's entries may start */
+    uint64_t active; /* bit m % 64 for each morph m whose weight is not 0 */
+} pm__morph_cursor;
+
+/* Whether vertices v..v+n-1 (n <= 16) may have a morph whose weight is not 0 */
+static int pm__morphs_active(const pm_skin_job *job, const pm__morph_cursor *cursor, int v, int n)
+{
+    return !job->morph_masks ||
+           ((job->morph_masks[v / PM_MORPH_MASK_VERTICES] | job->morph_masks[(v + n - 1) / PM_MORPH_MASK_VERTICES]) &
+            cursor->active) != 0;
+}
+
+static void pm__skin_morph(const pm_skin_job *job, int v, int n, pm__morph_cursor *cursor, float *positions,
+                           float *normals, float *tangents)
 {
     const int total = job->morph_start[job->vertex_count];
     const float *normal_offsets = normals ? job->morph_normals : NULL;
@@ -8655,9 +8682,10 @@ static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, flo
         float *p = positions + 3 * j;
         int moved = 0;
         memcpy(p, pm__element(job->positions, job->stride.positions, 3 * sizeof(float), v + j), 3 * sizeof(float));
+        if (!pm__morphs_active(job, cursor, v + j, 1)) continue;
         k = job->morph_start[v + j];
         end = job->morph_start[v + j + 1];
-        k = k < *floor ? *floor : k > total ? total : k;
+        k = k < cursor->floor ? cursor->floor : k > total ? total : k;
         end = end < k ? k : end > total ? total : end;
         for (; k < end; ++k) {
             const pm_vertex_morph *m = &job->morphs[k];
@@ -8671,7 +8699,7 @@ static void pm__skin_morph(const pm_skin_job *job, int v, int n, int *floor, flo
         }
         if (moved && normal_offsets) pm__normalize3(normals + 3 * j);
         if (moved && tangent_offsets) pm__normalize3(tangents + 4 * j);
-        *floor = end;
+        cursor->floor = end;
     }
 }
 
@@ -8704,7 +8732,7 @@ static void pm__job_block(const pm_skin_job *job, pm__block *b)
 
 /* A kernel pass's pm__skin_span */
 typedef void (*pm__skin_span_fn)(const pm_skin_job *job, const pm__block *b, int v, int end, int normals, int tangents,
-                                 int *floor, int interleaved);
+                                 pm__morph_cursor *cursor, int interleaved);
 
 /* Skins vertices v..v+n-1 (n <= PM__COPIED) of the job through packed
    copies, in blocks of `lanes` vertices by a kernel pass's `span`: the last
@@ -8712,8 +8740,8 @@ typedef void (*pm__skin_span_fn)(const pm_skin_job *job, const pm__block *b, int
    or writes outside the range. Written once for every pass: the copies
    gain nothing from wider instruction sets, and the three passes' copies
    of this function took about 2 s of the implementation's compile time. */
-static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, int *floor, int lanes,
-                            pm__skin_span_fn span)
+static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, int tangents, pm__morph_cursor *cursor,
+                            int lanes, pm__skin_span_fn span)
 {
     float positions[3 * PM__COPIED], normal[3 * PM__COPIED], tangent[4 * PM__COPIED], sdef[9 * PM__COPIED],
         weights[8 * PM__COPIED], out_positions[3 * PM__COPIED], out_normals[3 * PM__COPIED], out_tangents[4 * PM__COPIED];
@@ -8736,7 +8764,7 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
     }
     b.positions = positions;
     if (job->morph_start) {
-        pm__skin_morph(job, v, n, floor, positions, normals && morph_normals ? normal : NULL,
+        pm__skin_morph(job, v, n, cursor, positions, normals && morph_normals ? normal : NULL,
                        tangents && morph_tangents ? tangent : NULL);
         pm__pad(positions, 12, n, blocks_end);
         if (normals && morph_normals) pm__pad(normal, 12, n, blocks_end);
@@ -10518,15 +10546,16 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
 }
 
 /* Skins the blocks v..end-1 of b's arrays, all of the block type `type`.
-   floor: NULL where b's positions are morphed already, else as
-   pm__skin_morph's: a block whose vertices have no morph entries is read in
+   cursor: NULL where b's positions are morphed already, else as
+   pm__skin_morph's: a block whose vertices have no morph entries, or none
+   of a morph whose weight is not 0 (job->morph_masks), is read in
    place (the morphs of a face touch a few blocks of a mesh). One function
    per type, so that each is compiled for its type alone and has a place of
    its own: sharing one function, where the compiler put BDEF1's loop moved
    its speed by a third. */
 #define PM__SKIN_BLOCKS(name, block, weights, block_normals, block_tangents, strided)                   \
     static PM__NOINLINE void name(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,  \
-                                  int tangents, int *floor)                                            \
+                                  int tangents, pm__morph_cursor *cursor)                              \
     {                                                                                                  \
         float morphed[3 * PM__LANES];                                                                  \
         (void)normals; /* unused where the flags are constants */                                     \
@@ -10536,8 +10565,9 @@ static int pm__same_type_end(const unsigned char *types, int v, int end, int typ
             if (end - v > PM__PREFETCH_AHEAD)                                                          \
                 pm__prefetch_block(b, (size_t)v + PM__PREFETCH_AHEAD, weights, block_normals,          \
                                    block_tangents, strided);                                           \
-            if (floor && job->morph_start[v] < job->morph_start[v + PM__LANES]) { /* entries in it */ \
-                pm__skin_morph(job, v, PM__LANES, floor, morphed, NULL, NULL);                        \
+            if (cursor && job->morph_start[v] < job->morph_start[v + PM__LANES] &&                    \
+                pm__morphs_active(job, cursor, v, PM__LANES)) { /* entries in it that move it */       \
+                pm__skin_morph(job, v, PM__LANES, cursor, morphed, NULL, NULL);                       \
                 positions = morphed;                                                                   \
             }                                                                                          \
             block(job, b, (size_t)v, positions, block_normals, block_tangents, strided);               \
@@ -10561,10 +10591,10 @@ PM__SKIN_BLOCKS(pm__skin_mixed, pm__block_mixed, 1, normals, tangents, 0)
    (pm__skin_interleaved) */
 #if defined(PM__SSE2) && !defined(PM__AVX512)
 static PM__NOINLINE void pm__skin_bdef1_interleaved(const pm_skin_job *job, const pm__block *b, int v, int end, int normals,
-                                                    int tangents, int *floor)
+                                                    int tangents, pm__morph_cursor *cursor)
 {
     const unsigned last = (unsigned)job->bone_count - 1u;
-    (void)floor; /* interleaved jobs have no morphs */
+    (void)cursor; /* interleaved jobs have no morphs */
     if (normals && !tangents) /* the usual job on its own, its flags constants, as pm__skin_bdef1_normals */
         pm__bdef1_interleaved(job->prepared, last, b, (size_t)v, (size_t)(end - v), 1, 0);
     else
@@ -10578,39 +10608,39 @@ PM__SKIN_BLOCKS(pm__skin_bdef4_interleaved, pm__block_bdef4, 1, normals, tangent
 #undef PM__SKIN_BLOCKS
 
 static void pm__skin_blocks(const pm_skin_job *job, const pm__block *b, int v, int end, int type, int normals,
-                            int tangents, int *floor, int interleaved)
+                            int tangents, pm__morph_cursor *cursor, int interleaved)
 {
     if (interleaved) { /* the types pm__skin_interleaved lets through */
-        if (type == PM_SKIN_BDEF1) pm__skin_bdef1_interleaved(job, b, v, end, normals, tangents, floor);
-        else if (type == PM__SKIN_PAIR) pm__skin_bdef2_interleaved(job, b, v, end, normals, tangents, floor);
-        else pm__skin_bdef4_interleaved(job, b, v, end, normals, tangents, floor); /* PM__SKIN_IMPLIED too */
+        if (type == PM_SKIN_BDEF1) pm__skin_bdef1_interleaved(job, b, v, end, normals, tangents, cursor);
+        else if (type == PM__SKIN_PAIR) pm__skin_bdef2_interleaved(job, b, v, end, normals, tangents, cursor);
+        else pm__skin_bdef4_interleaved(job, b, v, end, normals, tangents, cursor); /* PM__SKIN_IMPLIED too */
         return;
     }
     switch (type) {
     case PM_SKIN_BDEF1:
 #if !defined(PM__AVX512) && !defined(PM__NEON)
         if (normals && !tangents) {
-            pm__skin_bdef1_normals(job, b, v, end, normals, tangents, floor);
+            pm__skin_bdef1_normals(job, b, v, end, normals, tangents, cursor);
             break;
         }
 #endif
-        pm__skin_bdef1(job, b, v, end, normals, tangents, floor);
+        pm__skin_bdef1(job, b, v, end, normals, tangents, cursor);
         break;
     case PM_SKIN_BDEF2:
-    case PM__SKIN_PAIR: pm__skin_bdef2(job, b, v, end, normals, tangents, floor); break;
+    case PM__SKIN_PAIR: pm__skin_bdef2(job, b, v, end, normals, tangents, cursor); break;
     case PM_SKIN_BDEF4:
-    case PM__SKIN_IMPLIED: pm__skin_bdef4(job, b, v, end, normals, tangents, floor); break;
-    case PM_SKIN_SDEF: pm__skin_sdef(job, b, v, end, normals, tangents, floor); break;
-    case PM_SKIN_QDEF: pm__skin_qdef(job, b, v, end, normals, tangents, floor); break;
-    case PM__SKIN_BDEF8: pm__skin_bdef8(job, b, v, end, normals, tangents, floor); break;
-    default: pm__skin_mixed(job, b, v, end, normals, tangents, floor); break;
+    case PM__SKIN_IMPLIED: pm__skin_bdef4(job, b, v, end, normals, tangents, cursor); break;
+    case PM_SKIN_SDEF: pm__skin_sdef(job, b, v, end, normals, tangents, cursor); break;
+    case PM_SKIN_QDEF: pm__skin_qdef(job, b, v, end, normals, tangents, cursor); break;
+    case PM__SKIN_BDEF8: pm__skin_bdef8(job, b, v, end, normals, tangents, cursor); break;
+    default: pm__skin_mixed(job, b, v, end, normals, tangents, cursor); break;
     }
 }
 
 /* Skins the vertices v..end-1 of b's arrays, block by block, each run of
    blocks of one type by its type's function */
 static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int end, int normals, int tangents,
-                          int *floor, int interleaved)
+                          pm__morph_cursor *cursor, int interleaved)
 {
     int stop;
     for (; v <= end - PM__LANES; v = stop) {
@@ -10620,7 +10650,7 @@ static void pm__skin_span(const pm_skin_job *job, const pm__block *b, int v, int
                          : b->weight_count == 3 ? PM__SKIN_IMPLIED
                                                 : pm__block_type(b->types ? b->types + v : NULL);
         stop = pm__same_type_end(b->types, v, end, type);
-        pm__skin_blocks(job, b, v, stop, type == PM_SKIN_SDEF && !b->sdef ? PM_SKIN_BDEF2 : type, normals, tangents, floor,
+        pm__skin_blocks(job, b, v, stop, type == PM_SKIN_SDEF && !b->sdef ? PM_SKIN_BDEF2 : type, normals, tangents, cursor,
                         interleaved);
     }
 }
@@ -10633,14 +10663,17 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
     const int normals = !job->normals || !job->out_normals ? 0
                         : job->normal_rule == PM_SKIN_NORMALS_BLENDED ? PM__NORMALS_BLENDED : 1;
     const int tangents = job->tangents && job->out_tangents, in_place = pm__skin_in_place(job);
-    int v = first, floor = 0;
+    pm__morph_cursor cursor = {0, 0};
+    int v = first, m;
+    for (m = 0; job->morph_start && m < job->morph_count; ++m)
+        if (job->morph_weights[m] != 0.0f) cursor.active |= (uint64_t)1 << (m % 64);
     if (in_place || pm__skin_interleaved(job)) {
         pm__job_block(job, &arrays);
-        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &floor : NULL, !in_place);
+        pm__skin_span(job, &arrays, first, end, normals, tangents, job->morph_start ? &cursor : NULL, !in_place);
         v = end - (end - first) % PM__LANES;
     }
     for (; v < end; v += PM__COPIED)
-        pm__skin_copied(job, v, end - v < PM__COPIED ? end - v : PM__COPIED, normals, tangents, &floor, PM__LANES,
+        pm__skin_copied(job, v, end - v < PM__COPIED ? end - v : PM__COPIED, normals, tangents, &cursor, PM__LANES,
                         pm__skin_span);
 }
 
@@ -11115,6 +11148,7 @@ static const char pm__kernels_name[] = PM__KERNELS;
    AVX-512 intrinsics (GCC bug 105593, fixed in 13) */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include "posemath.h"
 #if defined(__clang__)
@@ -11275,6 +11309,8 @@ static pm_result pm__skin_check_vertex(const pm_skin_job *job, int v)
                 (job->morph_normals && !pm__finite_n(job->morph_normals + 3 * (size_t)m, 3)) ||
                 (job->morph_tangents && !pm__finite_n(job->morph_tangents + 3 * (size_t)m, 3)))
                 return PM_ERROR_INVALID_ARGUMENT;
+            if (job->morph_masks && !(job->morph_masks[v / PM_MORPH_MASK_VERTICES] >> (job->morphs[m].morph % 64) & 1u))
+                return PM_ERROR_INVALID_ARGUMENT; /* a mask without the morph would leave it unapplied */
         }
     }
     return PM_OK;
@@ -11516,6 +11552,23 @@ PMDEF pm_result pm_morphs_group_by_vertex(int vertex_count, int morph_count, con
         }
     for (v = vertex_count; v > 0; --v) morph_start[v] = morph_start[v - 1];
     morph_start[0] = 0;
+    return PM_OK;
+}
+
+PMDEF pm_result pm_morph_masks(int vertex_count, const int *morph_start, const pm_vertex_morph *morphs, uint64_t *masks)
+{
+    int v, k, floor = 0, total;
+    if (vertex_count < 0 || !morph_start || !masks || morph_start[0] != 0) return PM_ERROR_INVALID_ARGUMENT;
+    total = morph_start[vertex_count];
+    if (total < 0 || (total > 0 && !morphs)) return PM_ERROR_INVALID_ARGUMENT;
+    for (v = 0; v < vertex_count; v += PM_MORPH_MASK_VERTICES) masks[v / PM_MORPH_MASK_VERTICES] = 0;
+    for (v = 0; v < vertex_count; ++v) {
+        const int end = morph_start[v + 1];
+        if (end < floor || end > total) return PM_ERROR_INVALID_ARGUMENT; /* not pm_morphs_group_by_vertex's */
+        for (k = floor; k < end; ++k)
+            masks[v / PM_MORPH_MASK_VERTICES] |= (uint64_t)1 << ((unsigned)morphs[k].morph % 64u);
+        floor = end;
+    }
     return PM_OK;
 }
 

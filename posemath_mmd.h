@@ -89,7 +89,9 @@
      pm_mmd_model_create, pm_mmd_model_destroy
          A model instance over a parsed PMX model (which must outlive it).
      pm_mmd_model_set_physics
-         Hands the instance a physics engine (it destroys it at the end).
+         Hands the instance a physics engine (it destroys it at the end, or
+         when another replaces it; NULL: none); the next play or seek
+         places the bodies.
      pm_mmd_model_play, pm_mmd_model_seek, pm_mmd_model_update
          A motion to play; a jump to a frame (rigid bodies placed on their
          bones, still); a step by elapsed seconds.
@@ -311,7 +313,8 @@ typedef struct pm_mmd_model {
     pm_mmd_bone_pose *pose;         /* per bone: world position and rotation, model space */
     pm_rigid *skin_bones;           /* per bone: its skinning transform (pm_rigid_from_bone) */
     pm_skin_job skin_job;           /* the mesh with its vertex morphs at their weights and the bones,
-                                       prepared: copy it, set out_positions (and out_normals) and run it */
+                                       prepared: copy it, set out_positions (and out_normals) and run it.
+                                       Its normal_rule is a setting: the next update prepares for it */
     float *morph_weights;           /* per morph: the motion's weight */
     float *morph_applied;           /* per morph: its weight with the groups' (what vertex and UV morphs apply) */
     float *material_values;         /* PM_MMD_MATERIAL_VALUES per material after the material morphs */
@@ -334,6 +337,7 @@ typedef struct pm_mmd_model {
     pm_rigid *bodies;
     int *morph_start;
     pm_vertex_morph *morph_entries;
+    uint64_t *morph_masks;
     pm_skin_bone *prepared;
 } pm_mmd_model;
 
@@ -725,7 +729,7 @@ static int pm__pmx_text(pm__pmx_reader *r, char *out, const char *what)
 PMMDDEF void pm_pmx_free(pm_pmx_model *m)
 {
     const pm_mmd_memory memory = m->memory;
-    void *arrays[26];
+    void *arrays[23];
     size_t k;
     arrays[0] = m->positions, arrays[1] = m->normals, arrays[2] = m->uvs, arrays[3] = m->types;
     arrays[4] = m->bone_indices, arrays[5] = m->bone_weights, arrays[6] = m->sdef, arrays[7] = m->indices;
@@ -733,7 +737,7 @@ PMMDDEF void pm_pmx_free(pm_pmx_model *m)
     arrays[12] = m->groups, arrays[13] = m->bone_elements, arrays[14] = m->material_elements;
     arrays[15] = m->vertex_offset_vertex, arrays[16] = m->vertex_offset, arrays[17] = m->uv_offset_vertex;
     arrays[18] = m->uv_offset, arrays[19] = m->material_face_counts, arrays[20] = m->material_values;
-    arrays[21] = m->rigid_bodies, arrays[22] = m->joints, arrays[23] = NULL, arrays[24] = NULL, arrays[25] = NULL;
+    arrays[21] = m->rigid_bodies, arrays[22] = m->joints;
     for (k = 0; k < sizeof arrays / sizeof arrays[0]; ++k) pm__mmd_free(&memory, arrays[k]);
     memset(m, 0, sizeof *m);
     m->memory = memory;
@@ -1601,6 +1605,7 @@ PMMDDEF void pm_mmd_model_destroy(pm_mmd_model *m)
     pm__mmd_free(&memory, m->physics.joint_setup), pm__mmd_free(&memory, m->bones), pm__mmd_free(&memory, m->bone_track);
     pm__mmd_free(&memory, m->morph_track), pm__mmd_free(&memory, m->translation), pm__mmd_free(&memory, m->ik_enabled);
     pm__mmd_free(&memory, m->bodies), pm__mmd_free(&memory, m->morph_start), pm__mmd_free(&memory, m->morph_entries);
+    pm__mmd_free(&memory, m->morph_masks);
     pm__mmd_free(&memory, m->prepared);
     pm__mmd_free(&memory, m);
 }
@@ -1629,7 +1634,9 @@ static void pm__mmd_bones_of(const pm_pmx_model *pmx, pm_mmd_bone *bones)
 }
 
 /* The vertex morphs as the skinning job reads them: per vertex, each entry
-   naming its PMX morph (whose weight morph_applied holds) */
+   naming its PMX morph (whose weight morph_applied holds), and the masks
+   that let the job skin a face's vertices in place while their morphs
+   weigh 0 */
 static pm_result pm__mmd_vertex_morphs(pm_mmd_model *m)
 {
     const pm_pmx_model *pmx = m->pmx;
@@ -1637,7 +1644,9 @@ static pm_result pm__mmd_vertex_morphs(pm_mmd_model *m)
     pm_result result;
     m->morph_start = (int *)pm__mmd_alloc(&m->memory, (size_t)pmx->vertex_count + 1, sizeof(int));
     m->morph_entries = (pm_vertex_morph *)pm__mmd_alloc(&m->memory, (size_t)pmx->vertex_offset_count, sizeof *m->morph_entries);
-    if (!offset_start || !m->morph_start || !m->morph_entries) {
+    m->morph_masks = (uint64_t *)pm__mmd_alloc(&m->memory, ((size_t)pmx->vertex_count + PM_MORPH_MASK_VERTICES - 1) /
+                                                               PM_MORPH_MASK_VERTICES, sizeof *m->morph_masks);
+    if (!offset_start || !m->morph_start || !m->morph_entries || !m->morph_masks) {
         pm__mmd_free(&m->memory, offset_start);
         return PM_ERROR_OUT_OF_MEMORY;
     }
@@ -1649,7 +1658,8 @@ static pm_result pm__mmd_vertex_morphs(pm_mmd_model *m)
     result = pm_morphs_group_by_vertex(pmx->vertex_count, pmx->morph_count, offset_start, pmx->vertex_offset_vertex,
                                        pmx->vertex_offset, m->morph_start, m->morph_entries, pmx->vertex_offset_count);
     pm__mmd_free(&m->memory, offset_start);
-    return result;
+    if (result != PM_OK) return result;
+    return pm_morph_masks(pmx->vertex_count, m->morph_start, m->morph_entries, m->morph_masks);
 }
 
 /* The instance's arrays, zeroed; 0 when out of memory */
@@ -1749,6 +1759,7 @@ PMMDDEF pm_result pm_mmd_model_create(const pm_pmx_model *pmx, const pm_mmd_opti
     m->skin_job.bones = m->skin_bones, m->skin_job.bone_count = pmx->bone_count, m->skin_job.prepared = m->prepared;
     if (m->morph_start) {
         m->skin_job.morph_start = m->morph_start, m->skin_job.morphs = m->morph_entries;
+        m->skin_job.morph_masks = m->morph_masks;
         m->skin_job.morph_weights = m->morph_applied, m->skin_job.morph_count = pmx->morph_count;
     }
     if ((result = pm_mmd_model_play(m, NULL)) != PM_OK) return pm__mmd_refuse(m, report, result, "the rest pose");

@@ -2081,3 +2081,80 @@ void test_skin_blended_normals(void)
         CHECK_RESULT(pm_skin_job_run(&job, 0, N), PM_ERROR_INVALID_ARGUMENT);
     }
 }
+
+/* A job's morph_masks change which vertices go through the morphs, never a
+   result: for every kernel pass this build has (the SSE2/AVX2/AVX-512 or
+   NEON lanes, in place, and the copies' path of a strided output), every
+   mesh and weights with some morphs at 0, the same bits with the masks as
+   without. pm_morph_masks sets exactly the bits of the morphs each 16
+   vertices have (m % 64); validate refuses a mask without one of them. */
+void test_skin_morph_masks(void)
+{
+    static skin_case plain, masked;
+    static float strided[2][8 * SKIN_VERTICES];
+    static const float patterns[4][SKIN_MORPHS] = {
+        {0, 0, 0, 0, 0, 0}, {0, 0.7f, 0, 0, 0, 0}, {0, 0, 0, 0, 0, -1.5f}, {0.25f, 0, 0.5f, 0, 1, 0}};
+    uint64_t masks[(SKIN_VERTICES + PM_MORPH_MASK_VERTICES - 1) / PM_MORPH_MASK_VERTICES];
+    skin_range_fn range[3];
+    const char *name[3];
+    int passes = skin_kernel_passes(range, name), p, n, w, v, k, strides, bad = -1;
+    for (n = 0; n < SKIN_MESHES; ++n) {
+        load_skin_case(n, &plain);
+        CHECK_RESULT(pm_morph_masks(SKIN_VERTICES, plain.morph_start, plain.morphs, masks), PM_OK);
+        for (v = 0; v < SKIN_VERTICES; v += PM_MORPH_MASK_VERTICES) { /* exactly each group's morphs */
+            uint64_t expected = 0;
+            for (k = plain.morph_start[v]; k < plain.morph_start[v + PM_MORPH_MASK_VERTICES < SKIN_VERTICES
+                                                                    ? v + PM_MORPH_MASK_VERTICES : SKIN_VERTICES];
+                 ++k)
+                expected |= (uint64_t)1 << plain.morphs[k].morph;
+            CHECK(masks[v / PM_MORPH_MASK_VERTICES] == expected);
+        }
+        for (p = 0; p < passes; ++p) {
+            if (!cpu_runs(name[p])) continue;
+            for (w = 0; w < 4; ++w)
+                for (strides = 0; strides < 2; ++strides) {
+                    test_context("%s kernels, mesh %d, weights %d, strided %d", name[p], n, w, strides);
+                    load_skin_case(n, &plain);
+                    load_skin_case(n, &masked);
+                    plain.job.morph_weights = masked.job.morph_weights = patterns[w];
+                    masked.job.morph_masks = masks;
+                    if (strides) { /* positions written 8 floats apart: the copies' path */
+                        plain.job.out_positions = strided[0], masked.job.out_positions = strided[1];
+                        plain.job.stride.out_positions = masked.job.stride.out_positions = 32;
+                    }
+                    CHECK_RESULT(pm_skin_job_validate(&masked.job, &bad), PM_OK);
+                    CHECK_RESULT(pm_skin_job_prepare(&plain.job), PM_OK);
+                    CHECK_RESULT(pm_skin_job_prepare(&masked.job), PM_OK);
+                    range[p](&plain.job, 0, SKIN_VERTICES);
+                    range[p](&masked.job, 0, SKIN_VERTICES);
+                    CHECK(memcmp(plain.job.out_positions, masked.job.out_positions,
+                                 sizeof(float) * (strides ? 8 : 3) * SKIN_VERTICES) == 0);
+                    CHECK(memcmp(plain.out_nrm, masked.out_nrm, sizeof plain.out_nrm) == 0);
+                    CHECK(memcmp(plain.out_tan, masked.out_tan, sizeof plain.out_tan) == 0);
+                }
+        }
+    }
+    test_context("%s", "");
+    /* a mask without a morph its vertices have would leave the morph out: refused at its vertex */
+    load_skin_case(0, &masked);
+    CHECK_RESULT(pm_morph_masks(SKIN_VERTICES, masked.morph_start, masked.morphs, masks), PM_OK);
+    for (v = 0; v < SKIN_VERTICES && masked.morph_start[v] == masked.morph_start[v + 1]; ++v) continue;
+    CHECK(v < SKIN_VERTICES);
+    masks[v / PM_MORPH_MASK_VERTICES] &= ~((uint64_t)1 << masked.morphs[masked.morph_start[v]].morph);
+    masked.job.morph_masks = masks;
+    CHECK_RESULT(pm_skin_job_validate(&masked.job, &bad), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == v);
+    /* bad arguments, and a morph_start that is not pm_morphs_group_by_vertex's */
+    CHECK_RESULT(pm_morph_masks(-1, masked.morph_start, masked.morphs, masks), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_morph_masks(SKIN_VERTICES, NULL, masked.morphs, masks), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_morph_masks(SKIN_VERTICES, masked.morph_start, NULL, masks), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_morph_masks(SKIN_VERTICES, masked.morph_start, masked.morphs, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_morph_masks(0, masked.morph_start, masked.morphs, masks), PM_OK);
+    {
+        int start[4] = {0, 2, 1, 2};
+        pm_vertex_morph entries[2] = {{0, {0, 0, 0}}, {1, {0, 0, 0}}};
+        CHECK_RESULT(pm_morph_masks(3, start, entries, masks), PM_ERROR_INVALID_ARGUMENT); /* decreasing */
+        start[0] = 1;
+        CHECK_RESULT(pm_morph_masks(3, start, entries, masks), PM_ERROR_INVALID_ARGUMENT); /* not from 0 */
+    }
+}

@@ -3,7 +3,7 @@
    independently NULL or not), every vertex's type byte, bone indices and
    weights (out of range, NaN, Inf, zero sums; 4 or 8 per vertex, or a
    refused count), positions, SDEF parameters,
-   the morph CSR (including bad starts and indices, normal and tangent
+   the morph CSR (including bad starts and indices, its masks, normal and tangent
    displacements or none), each stream's stride
    (packed, interleaved, or refused), bones as rigid
    transforms or matrices (zero and non-finite ones) and the run range. run
@@ -198,6 +198,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.morph_normals = (const float *)heap_copy(job.morph_normals, 3 * m, sizeof(float));
         job.morph_tangents = (const float *)heap_copy(job.morph_tangents, 3 * m, sizeof(float));
         job.morph_weights = (const float *)heap_copy(job.morph_weights, (size_t)job.morph_count, sizeof(float));
+        if (present & 524288u) { /* morph masks: pm_morph_masks' where it takes the CSR, else whatever the input says */
+            uint64_t *masks = (uint64_t *)heap_array((n + PM_MORPH_MASK_VERTICES - 1) / PM_MORPH_MASK_VERTICES,
+                                                     sizeof(uint64_t));
+            size_t g;
+            if (!job.morph_start || pm_morph_masks(job.vertex_count, job.morph_start, job.morphs, masks) != PM_OK)
+                for (g = 0; g < (n + PM_MORPH_MASK_VERTICES - 1) / PM_MORPH_MASK_VERTICES; ++g)
+                    masks[g] = (uint64_t)next_byte(&r) * 0x0101010101010101u;
+            job.morph_masks = masks;
+        }
         job.bones = (const pm_rigid *)heap_copy(job.bones, (size_t)job.bone_count, sizeof(pm_rigid));
         job.bone_matrices = (const float *)heap_copy(job.bone_matrices, 16 * (size_t)job.bone_count, sizeof(float));
         prepared_storage = present & 4096u ? (unsigned char *)heap_array((size_t)job.bone_count * sizeof(pm_skin_bone) + off, 1) : NULL;
@@ -230,6 +239,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free((void *)job.morphs);
     free((void *)job.morph_normals);
     free((void *)job.morph_tangents);
+    free((void *)job.morph_masks);
     free((void *)job.morph_weights);
     free((void *)job.bones);
     free((void *)job.bone_matrices);
