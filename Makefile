@@ -704,9 +704,10 @@ BENCH_DEFINES = $(if $(filter yes,$(HAVE_OZZ)),-DPM_BENCH_OZZ) \
 BENCH_LIBS = $(if $(filter yes,$(HAVE_BULLET)),$(shell pkg-config --libs bullet)) -lm -lpthread
 BENCH_LINK = $(if $(filter yes,$(HAVE_OZZ) $(HAVE_BULLET)),$(CXX),$(CC))
 define bench_build
-$(BUILD)/$(1)-posemath.o: examples/posemath.c posemath.h | $(BUILD)
+$(BUILD)/$(1)-posemath.o: examples/posemath.c posemath.h posemath_mmd.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(2) -c -o $$@ $$<
-$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h $(wildcard examples/*.h) $(BENCH_OBJS) \
+$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h posemath_mmd.h posemath_mmd_bullet.h $(wildcard examples/*.h) \
+  $(BENCH_OBJS) \
   $(BUILD)/$(1)-posemath.o | $(BUILD)
 ifeq ($(HAVE_OZZ),yes)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz.o tests/bench_ozz.cc

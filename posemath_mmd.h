@@ -29,8 +29,8 @@
        for (;;) {
            pm_mmd_model_update(model, elapsed_seconds);  // the whole frame
            // model->pose[b]: each bone's world position and rotation
-           // model->skin_job: set out_positions, out_normals; pm_skin_job_run
-           //   on any split of the vertices, on any threads
+           // model->skin_job: set out_positions, out_normals; prepare it, then
+           //   pm_skin_job_run on any split of the vertices, on any threads
            // model->material_values, model->uv_offsets: the material and
            //   UV morphs' results for the renderer
        }
@@ -312,9 +312,9 @@ typedef struct pm_mmd_model {
     double frame;                   /* the motion's frame (1/30 s) */
     pm_mmd_bone_pose *pose;         /* per bone: world position and rotation, model space */
     pm_rigid *skin_bones;           /* per bone: its skinning transform (pm_rigid_from_bone) */
-    pm_skin_job skin_job;           /* the mesh with its vertex morphs at their weights and the bones,
-                                       prepared: copy it, set out_positions (and out_normals) and run it.
-                                       Its normal_rule is a setting: the next update prepares for it */
+    pm_skin_job skin_job;           /* the mesh with its vertex morphs at their weights and skin_bones: copy
+                                       it, set out_positions (and out_normals), pm_skin_job_prepare it (its
+                                       prepared storage is the instance's) and run it */
     float *morph_weights;           /* per morph: the motion's weight */
     float *morph_applied;           /* per morph: its weight with the groups' (what vertex and UV morphs apply) */
     float *material_values;         /* PM_MMD_MATERIAL_VALUES per material after the material morphs */
@@ -1827,8 +1827,8 @@ static pm_result pm__mmd_model_pass(pm_mmd_model *m, pm_mmd_pass pass)
     return pm_mmd_evaluate(&m->skeleton, m->translation, m->rotation, m->bone_morphs, m->ik_enabled, pass, m->pose);
 }
 
-/* What the host reads besides the pose: skinning transforms (the job
-   prepared), material values and UV offsets */
+/* What the host reads besides the pose: skinning transforms, material
+   values and UV offsets */
 static pm_result pm__mmd_model_outputs(pm_mmd_model *m)
 {
     const pm_pmx_model *pmx = m->pmx;
@@ -1838,7 +1838,6 @@ static pm_result pm__mmd_model_outputs(pm_mmd_model *m)
         if ((result = pm_rigid_from_bone(m->pose[b].world_rotation, m->pose[b].world_position, pmx->bones[b].position,
                                          &m->skin_bones[b])) != PM_OK)
             return result;
-    if (pmx->bone_count > 0 && (result = pm_skin_job_prepare(&m->skin_job)) != PM_OK) return result;
     if ((result = pm_mmd_morph_materials(&m->morphs, m->morph_weights, pmx->material_values, m->material_values)) != PM_OK)
         return result;
     if (m->uv_offsets) { /* UV set 0's morphs: their vertices cleared, then each weight x (x, y) added */

@@ -211,7 +211,7 @@ int main(int argc, char **argv)
             }
             if (!shown && !filmed) continue;
             t1 = now_us();
-            if (pm_skin_job_run(&job, 0, model.vertex_count) != PM_OK) {
+            if (pm_skin_job_prepare(&job) != PM_OK || pm_skin_job_run(&job, 0, model.vertex_count) != PM_OK) {
                 fprintf(stderr, "mmd_dance: skinning frame %g failed\n", 0.5 * (double)step);
                 return 1;
             }
