@@ -593,11 +593,15 @@ $(BUILD)/vrma_bounds: tests/vrma_bounds.c $(wildcard examples/*.h) posemath.h $(
 
 # The implementation is compiled once (examples/posemath.c) and linked into
 # every example: a change to one example rebuilds that example alone.
-$(BUILD)/posemath.o: examples/posemath.c posemath.h posemath_mmd.h | $(BUILD)
+$(BUILD)/posemath.o: examples/posemath.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
+$(BUILD)/posemath_mmd.o: examples/posemath_mmd.c posemath_mmd.h posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
+# what the examples link: both implementations, each built once
+RUNTIME_OBJS = $(BUILD)/posemath.o $(BUILD)/posemath_mmd.o
 
-$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h posemath_mmd.h $(BUILD)/posemath.o | $(BUILD)
-	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(BUILD)/posemath.o $(LIBS_$*) -lm
+$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h posemath_mmd.h $(RUNTIME_OBJS) | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(RUNTIME_OBJS) $(LIBS_$*) -lm
 
 ifeq ($(HAVE_BULLET),yes)
 # mmd_pose-bullet-rows: the adapter with Bullet's own constraint rows, to check its rows' bits
@@ -609,15 +613,15 @@ $(BUILD)/mmd_bullet.o $(BUILD)/mmd_bullet-bullet-rows.o: posemath_mmd_bullet.cc 
 $(BUILD)/mmd_pose.o: examples/mmd_pose.c $(wildcard examples/*.h) posemath.h posemath_mmd.h posemath_mmd_bullet.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DMMD_POSE_BULLET -c -o $@ examples/mmd_pose.c
 $(BUILD)/mmd_pose $(BUILD)/mmd_pose-bullet-rows: $(BUILD)/mmd_pose%: $(BUILD)/mmd_pose.o $(BUILD)/mmd_bullet%.o \
-  $(BUILD)/posemath.o
+  $(RUNTIME_OBJS)
 	$(CXX) -o $@ $^ $$(pkg-config --libs bullet) -lm
 endif
 # mmd_dance with physics where Bullet is, with its GIF where giflib is
 $(BUILD)/mmd_dance: examples/mmd_dance.c $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) $(wildcard examples/*.h) posemath_mmd.h \
-  posemath.h $(BUILD)/posemath.o | $(BUILD)
+  posemath.h $(RUNTIME_OBJS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 $(if $(filter yes,$(HAVE_BULLET)),-DMMD_DANCE_BULLET) \
 	  $(if $(filter yes,$(HAVE_GIF)),-DMMD_DANCE_GIF) -c -o $(BUILD)/mmd_dance.o examples/mmd_dance.c
-	$(if $(filter yes,$(HAVE_BULLET)),$(CXX),$(CC)) -o $@ $(BUILD)/mmd_dance.o $(BUILD)/posemath.o \
+	$(if $(filter yes,$(HAVE_BULLET)),$(CXX),$(CC)) -o $@ $(BUILD)/mmd_dance.o $(RUNTIME_OBJS) \
 	  $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o $(shell pkg-config --libs bullet 2>/dev/null)) \
 	  $(if $(filter yes,$(HAVE_GIF)),-lgif) -lm
 $(BUILD)/gif_stats: tests/gif_stats.c | $(BUILD)
@@ -704,10 +708,10 @@ BENCH_DEFINES = $(if $(filter yes,$(HAVE_OZZ)),-DPM_BENCH_OZZ) \
 BENCH_LIBS = $(if $(filter yes,$(HAVE_BULLET)),$(shell pkg-config --libs bullet)) -lm -lpthread
 BENCH_LINK = $(if $(filter yes,$(HAVE_OZZ) $(HAVE_BULLET)),$(CXX),$(CC))
 define bench_build
-$(BUILD)/$(1)-posemath.o: examples/posemath.c posemath.h posemath_mmd.h | $(BUILD)
+$(BUILD)/$(1)-posemath.o: examples/posemath.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(2) -c -o $$@ $$<
 $(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h posemath_mmd.h posemath_mmd_bullet.h $(wildcard examples/*.h) \
-  $(BENCH_OBJS) \
+  $(BENCH_OBJS) $(BUILD)/posemath_mmd.o \
   $(BUILD)/$(1)-posemath.o | $(BUILD)
 ifeq ($(HAVE_OZZ),yes)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz.o tests/bench_ozz.cc
@@ -715,7 +719,7 @@ ifeq ($(HAVE_OZZ),yes)
 	  $(OZZ)/src/geometry/runtime/skinning_job.cc
 endif
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_DEFINES) $(2) -c -o $(BUILD)/$(1).o tests/bench.c
-	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-posemath.o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
+	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-posemath.o $(BUILD)/posemath_mmd.o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
 	  $(BENCH_OBJS) $(BENCH_LIBS)
 endef
 $(eval $(call bench_build,bench,$(BENCH_FLAGS)))
@@ -738,6 +742,10 @@ compile-time: $(BUILD)/cpu_time
 	  printf '%5s s CPU %6s KB of code   %s\n' "$$seconds" \
 	    "$$(size $(BUILD)/compile-time.o | awk 'NR == 2 { printf "%d", ($$1 + 512) / 1024 }')" "$$flags"; \
 	done
+	@seconds=$$($(BUILD)/cpu_time $(CC) -std=c99 -O2 -c -o $(BUILD)/compile-time.o examples/posemath_mmd.c) && \
+	  printf '%5s s CPU %6s KB of code   %s\n' "$$seconds" \
+	    "$$(size $(BUILD)/compile-time.o | awk 'NR == 2 { printf "%d", ($$1 + 512) / 1024 }')" \
+	    "-std=c99 -O2: posemath_mmd.h's (examples/posemath_mmd.c)"
 
 # babylon-mmd's runtimes and three-vrm's spring bones (tests/gen's npm
 # packages) are timed first on the same MMD files and spring scene, when node
@@ -784,13 +792,16 @@ FUZZ_LIBS_vrma = -lcjson
 # AVX-512 one (each in a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-# The targets link one implementation, instrumented for coverage as they are.
+# The targets link the two implementations, instrumented for coverage as they are.
 FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all $(FUZZ_FLAGS)
-$(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h posemath_mmd.h | $(BUILD)
+$(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h | $(BUILD)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+$(BUILD)/fuzz-posemath_mmd.o: examples/posemath_mmd.c posemath_mmd.h posemath.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 $(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/mmd_memory.h tests/finite_bits.h posemath.h posemath_mmd.h \
-  $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o | $(BUILD)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/fuzz-posemath.o $(FUZZ_LIBS_$*)
+  $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o | $(BUILD)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o \
+	  $(FUZZ_LIBS_$*)
 
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run

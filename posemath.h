@@ -21,7 +21,7 @@
      Every other file includes "posemath.h" without the define. Link with -lm.
 
      Keep that file to itself (engines have a posemath.c): the
-     implementation takes about 14 s of CPU to compile with gcc 12 at -O2
+     implementation takes about 13 s of CPU to compile with gcc 12 at -O2
      (its SSE2, AVX2 and AVX-512 skinning kernels; 7 s with
      POSEMATH_NO_DISPATCH, 1 s at -O0), where a file that only includes the
      header takes 0.3 s. docs/integration.md has the figures.
