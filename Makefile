@@ -11,7 +11,7 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_mmd_physics.c tests/test_springs.c tests/test_look_at.c tests/test_expressions.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_mmd_physics.c tests/test_mmd_runtime.c tests/test_springs.c tests/test_look_at.c tests/test_expressions.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose \
            mmd_dance vmd2vrma vrm_springs
 LIBS_constraints_gltf = -lcjson

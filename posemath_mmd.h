@@ -1503,21 +1503,27 @@ PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *m)
 }
 
 #if !defined(POSEMATH_MMD_NO_STDIO)
-/* The file's bytes through the allocator, or NULL */
+/* The file's bytes through the allocator, or NULL: read until its end in
+   doubling chunks (a pipe has no size, and a directory opens but has no
+   bytes to read) */
 static unsigned char *pm__mmd_read_file(const char *path, const pm_mmd_memory *memory, size_t *size)
 {
     FILE *f = path ? fopen(path, "rb") : NULL;
     unsigned char *data = NULL;
-    long length;
+    size_t used = 0, capacity = 0, got = 1;
+    int failed = 0;
     if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (length = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (data = (unsigned char *)pm__mmd_alloc(memory, (size_t)length, 1)) != NULL &&
-        fread(data, 1, (size_t)length, f) != (size_t)length) {
+    while (got > 0 && !failed) {
+        if (used == capacity && !pm__mmd_reserve(memory, (void **)&data, used, capacity ? capacity : 65536, &capacity, 1))
+            failed = 1;
+        else used += got = fread(data + used, 1, capacity - used, f);
+    }
+    if (failed || ferror(f)) {
         pm__mmd_free(memory, data);
         data = NULL;
     }
     fclose(f);
-    if (data) *size = (size_t)length;
+    *size = used;
     return data;
 }
 

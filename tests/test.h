@@ -115,6 +115,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
 #define PM_TEST_LIST(X)                                                                  \
     X(result_string)                                                                     \
     X(skin_morph_masks)                                                                  \
+    X(mmd_runtime_memory)                                                                \
+    X(mmd_runtime_bad_input)                                                             \
     X(springs_match_threevrm)                                                            \
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \

@@ -1,0 +1,139 @@
+/* posemath_mmd.h's model instance and its memory rule: every bad argument
+   an error; every allocation through the host's callbacks and freed by
+   them; each allocation failing in turn an error, with nothing left
+   allocated. */
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct counted_memory {
+    long allocations, frees, fail_at; /* fail_at: that allocation (from 1) fails; 0: none */
+} counted_memory;
+
+static void *counted_alloc(void *user, size_t size)
+{
+    counted_memory *m = (counted_memory *)user;
+    if (m->allocations + 1 == m->fail_at) {
+        m->fail_at = 0; /* once: what follows must cope with what failed */
+        return NULL;
+    }
+    ++m->allocations;
+    return malloc(size);
+}
+
+static void counted_free(void *user, void *p)
+{
+    ++((counted_memory *)user)->frees;
+    free(p);
+}
+
+/* The whole life of a model and a motion through the callbacks: read,
+   made, played a second with physics off, freed. The first failure's
+   result, or PM_OK. */
+static pm_result mmd_life(const pm_mmd_options *options, const void *pmx_bytes, size_t pmx_size, const void *vmd_bytes,
+                          size_t vmd_size)
+{
+    pm_pmx_model pmx;
+    pm_vmd_motion motion;
+    pm_mmd_model *model = NULL;
+    pm_result result = pm_pmx_parse(pmx_bytes, pmx_size, options, &pmx, NULL);
+    int k;
+    if (result != PM_OK) return result;
+    if ((result = pm_vmd_parse(vmd_bytes, vmd_size, options, &motion, NULL)) == PM_OK) {
+        if ((result = pm_mmd_model_create(&pmx, options, &model, NULL)) == PM_OK) {
+            result = pm_mmd_model_play(model, &motion);
+            for (k = 0; k < 30 && result == PM_OK; ++k) result = pm_mmd_model_update(model, 1.0 / 30.0);
+            pm_mmd_model_destroy(model);
+        }
+        pm_vmd_free(&motion);
+    }
+    pm_pmx_free(&pmx);
+    return result;
+}
+
+#include "../examples/read_file.h"
+
+void test_mmd_runtime_memory(void)
+{
+    size_t pmx_size, vmd_size;
+    unsigned char *pmx = read_file("tests/fixtures/morphs.pmx", &pmx_size), *vmd = read_file("tests/fixtures/morphs.vmd", &vmd_size);
+    counted_memory memory = {0, 0, 0};
+    pm_mmd_options options;
+    long total, k, failures = 0;
+    CHECK(pmx != NULL && vmd != NULL);
+    if (!pmx || !vmd) return;
+    options.memory.alloc_func = counted_alloc;
+    options.memory.free_func = counted_free;
+    options.memory.user_data = &memory;
+    CHECK_RESULT(mmd_life(&options, pmx, pmx_size, vmd, vmd_size), PM_OK);
+    total = memory.allocations;
+    CHECK(total > 20 && memory.frees == total); /* all through the callbacks, all freed */
+    for (k = 1; k <= total; ++k) { /* each allocation failing in turn: out of memory, nothing left */
+        pm_result result;
+        memory.allocations = memory.frees = 0, memory.fail_at = k;
+        result = mmd_life(&options, pmx, pmx_size, vmd, vmd_size);
+        failures += result == PM_ERROR_OUT_OF_MEMORY;
+        if (memory.frees != memory.allocations) test_fail(__FILE__, __LINE__, "allocation %ld failed: a leak", k);
+    }
+    CHECK(failures == total);
+    printf("    %ld allocations from reading to freeing, each failing in turn: out of memory, nothing left\n", total);
+    free(pmx), free(vmd);
+}
+
+void test_mmd_runtime_bad_input(void)
+{
+    pm_pmx_model pmx;
+    pm_vmd_motion motion;
+    pm_mmd_model *model = NULL;
+    pm_mmd_model_report report;
+    pm_parse_error error;
+    static const double bad[] = {-1.0 / 60.0, 1e300 * 10.0, -1e300 * 10.0};
+    double nan;
+    int k;
+    memset(&nan, 0xFF, sizeof nan); /* a NaN's bits, whatever -ffast-math assumes */
+    CHECK_RESULT(pm_pmx_parse(NULL, 10, NULL, &pmx, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pmx_parse("PMX ", 4, NULL, NULL, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vmd_parse(NULL, 10, NULL, &motion, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vmd_parse("Vocaloid", 8, NULL, NULL, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pmx_parse_file(NULL, NULL, &pmx, &error), PM_ERROR_FILE);
+    CHECK_RESULT(pm_vmd_parse_file("tests/fixtures", NULL, &motion, &error), PM_ERROR_FILE);
+    CHECK_RESULT(pm_pmx_parse_file("tests/fixtures/morphs.pmx", NULL, &pmx, &error), PM_OK);
+    CHECK_RESULT(pm_vmd_parse_file("tests/fixtures/morphs.vmd", NULL, &motion, &error), PM_OK);
+    CHECK_RESULT(pm_mmd_model_create(&pmx, NULL, NULL, &report), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_model_create(NULL, NULL, &model, &report), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(model == NULL && report.message != NULL);
+    pmx.bone_count = -pmx.bone_count;
+    CHECK_RESULT(pm_mmd_model_create(&pmx, NULL, &model, &report), PM_ERROR_INVALID_ARGUMENT);
+    pmx.bone_count = -pmx.bone_count;
+    CHECK_RESULT(pm_mmd_model_create(&pmx, NULL, &model, &report), PM_OK);
+    CHECK(report.message == NULL && report.warning == NULL);
+    CHECK_RESULT(pm_mmd_model_play(NULL, &motion), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_model_seek(NULL, 0.0), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_model_update(NULL, 0.0), PM_ERROR_INVALID_ARGUMENT);
+    pm_mmd_model_set_physics(NULL, NULL);
+    pm_mmd_model_destroy(NULL);
+    if (!model) return;
+    CHECK_RESULT(pm_mmd_model_play(model, &motion), PM_OK);
+    CHECK_RESULT(pm_mmd_model_seek(model, nan), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_mmd_model_update(model, nan), PM_ERROR_INVALID_ARGUMENT);
+    for (k = 0; k < 3; ++k) {
+        test_context("seconds %g", bad[k]);
+        CHECK_RESULT(pm_mmd_model_update(model, bad[k]), PM_ERROR_INVALID_ARGUMENT);
+    }
+    test_context("%s", "");
+    CHECK(model->frame == 0.0); /* refused updates leave the frame */
+    model->substep = 0.0;
+    CHECK_RESULT(pm_mmd_model_update(model, 1.0 / 60.0), PM_ERROR_INVALID_ARGUMENT);
+    model->substep = 1.0 / 60.0, model->max_substeps = 0;
+    CHECK_RESULT(pm_mmd_model_update(model, 1.0 / 60.0), PM_ERROR_INVALID_ARGUMENT);
+    model->max_substeps = 5;
+    CHECK_RESULT(pm_mmd_model_update(model, 0.5), PM_OK);
+    CHECK(model->frame == 15.0);
+    /* a play of no motion: every bone at rest, every morph at 0 */
+    CHECK_RESULT(pm_mmd_model_play(model, NULL), PM_OK);
+    for (k = 0; k < pmx.morph_count; ++k) CHECK(model->morph_weights[k] == 0.0f);
+    pm_mmd_model_destroy(model);
+    pm_vmd_free(&motion);
+    pm_pmx_free(&pmx);
+}
