@@ -839,6 +839,9 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && node lookat_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/lookat_threevrm.h \
 	  && node expressions_threevrm.mjs > ../fixtures/expressions_threevrm.h \
 	  && node expressions_loader_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/expressions_loader_threevrm.h \
+	  && mkdir -p ../../$(BUILD)/lenient \
+	  && /usr/bin/python3 expressions_lenient_write.py ../../$(SHARED_DATA)/vrm-samples ../../$(BUILD)/lenient \
+	  && node expressions_loader_threevrm.mjs ../../$(BUILD)/lenient lenient > ../fixtures/expressions_lenient_threevrm.h \
 	  && for fps in 30 60 144; do node springs_vrma_threevrm.mjs ../../$(GODETTE) ../fixtures/character_dance.vrma $$fps $$((fps * 10)) \
 	    | awk -v fps=$$fps '($$1 * 6) % fps == 0' > ../fixtures/springs_godette_$${fps}_threevrm.txt || exit 1; done \
 	  && LC_ALL=C sed '$(GODETTE_CHILD_SED)' ../../$(GODETTE) > ../../$(BUILD)/godette_child.vrm \

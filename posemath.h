@@ -356,10 +356,14 @@
          most PM_EXPRESSION_LIMIT = 1024 expressions: PM_ERROR_LIMIT). A
          bind's mesh is its node in VRM 1.0 and its mesh in 0.x. Custom
          names point into json (it must outlive them). PM_ERROR_CAPACITY
-         when the storage is too small; PM_ERROR_PARSE for the rest (unknown
-         presets, a custom expression with a preset's name, a name twice, a
-         bind without its node or mesh and index, weights out of range),
-         error with the byte and words. Material color binds and texture
+         when the storage is too small; PM_ERROR_PARSE for malformed JSON
+         and members (a name twice in one object, a value of the wrong
+         kind), error with the byte and words. What three-vrm reads past is
+         read as it reads it, and error->warning names the first: weights
+         outside the range applied as they are; unknown presets, custom
+         expressions named like presets, binds without their node or mesh
+         and index, VRM 0.x groups without a name or of a name an earlier
+         one has, left out. Material color binds and texture
          transform binds (VRM 0.x's materialValues: _MainTex_ST with its v
          offset flipped as three-vrm flips it, the colors three-vrm knows;
          others skipped, as three-vrm skips them) go into storage's
@@ -5423,7 +5427,15 @@ typedef struct pm__json_expressions {
     int material_count, has_material_binds, has_texture_binds, has_values;
     pm_expression_material_bind material;     /* the material bind being read */
     int has_material, has_type, has_target, has_scale, has_offset, has_property;
+    const char *warning;                      /* the first thing three-vrm accepts that the VRM specifications do not */
 } pm__json_expressions;
+
+/* Notes the first departure a file makes that three-vrm reads past */
+static int pm__json_expressions_warn(pm__json_expressions *x, const char *why)
+{
+    if (!x->warning) x->warning = why;
+    return 1;
+}
 
 static int pm__json_expressions_full(pm__json_expressions *x, pm__json *j, const char *why)
 {
@@ -5447,9 +5459,10 @@ static int pm__json_bind_member(void *context, pm__json *j, const char *key, con
     if (pm__json_string_is(key, key_end, "weight")) {
         if (x->has_weight++) return pm__json_fail(j, "a bind's member twice");
         if (!pm__json_float(j, "\"weight\" must be a finite number", &x->bind_weight)) return 0;
+        (void)at;
         return (x->bind_weight >= 0.0f && x->bind_weight <= (x->vrm0 ? 100.0f : 1.0f)) ||
-               pm__json_fail_at(j, at, x->vrm0 ? "\"weight\" must be a number from 0 to 100"
-                                               : "\"weight\" must be a number from 0 to 1");
+               pm__json_expressions_warn(x, x->vrm0 ? "a bind weight outside 0 to 100: applied as it is, as three-vrm does"
+                                                    : "a bind weight outside 0 to 1: applied as it is, as three-vrm does");
     }
     return pm__json_skip(j);
 }
@@ -5468,9 +5481,12 @@ static int pm__json_binds(pm__json_expressions *x, pm__json *j)
         x->has_weight = 0;
         x->bind_weight = x->vrm0 ? 100.0f : 1.0f;
         if (!pm__json_object(j, pm__json_bind_member, x)) return 0;
-        if (x->bind_node < 0 || x->bind_index < 0)
-            return pm__json_fail_at(j, at, x->vrm0 ? "a bind without \"mesh\" and \"index\""
-                                                   : "a morph target bind without \"node\" and \"index\"");
+        (void)at;
+        if (x->bind_node < 0 || x->bind_index < 0) { /* three-vrm leaves such a bind out */
+            pm__json_expressions_warn(x, x->vrm0 ? "a bind without \"mesh\" or \"index\": left out, as three-vrm does"
+                                                 : "a morph target bind without \"node\" or \"index\": left out, as three-vrm does");
+            continue;
+        }
         if (x->bind_count >= x->storage->morph_bind_capacity)
             return pm__json_expressions_full(x, j, "more morph target binds than the storage holds");
         bind = &x->storage->morph_binds[x->bind_count++];
@@ -5671,9 +5687,11 @@ static int pm__json_expression_entry(void *context, pm__json *j, const char *key
     int p, preset = -1;
     for (p = 0; p < PM_EXPRESSION_PRESET_COUNT; ++p)
         if (pm__json_string_is(key, key_end, pm__expression_preset_names[p])) preset = p;
-    if (x->reading_custom ? preset >= 0 : preset < 0)
-        return pm__json_fail_at(j, key, x->reading_custom ? "a custom expression with a preset's name"
-                                                          : "an unknown preset expression");
+    if (x->reading_custom ? preset >= 0 : preset < 0) { /* three-vrm leaves it out */
+        pm__json_expressions_warn(x, x->reading_custom ? "a custom expression with a preset's name: left out, as three-vrm does"
+                                                       : "an unknown preset expression: left out, as three-vrm does");
+        return pm__json_skip(j);
+    }
     if (pm__json_expression_named(x, key, (size_t)(key_end - key))) return pm__json_fail_at(j, key, "an expression twice");
     if (!(e = pm__json_new_expression(x, j))) return 0;
     e->name = key, e->name_length = (size_t)(key_end - key);
@@ -5708,6 +5726,11 @@ static int pm__json_blend_shape_group(pm__json_expressions *x, pm__json *j)
     for (p = 0; x->preset_name && p < PM_EXPRESSION_PRESET_COUNT; ++p)
         if (pm__expression_vrm0_presets[p] && pm__json_string_is(x->preset_name, x->preset_name_end, pm__expression_vrm0_presets[p]))
             x->e->preset = (pm_expression_preset)p;
+    /* a custom group named as a VRM 1.0 preset ("surprised", which 0.x lacks) is that preset, as three-vrm's
+       manager takes expressions by name */
+    for (p = 0; x->e->preset == PM_EXPRESSION_CUSTOM && x->group_name && p < PM_EXPRESSION_PRESET_COUNT; ++p)
+        if (pm__json_string_is(x->group_name, x->group_name_end, pm__expression_preset_names[p]))
+            x->e->preset = (pm_expression_preset)p;
     if (x->e->preset != PM_EXPRESSION_CUSTOM) {
         name = pm__expression_preset_names[x->e->preset];
         length = strlen(name);
@@ -5715,9 +5738,16 @@ static int pm__json_blend_shape_group(pm__json_expressions *x, pm__json *j)
         name = x->group_name;
         length = (size_t)(x->group_name_end - x->group_name);
     } else {
-        return pm__json_fail_at(j, at, "a blend shape group without a preset or a name");
+        name = NULL, length = 0;
     }
-    if (pm__json_expression_named(x, name, length)) return pm__json_fail_at(j, at, "an expression twice");
+    (void)at;
+    if (!name || pm__json_expression_named(x, name, length)) { /* three-vrm leaves it out: its binds go back */
+        x->bind_count = (int)(x->e->morph_binds - x->storage->morph_binds);
+        x->material_count = (int)(x->e->material_binds - x->storage->material_binds);
+        return pm__json_expressions_warn(x, name ? "a blend shape group of a name or preset an earlier one has: left out, "
+                                                   "as three-vrm does"
+                                                 : "a blend shape group without a preset or a name: left out, as three-vrm does");
+    }
     x->e->name = name, x->e->name_length = length;
     ++x->count;
     return 1;
@@ -5774,6 +5804,7 @@ PMDEF pm_result pm_expressions_parse_json(const char *json, size_t length, const
     x.custom_first = x.preset_first = -1;
     ok = pm__json_object(&j, pm__json_expressions_root_member, &x);
     if (pm__json_end(&j, ok, json, error) != PM_OK) return x.limit ? PM_ERROR_LIMIT : x.full ? PM_ERROR_CAPACITY : PM_ERROR_PARSE;
+    if (error) error->warning = x.warning;
     if (x.custom_first >= 0 && x.preset_first > x.custom_first) { /* presets first, as three-vrm registers them */
         pm__reverse_expressions(storage->expressions + x.custom_first, x.preset_first - x.custom_first);
         pm__reverse_expressions(storage->expressions + x.preset_first, x.count - x.preset_first);

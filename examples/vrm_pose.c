@@ -110,6 +110,7 @@ static int pose_face(const char *path, const cJSON *gltf, const char *vrm_text, 
                 (unsigned long)error.offset, error.message);
         return 1;
     }
+    if (error.warning) fprintf(stderr, "vrm_pose: %s: warning: expressions: %s\n", path, error.warning);
     for (i = 0; i < count; ++i) weights[i] = 0.0f;
     for (k = 0; k < request->count; ++k) { /* the weights asked for, by name */
         for (i = 0; i < count; ++i)

@@ -136,6 +136,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(expressions_match_threevrm)                                                 \
     X(expressions_bad_input)                                                      \
     X(expressions_files)                                                          \
+    X(expressions_lenient)                                                        \
     X(expressions_json)                                                           \
     X(options_static_copy)                                                               \
     X(euler_order_parse)                                                                 \

@@ -17,6 +17,7 @@
 #include "../examples/read_file.h"
 #include "fixtures/expressions_threevrm.h"
 #include "fixtures/expressions_loader_threevrm.h"
+#include "fixtures/expressions_lenient_threevrm.h"
 
 enum { EXPRESSION_CASES = sizeof expression_cases / sizeof expression_cases[0] };
 
@@ -154,6 +155,48 @@ void test_expressions_bad_input(void)
     CHECK_RESULT(pm_expressions_morph_weights(NULL, 0, NULL, start, 0, NULL, NULL), PM_OK);
 }
 
+/* Whether count parsed expressions are three-vrm's loader's `want`, in its
+   order, with the same names, settings and binds, bit for bit (each
+   difference printed) */
+static int same_as_loader(const pm_expression *expressions, int count, const struct loaded_expression *want_all,
+                          int want_count)
+{
+    int i, b, same = count == want_count;
+    if (!same) printf("      %d expressions, three-vrm %d\n", count, want_count);
+    for (i = 0; i < want_count && i < count; ++i) {
+        const struct loaded_expression *want = &want_all[i];
+        const pm_expression *got = &expressions[i];
+        if (got->name_length != strlen(want->name) || memcmp(got->name, want->name, got->name_length) != 0 ||
+            (int)got->preset != want->preset || got->is_binary != want->binary ||
+            (int)got->override_blink != want->overrides[0] || (int)got->override_look_at != want->overrides[1] ||
+            (int)got->override_mouth != want->overrides[2] || got->morph_bind_count != want->bind_count) {
+            printf("      expression %d (%s) differs\n", i, want->name);
+            same = 0;
+            continue;
+        }
+        if (got->material_bind_count != want->material_count) {
+            printf("      expression %d (%s): %d material binds, three-vrm %d\n", i, want->name, got->material_bind_count,
+                   want->material_count);
+            same = 0;
+        }
+        for (b = 0; b < want->material_count && b < got->material_bind_count; ++b) {
+            const pm_expression_material_bind *m = &got->material_binds[b];
+            const float *w = want->materials[b];
+            if ((float)m->material != w[0] || (float)m->property != w[1] || memcmp(m->target, w + 2, sizeof m->target) != 0) {
+                printf("      expression %d (%s): material bind %d differs\n", i, want->name, b);
+                same = 0;
+            }
+        }
+        for (b = 0; b < want->bind_count; ++b)
+            if (got->morph_binds[b].mesh != want->binds[b].mesh || got->morph_binds[b].index != want->binds[b].index ||
+                got->morph_binds[b].weight != want->binds[b].weight) {
+                printf("      expression %d (%s): bind %d differs\n", i, want->name, b);
+                same = 0;
+            }
+    }
+    return same;
+}
+
 /* The readers on the real files give three-vrm's loader's expressions, in
    its order, with the same names, settings and morph target binds, bit for
    bit. */
@@ -171,7 +214,7 @@ void test_expressions_files(void)
         const char *begin, *end;
         size_t size;
         pm_parse_error error;
-        int count = -1, i, b, same = 1;
+        int count = -1;
         snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", file->name);
         if (!(glb = read_file(path, &size))) {
             printf("    (%s absent: skipped)\n", path);
@@ -181,41 +224,88 @@ void test_expressions_files(void)
         CHECK(test_glb_extension(glb, size, "\"VRMC_vrm\"", &begin, &end) ||
               test_glb_extension(glb, size, "\"VRM\"", &begin, &end));
         CHECK_RESULT(pm_expressions_parse_json(begin, (size_t)(end - begin), &storage, &count, &error), PM_OK);
-        CHECK(count == file->count);
-        for (i = 0; i < file->count && i < count; ++i) {
-            const struct loaded_expression *want = &loaded_expressions[file->first + i];
-            const pm_expression *got = &expressions[i];
-            if (got->name_length != strlen(want->name) || memcmp(got->name, want->name, got->name_length) != 0 ||
-                (int)got->preset != want->preset || got->is_binary != want->binary ||
-                (int)got->override_blink != want->overrides[0] || (int)got->override_look_at != want->overrides[1] ||
-                (int)got->override_mouth != want->overrides[2] || got->morph_bind_count != want->bind_count) {
-                printf("      expression %d (%s) differs\n", i, want->name);
-                same = 0;
-                continue;
-            }
-            if (got->material_bind_count != want->material_count) {
-                printf("      expression %d (%s): %d material binds, three-vrm %d\n", i, want->name, got->material_bind_count,
-                       want->material_count);
-                same = 0;
-            }
-            for (b = 0; b < want->material_count && b < got->material_bind_count; ++b) {
-                const pm_expression_material_bind *m = &got->material_binds[b];
-                const float *w = want->materials[b];
-                if ((float)m->material != w[0] || (float)m->property != w[1] || memcmp(m->target, w + 2, sizeof m->target) != 0) {
-                    printf("      expression %d (%s): material bind %d differs\n", i, want->name, b);
-                    same = 0;
-                }
-            }
-            for (b = 0; b < want->bind_count; ++b)
-                if (got->morph_binds[b].mesh != want->binds[b].mesh || got->morph_binds[b].index != want->binds[b].index ||
-                    got->morph_binds[b].weight != want->binds[b].weight) {
-                    printf("      expression %d (%s): bind %d differs\n", i, want->name, b);
-                    same = 0;
-                }
-        }
-        CHECK(same);
+        CHECK(error.warning == NULL); /* nothing these files hold is outside the specifications */
+        CHECK(same_as_loader(expressions, count, loaded_expressions + file->first, file->count));
         printf("    expressions of %s: %d, as three-vrm's loader reads them\n", file->name, count);
         free(glb);
+    }
+    test_context("%s", "");
+}
+
+/* Text `inserted` (up to its line's end) put after the first `after` in
+   json[0 .. length): a new string (malloc), or NULL */
+static char *inserted_after(const char *json, size_t length, const char *after, const char *inserted, size_t *out_length)
+{
+    const size_t n = strcspn(inserted, "\n"), a = strlen(after);
+    const char *at = NULL;
+    size_t i;
+    char *out;
+    for (i = 0; i + a <= length && !at; ++i)
+        if (memcmp(json + i, after, a) == 0) at = json + i + a;
+    if (!at || !(out = (char *)malloc(length + n + 1))) return NULL;
+    memcpy(out, json, (size_t)(at - json));
+    memcpy(out + (at - json), inserted, n);
+    memcpy(out + (at - json) + n, at, length - (size_t)(at - json));
+    out[length + n] = '\0';
+    *out_length = length + n;
+    return out;
+}
+
+/* What three-vrm reads and the VRM specifications do not allow (a bind
+   weight past the range, an unknown preset, a custom expression named like
+   a preset, binds without their node or mesh, a VRM 0.x group without a
+   name or of a name an earlier one has, a 0.x custom group named like a
+   VRM 1.0 preset): Godette and a VRM 1.0 sample with such expressions put
+   in (tests/fixtures/expressions_lenient_vrm0.txt and _vrm1.txt, as
+   tests/gen/expressions_lenient_write.py puts them in for three-vrm) read
+   as three-vrm's loader reads them, with a warning. */
+void test_expressions_lenient(void)
+{
+    static pm_expression expressions[64];
+    static pm_expression_morph_bind binds[512];
+    static pm_expression_material_bind material_binds[64];
+    const pm_expression_storage storage = {expressions, 64, binds, 512, material_binds, 64};
+    static const char *const samples[2] = {"Godette_vrm_v4.vrm", "VRMC_vrm_expressions_isBinary_Overrides.vrm"};
+    static const char *const insertions[2] = {"tests/fixtures/expressions_lenient_vrm0.txt",
+                                              "tests/fixtures/expressions_lenient_vrm1.txt"};
+    int f;
+    for (f = 0; f < 2; ++f) {
+        const struct loaded_expression_file *file = &lenient_expression_files[f];
+        char path[256], *once, *twice = NULL;
+        unsigned char *glb, *text;
+        const char *begin, *end;
+        size_t size, text_size, length = 0;
+        pm_parse_error error;
+        int count = -1;
+        snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", samples[f]);
+        if (!(glb = read_file(path, &size))) {
+            printf("    (%s absent: skipped)\n", path);
+            continue;
+        }
+        test_context("%s", file->name);
+        text = read_file(insertions[f], &text_size);
+        CHECK(text != NULL && (test_glb_extension(glb, size, "\"VRMC_vrm\"", &begin, &end) ||
+                               test_glb_extension(glb, size, "\"VRM\"", &begin, &end)));
+        if (!text) {
+            free(glb);
+            continue;
+        }
+        once = f == 0 ? inserted_after(begin, (size_t)(end - begin), "\"blendShapeGroups\":[", (const char *)text, &length)
+                      : inserted_after(begin, (size_t)(end - begin), "\"expressions\":{", (const char *)text, &length);
+        if (f == 1 && once) {
+            twice = inserted_after(once, length, "\"preset\":{", strchr((const char *)text, '\n') + 1, &length);
+            free(once);
+            once = twice;
+        }
+        CHECK(once != NULL);
+        if (once) {
+            CHECK_RESULT(pm_expressions_parse_json(once, length, &storage, &count, &error), PM_OK);
+            CHECK(error.warning != NULL);
+            CHECK(same_as_loader(expressions, count, lenient_expressions + file->first, file->count));
+            printf("    %s with expressions past the specifications: %d, as three-vrm's loader reads them (\"%s\")\n",
+                   samples[f], count, error.warning ? error.warning : "no warning");
+        }
+        free(once), free(text), free(glb);
     }
     test_context("%s", "");
 }
@@ -235,26 +325,16 @@ void test_expressions_json(void)
         int offset;
         const char *message;
     } bad[] = {
-        {"{\"expressions\": {\"preset\": {\"smile\": {}}}}", 29, "an unknown preset expression"},
         {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"x\", \"materialValues\": [{\"materialName\": "
          "\"Face\", \"propertyName\": \"_MainTex_ST\", \"targetValue\": [1, -3e38, 0, -3e38]}]}]}}",
          76,
          "_MainTex_ST's v offset, flipped (1 - offset - scale), is past a float"},
-        {"{\"expressions\": {\"custom\": {\"happy\": {}}}}", 29, "a custom expression with a preset's name"},
         {"{\"expressions\": {\"custom\": {\"x\": {}, \"x\": {}}}}", 38, "an expression twice"},
         {"{\"expressions\": {\"preset\": {\"aa\": {\"isBinary\": 1}}}}", 47, "\"isBinary\" must be true or false"},
         {"{\"expressions\": {\"preset\": {\"aa\": {\"overrideBlink\": \"stop\"}}}}", 52,
          "an override must be \"none\", \"block\" or \"blend\""},
-        {"{\"expressions\": {\"preset\": {\"aa\": {\"morphTargetBinds\": [{\"index\": 1}]}}}}", 56,
-         "a morph target bind without \"node\" and \"index\""},
-        {"{\"expressions\": {\"preset\": {\"aa\": {\"morphTargetBinds\": [{\"node\": 1, \"index\": 1, \"weight\": 2}]}}}}", 90,
-         "\"weight\" must be a number from 0 to 1"},
         {"{\"expressions\": {\"preset\": {\"aa\": {\"morphTargetBinds\": [{\"node\": -1, \"index\": 1}]}}}}", 65,
          "\"node\" must be a whole number from 0"},
-        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"binds\": []}]}}", 43, "a blend shape group without a preset or a name"},
-        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"presetName\": \"a\"}, {\"name\": \"aa\"}]}}", 64, "an expression twice"},
-        {"{\"blendShapeMaster\": {\"blendShapeGroups\": [{\"name\": \"x\", \"binds\": [{\"mesh\": 0, \"index\": 0, \"weight\": 101}]}]}}",
-         101, "\"weight\" must be a number from 0 to 100"},
         {"{\"expressions\": [] }", 16, "expected an object"},
         {"{\"expressions\": {\"preset\": {\"aa\": {\"materialColorBinds\": [{\"material\": 0, \"type\": \"gloss\", "
          "\"targetValue\": [1, 1, 1, 1]}]}}}}", 82,
