@@ -519,6 +519,11 @@ ifeq ($(HAVE_CXX),yes)
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++11 $(HEADER_WARN) -mavx512f -mavx2 -mfma -fsyntax-only tests/posemath.c
 	$(CXX) -x c++ -std=c++17 $(HEADER_WARN) -fsyntax-only tests/posemath.c
+	@# the examples' readers, as a C++ engine copies them (font.h's C99 designated initializers are the pictures' own)
+	@for h in $(filter-out examples/font.h,$(wildcard examples/*.h)); do \
+	  printf '#include "%s"\nint main(void) { return 0; }\n' "../$$h" | \
+	  $(CXX) -x c++ -std=c++17 $(WARN) -Wno-unused-function -I examples -fsyntax-only - || { echo "header-check: $$h as C++17"; exit 1; }; \
+	done
 endif
 ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) -std=c99 $(HEADER_C_WARN) -fsyntax-only tests/posemath.c

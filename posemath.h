@@ -77,6 +77,11 @@
        what separates them from three-vrm's doubles). Compile the
        implementation's file with -ffp-contract=off for the ISO C bits.
      - Angles are radians unless the function name ends in _deg.
+     - Structs that point at caller storage (pm_spring_set's joint states
+       and work, pm_constraint_set's and pm_humanoid's arrays, pm_skin_job's
+       streams, pm_mmd_physics' setup) share it when copied: a copy (a C++
+       copy or move too) is a second view of the same state, not a new
+       state. Give each its own storage, or keep one and pass pointers.
      - Right-handed, +Y up; VRM 1.0 models face +Z.
      - Alignment, one rule: arrays of float, int and uint16_t that you
        pass (bone_node, parent, world matrices, vertex streams) need only

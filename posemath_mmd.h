@@ -547,6 +547,15 @@ static void pm__sjis_to_utf8(const unsigned char *in, size_t size, char *out, si
     out[n] = '\0';
 }
 
+/* Whether d is finite, from its bits: -ffast-math lets a compiler assume
+   that comparisons never see a NaN */
+static int pm__mmd_finite(double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return (bits >> 52 & 0x7FF) != 0x7FF;
+}
+
 static uint32_t pm__le32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -1892,7 +1901,7 @@ PMMDDEF pm_result pm_mmd_model_play(pm_mmd_model *m, const pm_vmd_motion *motion
 PMMDDEF pm_result pm_mmd_model_seek(pm_mmd_model *m, double frame)
 {
     pm_result result;
-    if (!m || !(frame > -1e300 && frame < 1e300)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!m || !pm__mmd_finite(frame)) return PM_ERROR_INVALID_ARGUMENT;
     m->frame = frame;
     if (!m->engine.world) {
         if ((result = pm__mmd_model_pass(m, PM_MMD_ALL_BONES)) != PM_OK) return result;
@@ -1910,7 +1919,8 @@ PMMDDEF pm_result pm_mmd_model_seek(pm_mmd_model *m, double frame)
 PMMDDEF pm_result pm_mmd_model_update(pm_mmd_model *m, double seconds)
 {
     pm_result result;
-    if (!m || !(seconds >= 0.0 && seconds < 1e300) || !(m->substep > 0.0) || m->max_substeps < 1)
+    if (!m || !pm__mmd_finite(seconds) || seconds < 0.0 || !pm__mmd_finite(m->substep) || !(m->substep > 0.0) ||
+        m->max_substeps < 1 || !pm__mmd_finite(m->frame + 30.0 * seconds))
         return PM_ERROR_INVALID_ARGUMENT;
     m->frame += 30.0 * seconds;
     if (!m->engine.world) {

@@ -64,17 +64,17 @@ static const unsigned char *gltf_accessor_bytes(const cJSON *json, const gltf_bu
     size = *type == 5126 ? 4 : *type == 5123 ? 2 : *type == 5121 ? 1 : 0;
     element = components * size;
     *stride = json_whole(view, "byteStride", element);
-    if (!accessor || !view) return *why = "no such accessor or buffer view", NULL;
-    if (!size) return *why = "a component type this example cannot read", NULL;
-    if (*count < 0 || *count > max) return *why = "a count out of range", NULL;
-    if (buffer < 0 || buffer >= GLTF_MAX_BUFFERS || !buffers->data[buffer]) return *why = "no such buffer", NULL;
+    if (!accessor || !view) return *why = "no such accessor or buffer view", (const unsigned char *)NULL;
+    if (!size) return *why = "a component type this example cannot read", (const unsigned char *)NULL;
+    if (*count < 0 || *count > max) return *why = "a count out of range", (const unsigned char *)NULL;
+    if (buffer < 0 || buffer >= GLTF_MAX_BUFFERS || !buffers->data[buffer]) return *why = "no such buffer", (const unsigned char *)NULL;
     if (view_offset < 0 || view_length < 0 || (size_t)view_length > buffers->length[buffer] ||
         (size_t)view_offset > buffers->length[buffer] - (size_t)view_length)
-        return *why = "a buffer view outside its buffer", NULL;
-    if (offset < 0 || *stride < element) return *why = "a negative offset, or a stride below the element size", NULL;
+        return *why = "a buffer view outside its buffer", (const unsigned char *)NULL;
+    if (offset < 0 || *stride < element) return *why = "a negative offset, or a stride below the element size", (const unsigned char *)NULL;
     if (*count > 0 && (offset > view_length - element ||
                        (size_t)(*count - 1) > (size_t)(view_length - element - offset) / (size_t)*stride))
-        return *why = "an accessor outside its buffer view", NULL;
+        return *why = "an accessor outside its buffer view", (const unsigned char *)NULL;
     return buffers->data[buffer] + view_offset + offset;
 }
 

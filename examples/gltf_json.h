@@ -5,6 +5,7 @@
 #ifndef EXAMPLES_GLTF_JSON_H
 #define EXAMPLES_GLTF_JSON_H
 
+#include "../posemath.h"
 #include "read_file.h"
 #include <cjson/cJSON.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
    rotations), the hips translation keys in model space. Reads the first
    animation's LINEAR and STEP samplers (a CUBICSPLINE one is refused: its
    tangents would need normalizing too). Example code: include it in one
-   file, after posemath.h and glb.h.
+   file.
 
    What a file can make it do is bounded: VRMA_MAX_KEYS keys over all
    tracks (define it to change the bound; a rotation key takes 20 bytes:
@@ -16,6 +16,10 @@
    translation), so that a file of many channels reads in linear time. */
 #ifndef EXAMPLES_VRMA_READ_H
 #define EXAMPLES_VRMA_READ_H
+
+#include "../posemath.h"
+#include "glb.h"
+#include "gltf_json.h"
 
 enum { VRMA_MAX_NODES = 1024 };
 #ifndef VRMA_MAX_KEYS
@@ -44,9 +48,9 @@ static float *vrma_read_floats(const glb *g, int index, int components, int max,
     float *floats;
     if ((*count = gltf_read_accessor(g->json, &g->buffers, index, components, VRMA_MAX_KEYS, NULL, NULL, why)) < 0)
         return NULL;
-    if (*count > max) return *why = "more keys over all tracks than this reader takes (VRMA_MAX_KEYS)", NULL;
+    if (*count > max) return *why = "more keys over all tracks than this reader takes (VRMA_MAX_KEYS)", (float *)NULL;
     if (!(floats = (float *)malloc(sizeof(float) * (size_t)components * (size_t)*count + 1)))
-        return *why = "out of memory", NULL;
+        return *why = "out of memory", (float *)NULL;
     gltf_read_accessor(g->json, &g->buffers, index, components, max, floats, NULL, why);
     return floats;
 }
