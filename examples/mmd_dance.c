@@ -247,11 +247,7 @@ int main(int argc, char **argv)
         }
         snprintf(label, sizeof label, "PMX %d VERTICES, %d BONES (%d IK) - VMD %d TRACKS - GRANTS, CCD IK, SDEF%s",
                  model.vertex_count, model.bone_count, ik_count, motion.bone_count,
-#if defined(MMD_DANCE_BULLET)
                  physics ? ", PHYSICS" : "");
-#else
-                 "");
-#endif
         font_draw(image, WIDTH, HEIGHT, 10, 10, 2, label, ink);
     }
 #if defined(MMD_DANCE_GIF)

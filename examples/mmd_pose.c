@@ -143,6 +143,7 @@ int main(int argc, char **argv)
         }
     }
 #if !defined(MMD_POSE_BULLET)
+    (void)substeps;
     if (physics) {
         fprintf(stderr, "mmd_pose: --physics: built without Bullet (Debian's libbullet-dev)\n");
         return 1;

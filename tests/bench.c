@@ -711,7 +711,7 @@ static void skin_row(skin_mesh *m, const char *name, skin_run_fn run, const void
     ozz_skin_create(k, SKIN_N, (const float *)m.matrices, SKIN_BONE_COUNT, idx, wgt, pos, nrm, opos, onrm, strides)
 #define SKIN_OZZ_FREE(s) ozz_skin_free((ozz_skin *)(s))
 #else
-#define SKIN_OZZ(k, idx, wgt, pos, nrm, opos, onrm, strides) NULL
+#define SKIN_OZZ(k, idx, wgt, pos, nrm, opos, onrm, strides) ((void)(strides), NULL)
 #define SKIN_OZZ_FREE(s) (void)(s)
 #endif
 
