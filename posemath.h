@@ -5451,7 +5451,6 @@ static int pm__json_expressions_full(pm__json_expressions *x, pm__json *j, const
 static int pm__json_bind_member(void *context, pm__json *j, const char *key, const char *key_end)
 {
     pm__json_expressions *x = (pm__json_expressions *)context;
-    const char *at = j->p;
     if (pm__json_string_is(key, key_end, x->vrm0 ? "mesh" : "node") || pm__json_string_is(key, key_end, "index")) {
         const int node = !pm__json_string_is(key, key_end, "index");
         int *out = node ? &x->bind_node : &x->bind_index;
@@ -5464,7 +5463,6 @@ static int pm__json_bind_member(void *context, pm__json *j, const char *key, con
     if (pm__json_string_is(key, key_end, "weight")) {
         if (x->has_weight++) return pm__json_fail(j, "a bind's member twice");
         if (!pm__json_float(j, "\"weight\" must be a finite number", &x->bind_weight)) return 0;
-        (void)at;
         return (x->bind_weight >= 0.0f && x->bind_weight <= (x->vrm0 ? 100.0f : 1.0f)) ||
                pm__json_expressions_warn(x, x->vrm0 ? "a bind weight outside 0 to 100: applied as it is, as three-vrm does"
                                                     : "a bind weight outside 0 to 1: applied as it is, as three-vrm does");
@@ -5478,15 +5476,11 @@ static int pm__json_binds(pm__json_expressions *x, pm__json *j)
     if (!pm__json_expect(j, '[')) return pm__json_fail(j, "the binds must be an array");
     if (pm__json_expect(j, ']')) return 1;
     do {
-        const char *at;
         pm_expression_morph_bind *bind;
-        pm__json_space(j);
-        at = j->p;
         x->bind_node = x->bind_index = -1;
         x->has_weight = 0;
         x->bind_weight = x->vrm0 ? 100.0f : 1.0f;
         if (!pm__json_object(j, pm__json_bind_member, x)) return 0;
-        (void)at;
         if (x->bind_node < 0 || x->bind_index < 0) { /* three-vrm leaves such a bind out */
             pm__json_expressions_warn(x, x->vrm0 ? "a bind without \"mesh\" or \"index\": left out, as three-vrm does"
                                                  : "a morph target bind without \"node\" or \"index\": left out, as three-vrm does");
@@ -5721,11 +5715,9 @@ static int pm__json_expressions_member(void *context, pm__json *j, const char *k
 /* VRM 0.x: a blend shape group, named by its preset as three-vrm names it, or by its name */
 static int pm__json_blend_shape_group(pm__json_expressions *x, pm__json *j)
 {
-    const char *at, *name;
+    const char *name;
     size_t length;
     int p;
-    pm__json_space(j);
-    at = j->p;
     if (!pm__json_new_expression(x, j) || !pm__json_object(j, pm__json_expression_member, x)) return 0;
     x->e->preset = PM_EXPRESSION_CUSTOM;
     for (p = 0; x->preset_name && p < PM_EXPRESSION_PRESET_COUNT; ++p)
@@ -5745,7 +5737,6 @@ static int pm__json_blend_shape_group(pm__json_expressions *x, pm__json *j)
     } else {
         name = NULL, length = 0;
     }
-    (void)at;
     if (!name || pm__json_expression_named(x, name, length)) { /* three-vrm leaves it out: its binds go back */
         x->bind_count = (int)(x->e->morph_binds - x->storage->morph_binds);
         x->material_count = (int)(x->e->material_binds - x->storage->material_binds);
@@ -10701,7 +10692,7 @@ static void pm__skin_range(const pm_skin_job *job, int first, int end)
     const int tangents = job->tangents && job->out_tangents, in_place = pm__skin_in_place(job);
     pm__morph_cursor cursor = {0, 0};
     int v = first, m;
-    for (m = 0; job->morph_start && m < job->morph_count; ++m)
+    for (m = 0; job->morph_start && job->morph_masks && m < job->morph_count; ++m) /* what the masks are tested against */
         if (job->morph_weights[m] != 0.0f) cursor.active |= (uint64_t)1 << (m % 64);
     if (in_place || pm__skin_interleaved(job)) {
         pm__job_block(job, &arrays);

@@ -419,6 +419,17 @@ static int pm__mmd_reserve(const pm_mmd_memory *memory, void **array, size_t use
     return 1;
 }
 
+/* A reader's first failure: its result, place and message; always -1 */
+static int pm__mmd_fail(pm_result *result, pm_parse_error *error, pm_result kind, size_t at, const char *what)
+{
+    if (*result == PM_OK) {
+        *result = kind;
+        error->offset = at;
+        error->message = what;
+    }
+    return -1;
+}
+
 /* ---- Text: UTF-8 out of UTF-16LE and Shift_JIS ------------------------------ */
 
 /* code (below 0x110000) into bytes; returns how many (1 to 4) */
@@ -613,25 +624,14 @@ static int pm__pmx_grow(pm__pmx_reader *r, void **array, int which, int used, in
     return 1;
 }
 
-/* The first failure's place and message; always -1 */
 static int pm__pmx_fail(pm__pmx_reader *r, size_t at, const char *what)
 {
-    if (r->result == PM_OK) {
-        r->result = PM_ERROR_PARSE;
-        r->error->offset = at;
-        r->error->message = what;
-    }
-    return -1;
+    return pm__mmd_fail(&r->result, r->error, PM_ERROR_PARSE, at, what);
 }
 
 static int pm__pmx_out_of_memory(pm__pmx_reader *r)
 {
-    if (r->result == PM_OK) {
-        r->result = PM_ERROR_OUT_OF_MEMORY;
-        r->error->offset = r->at;
-        r->error->message = "out of memory";
-    }
-    return -1;
+    return pm__mmd_fail(&r->result, r->error, PM_ERROR_OUT_OF_MEMORY, r->at, "out of memory");
 }
 
 /* n bytes at r->at, or NULL (error set) when the file ends first */
@@ -1246,22 +1246,12 @@ typedef struct pm__vmd_reader {
 
 static int pm__vmd_fail(pm__vmd_reader *r, size_t at, const char *what)
 {
-    if (r->result == PM_OK) {
-        r->result = PM_ERROR_PARSE;
-        r->error->offset = at;
-        r->error->message = what;
-    }
-    return -1;
+    return pm__mmd_fail(&r->result, r->error, PM_ERROR_PARSE, at, what);
 }
 
 static int pm__vmd_out_of_memory(pm__vmd_reader *r)
 {
-    if (r->result == PM_OK) {
-        r->result = PM_ERROR_OUT_OF_MEMORY;
-        r->error->offset = r->at;
-        r->error->message = "out of memory";
-    }
-    return -1;
+    return pm__mmd_fail(&r->result, r->error, PM_ERROR_OUT_OF_MEMORY, r->at, "out of memory");
 }
 
 /* A count of records of `record` bytes: they must fit in what is left */
@@ -1536,38 +1526,47 @@ static unsigned char *pm__mmd_read_file(const char *path, const pm_mmd_memory *m
     return data;
 }
 
-PMMDDEF pm_result pm_pmx_parse_file(const char *path, const pm_mmd_options *options, pm_pmx_model *out,
-                                  pm_parse_error *error)
+/* A file parsed by a reader: the bytes read, handed over, freed. A file
+   that cannot be read goes through the reader as no data (which empties
+   out as a failed parse does), its error then the file's. */
+static pm_result pm__mmd_parse_file(const char *path, const pm_mmd_options *options, void *out, pm_parse_error *error,
+                                    pm_result (*parse)(const void *, size_t, const pm_mmd_options *, void *,
+                                                       pm_parse_error *))
 {
     const pm_mmd_memory memory = pm__mmd_memory_of(options);
     size_t size = 0;
     unsigned char *data = pm__mmd_read_file(path, &memory, &size);
-    pm_result result;
+    pm_result result = parse(data, size, options, out, error);
     if (!data) {
-        if (out) memset(out, 0, sizeof *out), out->memory = memory;
         if (error) error->offset = 0, error->message = "the file cannot be read", error->warning = NULL;
         return PM_ERROR_FILE;
     }
-    result = pm_pmx_parse(data, size, options, out, error);
     pm__mmd_free(&memory, data);
     return result;
+}
+
+static pm_result pm__pmx_parse_any(const void *data, size_t size, const pm_mmd_options *options, void *out,
+                                   pm_parse_error *error)
+{
+    return pm_pmx_parse(data, size, options, (pm_pmx_model *)out, error);
+}
+
+static pm_result pm__vmd_parse_any(const void *data, size_t size, const pm_mmd_options *options, void *out,
+                                   pm_parse_error *error)
+{
+    return pm_vmd_parse(data, size, options, (pm_vmd_motion *)out, error);
+}
+
+PMMDDEF pm_result pm_pmx_parse_file(const char *path, const pm_mmd_options *options, pm_pmx_model *out,
+                                  pm_parse_error *error)
+{
+    return pm__mmd_parse_file(path, options, out, error, pm__pmx_parse_any);
 }
 
 PMMDDEF pm_result pm_vmd_parse_file(const char *path, const pm_mmd_options *options, pm_vmd_motion *out,
                                   pm_parse_error *error)
 {
-    const pm_mmd_memory memory = pm__mmd_memory_of(options);
-    size_t size = 0;
-    unsigned char *data = pm__mmd_read_file(path, &memory, &size);
-    pm_result result;
-    if (!data) {
-        if (out) memset(out, 0, sizeof *out), out->memory = memory;
-        if (error) error->offset = 0, error->message = "the file cannot be read", error->warning = NULL;
-        return PM_ERROR_FILE;
-    }
-    result = pm_vmd_parse(data, size, options, out, error);
-    pm__mmd_free(&memory, data);
-    return result;
+    return pm__mmd_parse_file(path, options, out, error, pm__vmd_parse_any);
 }
 #endif
 

@@ -38,4 +38,15 @@ static const pm_mmd_options *fuzz_options(size_t size, fuzz_memory *memory, pm_m
     return options;
 }
 
+/* What a reader's failure must be: an error inside the file, or out of
+   memory where the allocator failed; the report (error: NULL where none was
+   asked for) filled */
+static void fuzz_check_failure(pm_result result, const pm_mmd_options *chosen, const fuzz_memory *memory,
+                               const pm_parse_error *error, size_t size)
+{
+    if (result != PM_ERROR_PARSE && result != PM_ERROR_OUT_OF_MEMORY) abort();
+    if (result == PM_ERROR_OUT_OF_MEMORY && !(chosen && memory->count >= memory->fail_at)) abort();
+    if (error && (error->offset > size || !error->message)) abort();
+}
+
 #endif

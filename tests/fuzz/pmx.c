@@ -24,9 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pm_result result = pm_pmx_parse(data, size, chosen, &m, size % 5 == 4 ? NULL : &error);
     int i, k;
     if (result != PM_OK) {
-        if (result != PM_ERROR_PARSE && result != PM_ERROR_OUT_OF_MEMORY) abort();
-        if (result == PM_ERROR_OUT_OF_MEMORY && !(chosen && memory.count >= memory.fail_at)) abort();
-        if (size % 5 != 4 && (error.offset > size || !error.message)) abort();
+        fuzz_check_failure(result, chosen, &memory, size % 5 == 4 ? NULL : &error, size);
         if (m.positions || m.bones || m.morphs || m.rigid_bodies) abort();
         return 0;
     }

@@ -28,9 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!model_read) model_read = pm_pmx_parse_file("tests/fixtures/morphs.pmx", NULL, &model, NULL) == PM_OK ? 1 : -1;
     if (model_read < 0) abort(); /* run from the repository's root */
     if (result != PM_OK) {
-        if (result != PM_ERROR_PARSE && result != PM_ERROR_OUT_OF_MEMORY) abort();
-        if (result == PM_ERROR_OUT_OF_MEMORY && !(chosen && memory.count >= memory.fail_at)) abort();
-        if (size % 5 != 4 && (error.offset > size || !error.message)) abort();
+        fuzz_check_failure(result, chosen, &memory, size % 5 == 4 ? NULL : &error, size);
         if (m.bones || m.morphs || m.iks) abort();
         return 0;
     }
