@@ -68,7 +68,11 @@
      - Errors: pm_result values. The readers' pm_parse_error gives the
        byte offset where a file goes wrong and a message; a malformed file
        is an error, never a crash, and what a file can make a reader
-       allocate is bounded by its size.
+       allocate is bounded by its size. What babylon-mmd 1.3.0 reads past
+       with a warning (bytes after the last section, more than 8 PMX
+       header values, a rigid body whose bone neither its index nor its
+       name finds, a joint without its bodies) is read as it reads it, and the parse's
+       pm_parse_error.warning names the first.
      - A pm_mmd_model is made and freed by this header: the host keeps the
        pointer and reads the fields; it writes only the settings.
 
@@ -428,6 +432,12 @@ static int pm__mmd_fail(pm_result *result, pm_parse_error *error, pm_result kind
         error->message = what;
     }
     return -1;
+}
+
+/* What babylon-mmd reads past with a warning: the first such thing */
+static void pm__mmd_warn(pm_parse_error *error, const char *what)
+{
+    if (!error->warning) error->warning = what;
 }
 
 /* ---- Text: UTF-8 out of UTF-16LE and Shift_JIS ------------------------------ */
@@ -1075,6 +1085,9 @@ static int pm__pmx_rest(pm__pmx_reader *r, pm_pmx_model *m)
             return -1;
         if ((b->bone < 0 || b->bone >= m->bone_count) && (b->bone = pm__pmx_last_bone_named(r, m, name)) == -2)
             return pm__pmx_out_of_memory(r);
+        if (b->bone < 0)
+            pm__mmd_warn(r->error, "a rigid body whose bone neither its index nor its name finds: attached to none, "
+                                   "as babylon-mmd attaches it");
         b->group = p[0], b->mask = (unsigned)p[1] | (unsigned)p[2] << 8;
         if (p[3] > 2) return pm__pmx_fail(r, r->at - 1, "a rigid body's shape is not a sphere, box or capsule");
         b->shape = (pm_mmd_shape)p[3];
@@ -1113,6 +1126,7 @@ static int pm__pmx_rest(pm__pmx_reader *r, pm_pmx_model *m)
             pm__pmx_floats(r, j->angular_stiffness, 3, "a joint past the end of the file") != 0)
             return -1;
         if (j->body_a >= 0 && j->body_b >= 0) ++m->joint_count;
+        else pm__mmd_warn(r->error, "a joint without its two rigid bodies: left out, as babylon-mmd leaves it out");
     }
     return 0;
 }
@@ -1126,6 +1140,7 @@ static int pm__pmx_head(pm__pmx_reader *r, pm_pmx_model *m)
     m->version = pm__le_float(r->data + 4);
     if (!(m->version == 2.0f || m->version == 2.1f)) return pm__pmx_fail(r, 4, "a PMX version other than 2.0 and 2.1");
     if (r->data[8] < 8) return pm__pmx_fail(r, 8, "fewer than 8 header values");
+    if (r->data[8] > 8) pm__mmd_warn(r->error, "more than 8 header values: the first 8 read, as babylon-mmd reads them");
     r->at = 9;
     if (!(globals = pm__pmx_take(r, r->data[8], "a header past the end of the file"))) return -1;
     if (globals[0] > 1) return pm__pmx_fail(r, 9, "an unknown text encoding");
@@ -1207,6 +1222,8 @@ PMMDDEF pm_result pm_pmx_parse(const void *data, size_t size, const pm_mmd_optio
     if (pm__pmx_head(&r, out) != 0 || pm__pmx_bones(&r, out) != 0 || pm__pmx_morphs(&r, out) != 0 ||
         pm__pmx_rest(&r, out) != 0)
         pm_pmx_free(out);
+    else if (r.at < size && out->version < 2.05f) /* 2.1's soft bodies follow and are not read */
+        pm__mmd_warn(r.error, "bytes left after the joints: ignored, as babylon-mmd ignores them");
     pm__mmd_free(&r.memory, r.bones_by_name);
     return r.result;
 }
@@ -1482,6 +1499,7 @@ PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_optio
     if (r.at < size && (pm__vmd_count(&r, 9, "no self-shadow key count", &count) != 0 || (r.at += 9 * (size_t)count, 0)))
         goto fail;
     if (r.at < size && pm__vmd_read_switches(&r, out) != 0) goto fail;
+    if (r.at < size) pm__mmd_warn(r.error, "bytes left after the IK switches: ignored, as babylon-mmd ignores them");
     return PM_OK;
 fail:
     pm_vmd_free(out);

@@ -222,6 +222,43 @@ void test_pmx_errors(void)
         free(exact);
     }
     CHECK(failures == (int)size);
+    { /* what babylon-mmd 1.3.0's PmxReader warns of ("bytes left after parsing", globalsCount past 8): read, with a
+         warning, the same model; on morphs.pmx, which has nothing else to warn of */
+        size_t plain_size;
+        unsigned char *plain_bytes = read_file("tests/fixtures/morphs.pmx", &plain_size),
+                      *longer = (unsigned char *)calloc(plain_size + 16, 1);
+        pm_parse_error e;
+        pm_pmx_model plain, read;
+        CHECK(plain_bytes != NULL && longer != NULL);
+        if (plain_bytes && longer) {
+            CHECK_RESULT(pm_pmx_parse(plain_bytes, plain_size, NULL, &plain, &e), PM_OK);
+            CHECK(e.warning == NULL);
+            memcpy(longer, plain_bytes, plain_size);
+            longer[plain_size] = 0x55;
+            CHECK_RESULT(pm_pmx_parse(longer, plain_size + 1, NULL, &read, &e), PM_OK);
+            CHECK(e.warning != NULL && strstr(e.warning, "bytes left") != NULL);
+            CHECK(read.vertex_count == plain.vertex_count && read.morph_count == plain.morph_count);
+            pm_pmx_free(&read);
+            memcpy(longer, plain_bytes, 9); /* a ninth header value, 0, after the eight */
+            longer[8] = 9;
+            memcpy(longer + 9, plain_bytes + 9, 8);
+            longer[17] = 0;
+            memcpy(longer + 18, plain_bytes + 17, plain_size - 17);
+            CHECK_RESULT(pm_pmx_parse(longer, plain_size + 1, NULL, &read, &e), PM_OK);
+            CHECK(e.warning != NULL && strstr(e.warning, "more than 8 header values") != NULL);
+            CHECK(read.vertex_count == plain.vertex_count && read.bone_count == plain.bone_count &&
+                  read.morph_count == plain.morph_count);
+            pm_pmx_free(&read);
+            pm_pmx_free(&plain);
+        }
+        free(plain_bytes), free(longer);
+    }
+    { /* model20's body whose bone neither its index nor its name finds: babylon-mmd's warning */
+        pm_parse_error e;
+        CHECK_RESULT(pm_pmx_parse(data, size, NULL, &m, &e), PM_OK);
+        CHECK(e.warning != NULL && strstr(e.warning, "attached to none") != NULL);
+        pm_pmx_free(&m);
+    }
     CHECK(load_pmx("tests/fixtures/missing.pmx", &m, error, sizeof error) == -1);
     CHECK(strcmp(error, "the file cannot be read") == 0);
     free(data);
@@ -303,6 +340,13 @@ void test_pmx_bodies_by_name(void)
             return;
         }
         comparisons[pass] = name_comparisons;
+        if (pass == 0) { /* the body whose name no bone has: attached to none, with babylon-mmd's warning */
+            pm_pmx_model again;
+            pm_parse_error e;
+            CHECK_RESULT(pm_pmx_parse(data, size, NULL, &again, &e), PM_OK);
+            CHECK(e.warning != NULL && strstr(e.warning, "attached to none") != NULL);
+            pm_pmx_free(&again);
+        }
         CHECK(m.rigid_body_count == n);
         for (k = 0; k < m.rigid_body_count; ++k) {
             const int named = (int)((7L * k) % n);

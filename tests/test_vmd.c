@@ -90,8 +90,8 @@ void test_vmd_errors(void)
     size_t size, cut;
     int failures = 0;
     unsigned char *data = read_file("tests/fixtures/motion.vmd", &size);
-    CHECK(data != NULL && size < sizeof copy);
-    if (!data || size >= sizeof copy) return;
+    CHECK(data != NULL && size + 1 < sizeof copy);
+    if (!data || size + 1 >= sizeof copy) return;
     memcpy(copy, data, size);
     CHECK(parse_vmd(copy, 10, &m, error, sizeof error) == -1);
     CHECK(strcmp(error, "byte 0: not a VMD motion (\"Vocaloid Motion Data 0002\" and a model name)") == 0);
@@ -109,5 +109,19 @@ void test_vmd_errors(void)
         free(exact);
     }
     CHECK(failures > 100);
+    { /* bytes after the IK switches (babylon-mmd's VmdObject warns "bytes left after parsing"): read, with a
+         warning; the same motion */
+        pm_parse_error e;
+        pm_vmd_motion plain;
+        copy[size] = 0x55;
+        CHECK_RESULT(pm_vmd_parse(copy, size, NULL, &plain, &e), PM_OK);
+        CHECK(e.warning == NULL);
+        CHECK_RESULT(pm_vmd_parse(copy, size + 1, NULL, &m, &e), PM_OK);
+        CHECK(e.warning != NULL && strstr(e.warning, "bytes left") != NULL);
+        CHECK(m.bone_count == plain.bone_count && m.morph_count == plain.morph_count && m.ik_count == plain.ik_count &&
+              m.ik_count > 0);
+        pm_vmd_free(&m);
+        pm_vmd_free(&plain);
+    }
     free(data);
 }
