@@ -11,9 +11,9 @@ HEADER_C_WARN = $(HEADER_WARN) -Wstrict-prototypes -Wmissing-prototypes -Wold-st
 BUILD = build
 
 TEST_SRC = tests/runner.c tests/posemath.c tests/options.c tests/test_core.c tests/test_euler.c \
-           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_mmd_physics.c tests/test_mmd_runtime.c tests/test_springs.c tests/test_look_at.c tests/test_expressions.c
+           tests/test_constraints.c tests/test_humanoid.c tests/test_skinning.c tests/test_bvh.c tests/test_hostile.c tests/test_track.c tests/test_mmd.c tests/test_vmd.c tests/test_pmx.c tests/test_mmd_bones.c tests/test_mmd_physics.c tests/test_mmd_runtime.c tests/test_vrm_runtime.c tests/test_springs.c tests/test_look_at.c tests/test_expressions.c
 EXAMPLES = pipeline euler_table constraints_gltf retarget vrma_tracks skinning_twist gltf_skin bvh2vrma vrm_pose mmd_pose \
-           mmd_dance vmd2vrma vrm_springs
+           mmd_dance vmd2vrma vrm_springs vrm_play
 LIBS_constraints_gltf = -lcjson
 LIBS_gltf_skin = -lcjson
 LIBS_vrma_tracks = -lcjson
@@ -33,6 +33,14 @@ MORPH_CUBE = $(ASSIMP_MODELS)/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF
 MORPH_CUBE_WEIGHTS = 0.3,0.8
 # A real VRM 0.x avatar with spring bones (CC-BY 3.0, ../shared/data/vrm-samples/README.md).
 GODETTE = $(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm
+# vrm_play against three-vrm: NAME:AVATAR:ANIMATION:FPS:FRAMES:EVERY (the fixture keeps every EVERYth frame);
+# an avatar or animation under shared/ is skipped when ../shared is absent
+VRM_PLAY_RUNS = godette_faces:$(GODETTE):tests/fixtures/faces.vrma:30:64:3 \
+  godette_test:$(GODETTE):$(SHARED_DATA)/three-vrm/test.vrma:12:40:3 \
+  godette_dance:$(GODETTE):tests/fixtures/character_dance.vrma:20:60:4 \
+  overrides_faces:$(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overrides.vrm:tests/fixtures/faces.vrma:30:64:2 \
+  overridden_faces:$(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overridden.vrm:tests/fixtures/faces.vrma:24:52:2 \
+  mtoon_faces:$(SHARED_DATA)/vrm-samples/VRMC_materials_mtoon_UV_Animation_Test.vrm:tests/fixtures/faces.vrma:20:44:2
 # Godette's secondaryAnimation with the duplicate joints files in the wild
 # have, the JSON chunk's length kept: child, node 23 listed beside its parent
 # 22 in bone group 0; twice, a fourth group on node 22 with other settings
@@ -439,6 +447,14 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/v
 	      tests/fixtures/springs_godette_$${fps}_threevrm.txt $(BUILD)/vrm_springs.out || exit 1; \
 	  done; \
 	else echo "examples-check: $(GODETTE) absent, vrm_springs skipped"; fi
+	@# an avatar playing a VRM animation with every track, against three-vrm (tests/check_vrm_play.awk)
+	@for run in $(VRM_PLAY_RUNS); do set -- $$(echo $$run | tr : ' '); \
+	  if [ -f $$2 ] && [ -f $$3 ]; then \
+	    ./$(BUILD)/vrm_play $$2 $$3 $$4 $$5 > $(BUILD)/vrm_play.out && \
+	    awk -v name="vrm_play on $$(basename $$2) with $$(basename $$3) at $$4 fps" -f tests/compare.awk \
+	      -f tests/check_vrm_play.awk tests/fixtures/vrm_play_$$1_threevrm.txt $(BUILD)/vrm_play.out || exit 1; \
+	  else echo "examples-check: $$2 or $$3 absent, vrm_play on it skipped"; fi; \
+	done
 	@# joints on one node (a group listing a node and its child; two groups on one root, other settings): the
 	@# last joint of each node kept, as three-vrm shows it, with a warning
 	@if [ -f $(GODETTE) ]; then \
@@ -602,10 +618,12 @@ $(BUILD)/posemath.o: examples/posemath.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
 $(BUILD)/posemath_mmd.o: examples/posemath_mmd.c posemath_mmd.h posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
-# what the examples link: both implementations, each built once
-RUNTIME_OBJS = $(BUILD)/posemath.o $(BUILD)/posemath_mmd.o
+$(BUILD)/posemath_vrm.o: examples/posemath_vrm.c posemath_vrm.h posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
+# what the examples link: the three implementations, each built once
+RUNTIME_OBJS = $(BUILD)/posemath.o $(BUILD)/posemath_mmd.o $(BUILD)/posemath_vrm.o
 
-$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h posemath_mmd.h $(RUNTIME_OBJS) | $(BUILD)
+$(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h posemath_mmd.h posemath_vrm.h $(RUNTIME_OBJS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(RUNTIME_OBJS) $(LIBS_$*) -lm
 
 ifeq ($(HAVE_BULLET),yes)
@@ -656,12 +674,12 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 VERSION = $(shell awk '/define POSEMATH_VERSION_(MAJOR|MINOR|PATCH)/ { v = v (v == "" ? "" : ".") $$3 } END { print v }' posemath.h)
 
-# The headers; the Bullet adapter's source, which a program compiles as C++
+# The headers (posemath-vrm and posemath-mmd name the runtimes'); the Bullet adapter's source, which a program compiles as C++
 # beside them, in share/posemath (pkg-config --variable=bullet_adapter
 # posemath-mmd names it).
 install:
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/posemath
-	install -m 644 posemath.h posemath_mmd.h posemath_mmd_bullet.h $(DESTDIR)$(PREFIX)/include
+	install -m 644 posemath.h posemath_mmd.h posemath_mmd_bullet.h posemath_vrm.h $(DESTDIR)$(PREFIX)/include
 	install -m 644 posemath_mmd_bullet.cc $(DESTDIR)$(PREFIX)/share/posemath
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' '' 'Name: posemath' \
 	  'Description: Pose math for VRM and MikuMikuDance content (one header on cglm)' \
@@ -672,6 +690,10 @@ install:
 	  'Description: MikuMikuDance models and motions read and played on posemath (posemath_mmd.h)' \
 	  'Version: $(VERSION)' 'Requires: posemath' 'Cflags: -I$${includedir}' \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/posemath-mmd.pc
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' '' 'Name: posemath-vrm' \
+	  'Description: VRM avatars and VRM animations read and played on posemath (posemath_vrm.h)' \
+	  'Version: $(VERSION)' 'Requires: posemath' 'Cflags: -I$${includedir}' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/posemath-vrm.pc
 
 # make install into a temporary prefix; the README's example builds with
 # what pkg-config says.
@@ -854,6 +876,7 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	  && for edit in child twice; do node springs_vrma_threevrm.mjs ../../$(BUILD)/godette_$$edit.vrm ../fixtures/character_dance.vrma \
 	    30 300 | awk '$$1 % 5 == 0 && !seen[$$1 " " $$2]++' > ../fixtures/springs_godette_$${edit}_threevrm.txt || exit 1; done \
 	  && node vrma_threevrm.mjs ../../$(BUILD)/01_01.vrma > ../fixtures/bvh2vrma_threevrm.txt \
+	  && /usr/bin/python3 vrma_faces_write.py ../../$(SHARED_DATA)/three-vrm/test.vrma ../fixtures/faces.vrma \
 	  && node bvh_threejs.mjs $(ASSIMP_MODELS)/BVH/01_01.bvh 0 400 900 1500 2100 2700 > ../fixtures/bvh_cmu_threejs.h \
 	  && node skin_gltf_threejs.mjs --write-chain ../fixtures/skin_chain.gltf \
 	  && node skin_gltf_threejs.mjs ../fixtures/skin_chain.gltf $(CHAIN_TIMES) > ../fixtures/skin_chain_threejs.txt \
@@ -861,6 +884,8 @@ fixtures: $(BUILD)/bvh2vrma | $(BUILD)
 	     > ../fixtures/skin_simple_threejs.txt \
 	  && node skin_gltf_threejs.mjs $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights $(MORPH_CUBE_WEIGHTS) 0 \
 	     > ../fixtures/skin_morph_cube_threejs.txt
+	for run in $(VRM_PLAY_RUNS); do set -- $$(echo $$run | tr : ' '); \
+	  node tests/gen/vrm_play_threevrm.mjs $$2 $$3 $$4 $$5 --every $$6 > tests/fixtures/vrm_play_$$1_threevrm.txt || exit 1; done
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 	/usr/bin/python3 tests/gen/vmd_bezier_scipy.py > $(BUILD)/vmd_bezier_scipy.txt
 	cd tests/gen && node vmd_bezier_babylon.mjs ../../$(BUILD)/vmd_bezier_scipy.txt > ../fixtures/vmd_bezier.h

@@ -1,4 +1,4 @@
-/* posemath.h - v0.15.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.16.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -183,6 +183,14 @@
          stored there. The shape is checked (pointers, counts, enums, a
          finite time), not the keys: on a track validate refused it returns
          an error or a value, never reading outside the arrays.
+
+     pm_result pm_json_number(const char *text, size_t length,
+                              double *value, size_t *used)
+         The JSON number at the start of text (no space before it), read
+         as every JSON parser here reads numbers: correctly rounded to
+         double whatever the locale, so a float32 written with 9 digits
+         reads back as the same float. used gets its length in bytes;
+         PM_ERROR_PARSE when text does not start with a number.
 
      VRM NODE CONSTRAINTS (docs/constraints.md)
 
@@ -737,7 +745,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 15
+#define POSEMATH_VERSION_MINOR 16
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -866,6 +874,16 @@ typedef struct pm_constraint {
     float weight;            /* [0, 1]; 1 in the JSON when absent */
 } pm_constraint;
 
+/* Allocation callbacks for the companion headers that read files
+   (posemath_mmd.h, posemath_vrm.h; posemath.h itself allocates nothing):
+   NULL functions mean malloc and free. alloc_func returns at least `size`
+   bytes aligned for any type, or NULL. */
+typedef struct pm_memory {
+    void *(*alloc_func)(void *user_data, size_t size);
+    void (*free_func)(void *user_data, void *ptr);
+    void *user_data;
+} pm_memory;
+
 /* Where and why a text failed to parse: a byte offset into it and an
    English message naming the member or rule ("\"weight\" must be a number
    from 0 to 1"). After a parse that succeeded, `warning` says what was
@@ -877,6 +895,7 @@ typedef struct pm_parse_error {
     const char *warning;
 } pm_parse_error;
 
+PMDEF pm_result pm_json_number(const char *text, size_t length, double *value, size_t *used);
 PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int destination,
                                          pm_constraint *out, pm_parse_error *error);
 
@@ -3235,6 +3254,23 @@ static int pm__json_number(pm__json *j, double *value, int *integer)
     *value = pm__decimal_to_double(&d, negative && d.count > 0);
     j->p = p;
     return 1;
+}
+
+PMDEF pm_result pm_json_number(const char *text, size_t length, double *value, size_t *used)
+{
+    pm__json j;
+    double number;
+    int integer;
+    if (!text || !value || !used) return PM_ERROR_INVALID_ARGUMENT;
+    j.p = text;
+    j.end = text + length;
+    j.depth = 0;
+    j.why = j.where = NULL;
+    if (length == 0 || *text == ' ' || *text == '\t' || *text == '\n' || *text == '\r' || !pm__json_number(&j, &number, &integer))
+        return PM_ERROR_PARSE;
+    *value = number;
+    *used = (size_t)(j.p - text);
+    return PM_OK;
 }
 
 static int pm__json_literal(pm__json *j, const char *word)

@@ -1,4 +1,4 @@
-/* posemath_mmd.h - v0.15.0 - MikuMikuDance models and motions read and played, on posemath.h
+/* posemath_mmd.h - v0.16.0 - MikuMikuDance models and motions read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play MMD content: PMX 2.0
@@ -121,18 +121,8 @@
 extern "C" {
 #endif
 
-/* ---- Memory ----------------------------------------------------------------- */
-
-/* Allocation callbacks; NULL functions: malloc and free. alloc_func returns
-   at least `size` bytes aligned for any type, or NULL. */
-typedef struct pm_mmd_memory {
-    void *(*alloc_func)(void *user_data, size_t size);
-    void (*free_func)(void *user_data, void *ptr);
-    void *user_data;
-} pm_mmd_memory;
-
 typedef struct pm_mmd_options {
-    pm_mmd_memory memory;
+    pm_memory memory; /* allocation callbacks (posemath.h) */
 } pm_mmd_options;
 
 /* ---- PMX models ------------------------------------------------------------- */
@@ -203,7 +193,7 @@ typedef struct pm_pmx_model {
     int rigid_body_count, joint_count;
     pm_mmd_rigid_body *rigid_bodies; /* bone: as stored, or by the body's name (babylon-mmd's rule), else -1 */
     pm_mmd_joint *joints;            /* those whose two bodies are in the file (babylon-mmd drops the rest) */
-    pm_mmd_memory memory;            /* what pm_pmx_free frees with */
+    pm_memory memory;            /* what pm_pmx_free frees with */
 } pm_pmx_model;
 
 PMMDDEF pm_result pm_pmx_parse(const void *data, size_t size, const pm_mmd_options *options, pm_pmx_model *out,
@@ -248,7 +238,7 @@ typedef struct pm_vmd_motion {
     pm_vmd_morph_track *morphs;
     pm_vmd_ik_track *iks;
     int bone_count, morph_count, ik_count;
-    pm_mmd_memory memory;
+    pm_memory memory;
 } pm_vmd_motion;
 
 PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_options *options, pm_vmd_motion *out,
@@ -332,7 +322,7 @@ typedef struct pm_mmd_model {
     pm_mmd_physics physics;         /* the rigid bodies' setup: what an engine is built from */
 
     /* The instance's own state: not for the host */
-    pm_mmd_memory memory;
+    pm_memory memory;
     pm_mmd_physics_engine engine;   /* world NULL: none */
     pm_mmd_bone *bones;
     int *bone_track, *ik_track, *bone_cursor, *ik_cursor, *physics_cursor, *morph_track, *morph_cursor;
@@ -377,16 +367,16 @@ PMMDDEF pm_result pm_mmd_model_update(pm_mmd_model *model, double seconds);
 
 /* ---- Memory ----------------------------------------------------------------- */
 
-static pm_mmd_memory pm__mmd_memory_of(const pm_mmd_options *options)
+static pm_memory pm__mmd_memory_of(const pm_mmd_options *options)
 {
-    pm_mmd_memory memory;
+    pm_memory memory;
     memset(&memory, 0, sizeof memory);
     if (options) memory = options->memory;
     return memory;
 }
 
 /* count items of `item` bytes, zeroed (room for one at least), or NULL */
-static void *pm__mmd_alloc(const pm_mmd_memory *memory, size_t count, size_t item)
+static void *pm__mmd_alloc(const pm_memory *memory, size_t count, size_t item)
 {
     void *p;
     if (count == 0) count = 1;
@@ -396,7 +386,7 @@ static void *pm__mmd_alloc(const pm_mmd_memory *memory, size_t count, size_t ite
     return p;
 }
 
-static void pm__mmd_free(const pm_mmd_memory *memory, void *p)
+static void pm__mmd_free(const pm_memory *memory, void *p)
 {
     if (!p) return;
     if (memory->free_func) memory->free_func(memory->user_data, p);
@@ -405,7 +395,7 @@ static void pm__mmd_free(const pm_mmd_memory *memory, void *p)
 
 /* An array of `used` items with room for `more`: capacity doubled as it
    fills (the allocator has no realloc), so that n additions copy O(n) */
-static int pm__mmd_reserve(const pm_mmd_memory *memory, void **array, size_t used, size_t more, size_t *capacity,
+static int pm__mmd_reserve(const pm_memory *memory, void **array, size_t used, size_t more, size_t *capacity,
                            size_t item)
 {
     size_t grown = *capacity ? *capacity : 16;
@@ -605,7 +595,7 @@ typedef struct pm__pmx_reader {
     int utf8, index_size[6]; /* vertex, texture, material, bone, morph, rigid body */
     pm_parse_error *error;
     pm_result result;        /* of the first failure */
-    pm_mmd_memory memory;
+    pm_memory memory;
     pm__pmx_named *bones_by_name; /* made at the first rigid body that names its bone */
     size_t capacity[8]; /* of the arrays grown as the file is read: pm__pmx_grow */
 } pm__pmx_reader;
@@ -748,7 +738,7 @@ static int pm__pmx_text(pm__pmx_reader *r, char *out, const char *what)
 
 PMMDDEF void pm_pmx_free(pm_pmx_model *m)
 {
-    const pm_mmd_memory memory = m->memory;
+    const pm_memory memory = m->memory;
     void *arrays[23];
     size_t k;
     arrays[0] = m->positions, arrays[1] = m->normals, arrays[2] = m->uvs, arrays[3] = m->types;
@@ -765,7 +755,7 @@ PMMDDEF void pm_pmx_free(pm_pmx_model *m)
 
 static int pm__pmx_vertices(pm__pmx_reader *r, pm_pmx_model *m)
 {
-    const pm_mmd_memory *memory = &r->memory;
+    const pm_memory *memory = &r->memory;
     size_t n;
     int v, k;
     /* the smallest vertex: position, normal, uv, additional uvs, type, BDEF1's index, edge scale */
@@ -952,7 +942,7 @@ static int pm__pmx_skipped_offset(pm__pmx_reader *r, pm_pmx_model *m, int morph,
 
 static int pm__pmx_morphs(pm__pmx_reader *r, pm_pmx_model *m)
 {
-    const pm_mmd_memory *memory = &r->memory;
+    const pm_memory *memory = &r->memory;
     const size_t vertex = (size_t)r->index_size[PM__PMX_VERTEX], bone = (size_t)r->index_size[PM__PMX_BONE];
     int i, k;
     if (pm__pmx_count(r, 8 + 1 + 1 + 4, &m->morph_count, "a morph count past the end of the file") != 0) return -1;
@@ -1258,7 +1248,7 @@ typedef struct pm__vmd_reader {
     size_t size, at;
     pm_parse_error *error;
     pm_result result;
-    pm_mmd_memory memory;
+    pm_memory memory;
 } pm__vmd_reader;
 
 static int pm__vmd_fail(pm__vmd_reader *r, size_t at, const char *what)
@@ -1328,7 +1318,7 @@ enum { PM__VMD_BONES, PM__VMD_MORPHS, PM__VMD_IKS };
 static int pm__vmd_tracks(pm__vmd_reader *r, pm__vmd_entry *entries, size_t count, size_t name_size, int kind,
                           pm_vmd_motion *out)
 {
-    const pm_mmd_memory *memory = &r->memory;
+    const pm_memory *memory = &r->memory;
     size_t i, tracks = 0;
     int track = -1;
     if (count) qsort(entries, count, sizeof *entries, pm__vmd_entry_order);
@@ -1452,7 +1442,7 @@ static int pm__vmd_read_switches(pm__vmd_reader *r, pm_vmd_motion *out)
 
 PMMDDEF void pm_vmd_free(pm_vmd_motion *m)
 {
-    const pm_mmd_memory memory = m->memory;
+    const pm_memory memory = m->memory;
     int i;
     for (i = 0; i < m->bone_count; ++i) pm__mmd_free(&memory, m->bones[i].keys), pm__mmd_free(&memory, m->bones[i].physics);
     for (i = 0; i < m->morph_count; ++i) pm__mmd_free(&memory, m->morphs[i].keys);
@@ -1523,7 +1513,7 @@ PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *m)
 /* The file's bytes through the allocator, or NULL: read until its end in
    doubling chunks (a pipe has no size, and a directory opens but has no
    bytes to read) */
-static unsigned char *pm__mmd_read_file(const char *path, const pm_mmd_memory *memory, size_t *size)
+static unsigned char *pm__mmd_read_file(const char *path, const pm_memory *memory, size_t *size)
 {
     FILE *f = path ? fopen(path, "rb") : NULL;
     unsigned char *data = NULL;
@@ -1551,7 +1541,7 @@ static pm_result pm__mmd_parse_file(const char *path, const pm_mmd_options *opti
                                     pm_result (*parse)(const void *, size_t, const pm_mmd_options *, void *,
                                                        pm_parse_error *))
 {
-    const pm_mmd_memory memory = pm__mmd_memory_of(options);
+    const pm_memory memory = pm__mmd_memory_of(options);
     size_t size = 0;
     unsigned char *data = pm__mmd_read_file(path, &memory, &size);
     pm_result result = parse(data, size, options, out, error);
@@ -1605,7 +1595,7 @@ static int pm__mmd_named_order(const void *a, const void *b)
    `tracks` tracks whose names lie at track_names + t * track_stride (-1 for
    none): sorted once, so O((count + tracks) log tracks) whatever the files
    hold */
-static int pm__mmd_find_tracks(const pm_mmd_memory *memory, const char *names, size_t name_stride, int count,
+static int pm__mmd_find_tracks(const pm_memory *memory, const char *names, size_t name_stride, int count,
                                const char *track_names, size_t track_stride, int tracks, int *track)
 {
     pm__mmd_named *sorted = (pm__mmd_named *)pm__mmd_alloc(memory, (size_t)tracks, sizeof *sorted);
@@ -1628,7 +1618,7 @@ static int pm__mmd_find_tracks(const pm_mmd_memory *memory, const char *names, s
 
 PMMDDEF void pm_mmd_model_destroy(pm_mmd_model *m)
 {
-    pm_mmd_memory memory;
+    pm_memory memory;
     if (!m) return;
     memory = m->memory;
     if (m->engine.world && m->engine.destroy) m->engine.destroy(m->engine.world);
@@ -1698,7 +1688,7 @@ static pm_result pm__mmd_vertex_morphs(pm_mmd_model *m)
 /* The instance's arrays, zeroed; 0 when out of memory */
 static int pm__mmd_model_arrays(pm_mmd_model *m)
 {
-    const pm_mmd_memory *memory = &m->memory;
+    const pm_memory *memory = &m->memory;
     const pm_pmx_model *pmx = m->pmx;
     const size_t bones = (size_t)pmx->bone_count, morphs = (size_t)pmx->morph_count;
     int k, uv_morphs = 0;
@@ -1747,7 +1737,7 @@ static pm_result pm__mmd_refuse(pm_mmd_model *m, pm_mmd_model_report *report, pm
 PMMDDEF pm_result pm_mmd_model_create(const pm_pmx_model *pmx, const pm_mmd_options *options, pm_mmd_model **out,
                                     pm_mmd_model_report *report)
 {
-    const pm_mmd_memory memory = pm__mmd_memory_of(options);
+    const pm_memory memory = pm__mmd_memory_of(options);
     pm_mmd_model_report unused;
     pm_mmd_physics_report physics;
     pm_mmd_model *m;

@@ -26,3 +26,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3])
 #endif
     return n;
 }
+
+/* and posemath_vrm.h's */
+#define POSEMATH_VRM_IMPLEMENTATION
+#include "../posemath_vrm.h"

@@ -4,6 +4,7 @@
 #define PM_TEST_H
 
 #include "../posemath_mmd.h"
+#include "../posemath_vrm.h"
 #include <math.h>
 #include <stdio.h>
 
@@ -109,6 +110,14 @@ int parse_vmd(const void *data, size_t size, pm_vmd_motion *motion, char *error,
 /* the PMX reader's name comparisons, counted (test_pmx_bodies_by_name) */
 int test_pmx_name_compare(const char *a, const char *b);
 
+/* Allocation callbacks (pm_memory) that count, and fail allocation number
+   fail_at (from 1) once; 0: none (test_mmd_runtime.c, for both runtimes) */
+typedef struct counted_memory {
+    long allocations, frees, fail_at;
+} counted_memory;
+void *counted_alloc(void *user, size_t size);
+void counted_free(void *user, void *p);
+
 typedef void (*skin_range_fn)(const pm_skin_job *job, int first, int end);
 int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
 
@@ -117,6 +126,11 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(skin_morph_masks)                                                                  \
     X(mmd_runtime_memory)                                                                \
     X(mmd_runtime_bad_input)                                                             \
+    X(vrm_runtime_memory)                                                                \
+    X(vrm_reader_bad_input)                                                              \
+    X(vrma_reader)                                                                       \
+    X(vrm_reader_lenient)                                                                \
+    X(vrm_model)                                                                         \
     X(springs_match_threevrm)                                                            \
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \

@@ -8,11 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct counted_memory {
-    long allocations, frees, fail_at; /* fail_at: that allocation (from 1) fails; 0: none */
-} counted_memory;
-
-static void *counted_alloc(void *user, size_t size)
+/* Allocation callbacks that count, and fail once where asked (test.h) */
+void *counted_alloc(void *user, size_t size)
 {
     counted_memory *m = (counted_memory *)user;
     if (m->allocations + 1 == m->fail_at) {
@@ -23,7 +20,7 @@ static void *counted_alloc(void *user, size_t size)
     return malloc(size);
 }
 
-static void counted_free(void *user, void *p)
+void counted_free(void *user, void *p)
 {
     ++((counted_memory *)user)->frees;
     free(p);

@@ -1,0 +1,402 @@
+/* posemath_vrm.h's readers and avatar instance: every bad argument and
+   malformed file an error at its byte; what three-vrm reads past read with
+   a warning; every allocation through the host's callbacks, each failing
+   in turn an error with nothing left allocated. (Agreement with three-vrm
+   on real avatars: examples/vrm_play in make test.) */
+#include "test.h"
+
+#include "../examples/read_file.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A binary glTF of this JSON (and binary chunk, or none), malloc'd */
+static unsigned char *glb_of(const char *json, const void *bin, size_t bin_size, size_t *size)
+{
+    const size_t json_size = (strlen(json) + 3) & ~(size_t)3, chunk = bin ? 8 + ((bin_size + 3) & ~(size_t)3) : 0;
+    unsigned char *out = (unsigned char *)calloc(1, 20 + json_size + chunk);
+    uint32_t header[5];
+    header[0] = 0x46546c67u, header[1] = 2, header[2] = (uint32_t)(20 + json_size + chunk);
+    header[3] = (uint32_t)json_size, header[4] = 0x4e4f534au;
+    memcpy(out, header, sizeof header);
+    memset(out + 20, ' ', json_size);
+    memcpy(out + 20, json, strlen(json));
+    if (bin) {
+        header[0] = (uint32_t)((bin_size + 3) & ~(size_t)3), header[1] = 0x004e4942u;
+        memcpy(out + 20 + json_size, header, 8);
+        memcpy(out + 28 + json_size, bin, bin_size);
+    }
+    *size = 20 + json_size + chunk;
+    return out;
+}
+
+/* A small VRM 1.0 avatar: the 15 required bones, a mesh of two morph
+   targets on node 15, expressions and an expression lookAt. %s: more
+   members of VRMC_vrm. */
+#define RIG_NODES                                                                                                    \
+    "\"nodes\":[{\"translation\":[0,1,0],\"children\":[1,9,12]},{\"translation\":[0,0.1,0],\"children\":[2,3,6]},"   \
+    "{\"translation\":[0,0.5,0]},{\"translation\":[0.2,0.4,0],\"children\":[4]},{\"translation\":[0.3,0,0],"      \
+    "\"children\":[5]},{\"translation\":[0.25,0,0]},{\"translation\":[-0.2,0.4,0],\"children\":[7]},"               \
+    "{\"translation\":[-0.3,0,0],\"children\":[8]},{\"translation\":[-0.25,0,0]},{\"translation\":[0.1,-0.05,0],"  \
+    "\"children\":[10]},{\"translation\":[0,-0.45,0],\"children\":[11]},{\"translation\":[0,-0.45,0]},"            \
+    "{\"translation\":[-0.1,-0.05,0],\"children\":[13]},{\"translation\":[0,-0.45,0],\"children\":[14]},"          \
+    "{\"translation\":[0,-0.45,0]},{\"mesh\":0}]"
+#define RIG_BONES                                                                                                    \
+    "\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":0},\"spine\":{\"node\":1},\"head\":{\"node\":2},"             \
+    "\"leftUpperArm\":{\"node\":3},\"leftLowerArm\":{\"node\":4},\"leftHand\":{\"node\":5},"                        \
+    "\"rightUpperArm\":{\"node\":6},\"rightLowerArm\":{\"node\":7},\"rightHand\":{\"node\":8},"                     \
+    "\"leftUpperLeg\":{\"node\":9},\"leftLowerLeg\":{\"node\":10},\"leftFoot\":{\"node\":11},"                      \
+    "\"rightUpperLeg\":{\"node\":12},\"rightLowerLeg\":{\"node\":13},\"rightFoot\":{\"node\":14}}}"
+static const char rig_json[] =
+    "{\"asset\":{\"version\":\"2.0\"}," RIG_NODES ",\"meshes\":[{\"primitives\":[{\"attributes\":{},"
+    "\"targets\":[{},{}]}]}],\"extensionsUsed\":[\"VRMC_vrm\"],\"extensions\":{\"VRMC_vrm\":{\"specVersion\":\"1.0\","
+    RIG_BONES ",\"lookAt\":{\"type\":\"expression\"},\"expressions\":{\"preset\":{\"happy\":{\"morphTargetBinds\":"
+    "[{\"node\":15,\"index\":1,\"weight\":0.5}]},\"blink\":{\"isBinary\":true,\"morphTargetBinds\":[{\"node\":15,"
+    "\"index\":0,\"weight\":1}]},\"lookUp\":{}},\"custom\":{\"wink\":{}}}}}}";
+
+static unsigned char *rig_glb(size_t *size) { return glb_of(rig_json, NULL, 0, size); }
+
+/* Read, made, played 20 frames, freed; the first failure's result */
+static pm_result vrm_life(const pm_vrm_options *options, const void *avatar_bytes, size_t avatar_size,
+                          const void *motion_bytes, size_t motion_size)
+{
+    pm_vrm_file avatar;
+    pm_vrma_motion motion;
+    pm_vrm_model *model;
+    pm_result result = pm_vrm_parse(avatar_bytes, avatar_size, options, &avatar, NULL);
+    int k;
+    if (result != PM_OK) return result;
+    if ((result = pm_vrma_parse(motion_bytes, motion_size, options, &motion, NULL)) == PM_OK) {
+        if ((result = pm_vrm_model_create(&avatar, options, &model, NULL)) == PM_OK) {
+            result = pm_vrm_model_play(model, &motion);
+            for (k = 0; k < 20 && result == PM_OK; ++k) result = pm_vrm_model_update(model, 1.0 / 30.0);
+            pm_vrm_model_destroy(model);
+        }
+        pm_vrma_free(&motion);
+    }
+    pm_vrm_free(&avatar);
+    return result;
+}
+
+static void memory_rule(const char *what, const unsigned char *avatar, size_t avatar_size, const unsigned char *motion,
+                        size_t motion_size)
+{
+    counted_memory memory = {0, 0, 0};
+    pm_vrm_options options;
+    long total, k, failures = 0;
+    options.memory.alloc_func = counted_alloc;
+    options.memory.free_func = counted_free;
+    options.memory.user_data = &memory;
+    CHECK_RESULT(vrm_life(&options, avatar, avatar_size, motion, motion_size), PM_OK);
+    total = memory.allocations;
+    CHECK(total > 20 && memory.frees == total);
+    for (k = 1; k <= total; ++k) {
+        memory.allocations = memory.frees = 0, memory.fail_at = k;
+        failures += vrm_life(&options, avatar, avatar_size, motion, motion_size) == PM_ERROR_OUT_OF_MEMORY;
+        if (memory.frees != memory.allocations) test_fail(__FILE__, __LINE__, "allocation %ld failed: a leak", k);
+    }
+    CHECK(failures == total);
+    printf("    %s: %ld allocations from reading to freeing, each failing in turn: out of memory, nothing left\n", what,
+           total);
+}
+
+void test_vrm_runtime_memory(void)
+{
+    size_t rig_size, faces_size, godette_size;
+    unsigned char *rig = rig_glb(&rig_size), *faces = read_file("tests/fixtures/faces.vrma", &faces_size);
+    unsigned char *godette = read_file("../shared/data/vrm-samples/Godette_vrm_v4.vrm", &godette_size);
+    CHECK(faces != NULL);
+    if (faces) memory_rule("a small VRM 1.0 avatar with faces.vrma", rig, rig_size, faces, faces_size);
+    if (faces && godette) memory_rule("Godette (VRM 0.x, spring bones) with faces.vrma", godette, godette_size, faces, faces_size);
+    if (!godette) printf("    (../shared/data/vrm-samples absent: Godette skipped)\n");
+    free(rig), free(faces), free(godette);
+}
+
+/* The JSON with its first `from` replaced by `to` */
+static char *edited(const char *json, const char *from, const char *to)
+{
+    const char *at = strstr(json, from);
+    char *out = (char *)malloc(strlen(json) + strlen(to) + 1);
+    if (!at) test_fail(__FILE__, __LINE__, "no \"%s\" to edit", from);
+    if (!at || !out) return free(out), (char *)NULL;
+    memcpy(out, json, (size_t)(at - json));
+    strcpy(out + (at - json), to);
+    strcat(out, at + strlen(from));
+    return out;
+}
+
+/* An avatar file of this JSON: the result, and the error's byte and message */
+static pm_result parse_avatar_json(const char *json, pm_parse_error *error)
+{
+    size_t size;
+    unsigned char *data = glb_of(json, NULL, 0, &size);
+    pm_vrm_file avatar;
+    pm_result result = pm_vrm_parse(data, size, NULL, &avatar, error);
+    if (result == PM_OK) pm_vrm_free(&avatar);
+    free(data);
+    return result;
+}
+
+/* rig_json with one edit must fail with `result` at the edit's byte (or, with at NULL, anywhere), saying `words` */
+static void expect_avatar_error(const char *from, const char *to, const char *at, pm_result expected, const char *words)
+{
+    char *json = edited(rig_json, from, to);
+    pm_parse_error error = {0, NULL, NULL};
+    pm_result result;
+    if (!json) return;
+    result = parse_avatar_json(json, &error);
+    if (result != expected || !error.message || !strstr(error.message, words) ||
+        (at && error.offset != 20 + (size_t)(strstr(json, at) - json)))
+        test_fail(__FILE__, __LINE__, "\"%s\" -> \"%s\": %s at byte %lu (\"%s\"), expected %s at byte %ld (\"%s\")", from, to,
+                  pm_result_string(result), (unsigned long)error.offset, error.message ? error.message : "-",
+                  pm_result_string(expected), at ? 20 + (long)(strstr(json, at) - json) : -1L, words);
+    free(json);
+}
+
+void test_vrm_reader_bad_input(void)
+{
+    pm_vrm_file avatar;
+    pm_vrma_motion motion;
+    pm_parse_error error;
+    size_t size, k;
+    unsigned char *data = rig_glb(&size), *copy = (unsigned char *)malloc(size);
+    char *deep;
+
+    /* arguments, files */
+    CHECK_RESULT(pm_vrm_parse(NULL, 10, NULL, &avatar, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, NULL, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrma_parse(NULL, 10, NULL, &motion, &error), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_parse_file(NULL, NULL, &avatar, &error), PM_ERROR_FILE);
+    CHECK_RESULT(pm_vrma_parse_file("tests/fixtures", NULL, &motion, &error), PM_ERROR_FILE);
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
+    pm_vrm_free(&avatar);
+    pm_vrm_free(NULL);
+    pm_vrma_free(NULL);
+
+    /* the container: every prefix of the file an error inside it, never a read past it */
+    for (k = 0; k < size; ++k) {
+        memcpy(copy, data, k);
+        if (pm_vrm_parse(copy, k, NULL, &avatar, &error) != PM_ERROR_PARSE || error.offset > k)
+            test_fail(__FILE__, __LINE__, "a file cut to %lu bytes: not an error inside it", (unsigned long)k);
+    }
+    memcpy(copy, data, size);
+    copy[4] = 3;
+    CHECK_RESULT(pm_vrm_parse(copy, size, NULL, &avatar, &error), PM_ERROR_PARSE);
+    CHECK(error.offset == 4);
+    memcpy(copy, data, size);
+    copy[16] = 'X';
+    CHECK_RESULT(pm_vrm_parse(copy, size, NULL, &avatar, &error), PM_ERROR_PARSE);
+    CHECK(error.offset == 16);
+
+    /* JSON, each fault at its byte */
+    expect_avatar_error("\"2.0\"}", "\"2.0\",}", "},\"nodes\"", PM_ERROR_PARSE, "expected a member name");
+    expect_avatar_error("\"2.0\"", "\"2.\n0\"", "\n0\"", PM_ERROR_PARSE, "a control character");
+    expect_avatar_error("\"2.0\"", "\"2.\\q0\"", "q0\"", PM_ERROR_PARSE, "an unknown escape");
+    expect_avatar_error("\"2.0\"", "\"\\u12G4\"", "u12G4", PM_ERROR_PARSE, "a bad \\u escape");
+    expect_avatar_error("{},{}]", "{},{}}", "}}]}],\"extensionsUsed\"", PM_ERROR_PARSE, "does not close");
+    expect_avatar_error("\"wink\":{}}}}}}", "\"wink\":{}}}}}} @", "@", PM_ERROR_PARSE, "text after");
+    expect_avatar_error("[0,1,0]", "[0,1.,0]", "1.,0]", PM_ERROR_PARSE, "a malformed number");
+    expect_avatar_error("\"isBinary\":true", "\"isBinary\":tru", "tru,", PM_ERROR_PARSE, "expected a value");
+    expect_avatar_error("\"version\":\"2.0\"}", "\"version\":\"2.0\"", NULL, PM_ERROR_PARSE, "");
+    /* glTF */
+    expect_avatar_error("\"children\":[1,9,12]", "\"children\":[1,9,99]", "99]", PM_ERROR_PARSE, "child index out of range");
+    expect_avatar_error("\"children\":[2,3,6]", "\"children\":[2,3,6,4]", "4]},{\"translation\":[0.3", PM_ERROR_PARSE,
+                        "two parents");
+    expect_avatar_error("\"children\":[2,3,6]", "\"children\":[2,3,6,0]", NULL, PM_ERROR_CYCLE, "loop");
+    expect_avatar_error("[0,0.5,0]", "[0,0.5]", "[0,0.5]", PM_ERROR_PARSE, "must be 3 numbers");
+    expect_avatar_error("{\"translation\":[0,0.5,0]}", "{\"translation\":[0,0.5,0],\"rotation\":\"x\"}", "\"x\"",
+                        PM_ERROR_PARSE, "must be 4 numbers");
+    expect_avatar_error("{\"translation\":[0,0.5,0]}", "{\"translation\":[0,0.5,0],\"matrix\":[1,0,0]}", "[1,0,0]",
+                        PM_ERROR_PARSE, "must be 16 numbers");
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":1}", "1}]", PM_ERROR_PARSE, "\"mesh\" out of range");
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0.5}", "0.5}]", PM_ERROR_PARSE, "\"mesh\" out of range");
+    expect_avatar_error("\"meshes\":[{\"primitives\":[{\"attributes\":{},\"targets\":[{},{}]}]}]", "\"meshes\":[{}]",
+                        "{}]", PM_ERROR_PARSE, "without primitives");
+    expect_avatar_error("\"asset\":", "\"buffers\":[{\"uri\":\"x.bin\",\"byteLength\":4}],\"asset\":", "{\"uri\"",
+                        PM_ERROR_PARSE, "only binary glTF");
+    expect_avatar_error("\"asset\":", "\"skins\":[{\"joints\":[0,99]}],\"asset\":", "99]", PM_ERROR_PARSE,
+                        "joint index out of range");
+    expect_avatar_error("\"asset\":", "\"skins\":[{\"joints\":[0],\"inverseBindMatrices\":3}],\"asset\":", "3}]",
+                        PM_ERROR_PARSE, "out of range");
+    /* VRM */
+    expect_avatar_error("\"VRMC_vrm\":{", "\"VRMC_xxx\":{", NULL, PM_ERROR_PARSE, "no VRMC_vrm or VRM extension");
+    expect_avatar_error("\"hips\":{\"node\":0}", "\"hips\":{\"node\":77}", "77}", PM_ERROR_PARSE, "node");
+    expect_avatar_error("\"head\":{\"node\":2},", "", NULL, PM_ERROR_MISSING_BONE, "");
+    expect_avatar_error("\"isBinary\":true", "\"isBinary\":7", "7,", PM_ERROR_PARSE, "isBinary");
+
+    /* nesting as deep as the file holds: walked without recursion */
+    {
+        const size_t depth = 200000;
+        char *json = (char *)malloc(strlen(rig_json) + 2 * depth + 16);
+        sprintf(json, "{\"extras\":");
+        memset(json + strlen(json), '[', depth);
+        memset(json + 10 + depth, ']', depth);
+        strcpy(json + 10 + 2 * depth, ",");
+        strcat(json, rig_json + 1);
+        deep = json;
+        CHECK_RESULT(parse_avatar_json(deep, &error), PM_OK);
+        free(deep);
+    }
+    free(copy);
+    free(data);
+}
+
+/* faces.vrma's JSON and binary chunk */
+typedef struct vrma_parts {
+    char *json;
+    unsigned char *bin;
+    size_t bin_size;
+} vrma_parts;
+
+static int faces_parts(vrma_parts *parts)
+{
+    size_t size, json_size;
+    unsigned char *data = read_file("tests/fixtures/faces.vrma", &size);
+    uint32_t length;
+    if (!data) return 0;
+    memcpy(&length, data + 12, 4);
+    json_size = length;
+    parts->json = (char *)calloc(1, json_size + 1);
+    memcpy(parts->json, data + 20, json_size);
+    memcpy(&length, data + 20 + json_size, 4);
+    parts->bin_size = length;
+    parts->bin = (unsigned char *)malloc(length);
+    memcpy(parts->bin, data + 28 + json_size, length);
+    free(data);
+    return 1;
+}
+
+/* faces.vrma with one edit to its JSON: the result, error and warning */
+static pm_result parse_faces_edited(const vrma_parts *parts, const char *from, const char *to, pm_parse_error *error,
+                                    pm_vrma_motion *kept)
+{
+    char *json = edited(parts->json, from, to);
+    size_t size;
+    unsigned char *data;
+    pm_vrma_motion motion;
+    pm_result result;
+    if (!json) return PM_ERROR_INVALID_ARGUMENT;
+    data = glb_of(json, parts->bin, parts->bin_size, &size);
+    result = pm_vrma_parse(data, size, NULL, &motion, error);
+    if (result == PM_OK && kept) *kept = motion;
+    else if (result == PM_OK) pm_vrma_free(&motion);
+    free(data), free(json);
+    return result;
+}
+
+void test_vrma_reader(void)
+{
+    vrma_parts parts;
+    pm_vrma_motion motion;
+    pm_parse_error error;
+    int happy = -1, k;
+    CHECK(faces_parts(&parts));
+    if (!parts.json) return;
+    /* as written: every track where it belongs */
+    CHECK_RESULT(parse_faces_edited(&parts, "{", "{", &error, &motion), PM_OK);
+    CHECK(error.warning == NULL);
+    CHECK(motion.rotation[PM_BONE_RIGHT_UPPER_ARM].key_count == 5 && motion.rotation[PM_BONE_LEFT_UPPER_ARM].key_count == 5 &&
+          motion.rotation[PM_BONE_SPINE].key_count == 5 && motion.rotation[PM_BONE_HEAD].key_count == 3 &&
+          motion.hips_position.key_count == 5 && motion.look_at.key_count == 9 && motion.expression_count == 7);
+    CHECK(motion.rotation[PM_BONE_LEFT_UPPER_ARM].interpolation == PM_INTERPOLATION_STEP && motion.duration == 2.0);
+    for (k = 0; k < motion.expression_count; ++k)
+        if (strcmp(motion.expressions[k].name, "happy") == 0) happy = k;
+    CHECK(happy >= 0 && motion.expressions[happy].weight.key_count == 4 && motion.expressions[happy].weight.values[3] == 1.4f);
+    pm_vrma_free(&motion);
+
+    /* errors */
+    CHECK_RESULT(parse_faces_edited(&parts, "\"specVersion\":\"1.0\"", "\"specVersion\":\"2.0\"", &error, NULL), PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "other than 1.0"));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"interpolation\":\"LINEAR\"", "\"interpolation\":\"CUBICSPLINE\"", &error, NULL),
+                 PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "CUBICSPLINE"));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"interpolation\":\"LINEAR\"", "\"interpolation\":\"SMOOTH\"", &error, NULL),
+                 PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "unknown interpolation"));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"path\":\"rotation\"", "\"path\":\"scale\"", &error, NULL), PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "path other than"));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"VRMC_vrm_animation\":{", "\"VRMC_vrm_animatio\":{", &error, NULL), PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "not a VRM animation"));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"sampler\":0,", "\"sampler\":99,", &error, NULL), PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "sampler out of range"));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"input\":0,", "\"input\":1,", &error, NULL), PM_ERROR_PARSE);
+    CHECK(error.message && (strstr(error.message, "another type") != NULL));
+    CHECK_RESULT(parse_faces_edited(&parts, "\"byteOffset\":0,\"byteLength\":20", "\"byteOffset\":99999,\"byteLength\":20",
+                                    &error, NULL),
+                 PM_ERROR_PARSE);
+    CHECK(error.message && strstr(error.message, "outside its buffer"));
+    /* read past with a warning, as three-vrm-animation reads it */
+    CHECK_RESULT(parse_faces_edited(&parts, "\"leftToes\"", "\"leftTail\"", &error, NULL), PM_OK);
+    CHECK(error.warning && strstr(error.warning, "unknown humanoid bone"));
+    free(parts.json), free(parts.bin);
+}
+
+void test_vrm_reader_lenient(void)
+{
+    char *json = edited(rig_json, "\"index\":1,\"weight\":0.5", "\"index\":7,\"weight\":0.5");
+    size_t size;
+    unsigned char *data = glb_of(json, NULL, 0, &size);
+    pm_vrm_file avatar;
+    pm_parse_error error;
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, &error), PM_OK);
+    CHECK(error.warning && strstr(error.warning, "a morph target its mesh lacks"));
+    CHECK(avatar.expression_count == 4 && avatar.expressions[0].morph_bind_count == 0 &&
+          avatar.expressions[1].morph_bind_count == 1);
+    pm_vrm_free(&avatar);
+    free(data), free(json);
+}
+
+/* The instance: bad arguments; an expression track's weight clamped to [0, 1] (VRMC_vrm_animation) */
+void test_vrm_model(void)
+{
+    size_t size;
+    unsigned char *data = rig_glb(&size);
+    pm_vrm_file avatar;
+    pm_vrma_motion motion;
+    pm_vrm_model *model = NULL;
+    pm_vrm_report report;
+    double nan;
+    float target[3] = {0.0f, 1.5f, 1.0f};
+    memset(&nan, 0xFF, sizeof nan); /* a NaN's bits, whatever -ffast-math assumes */
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
+    CHECK_RESULT(pm_vrma_parse_file("tests/fixtures/faces.vrma", NULL, &motion, NULL), PM_OK);
+    CHECK_RESULT(pm_vrm_model_create(NULL, NULL, &model, &report), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(model == NULL && report.message != NULL);
+    CHECK_RESULT(pm_vrm_model_create(&avatar, NULL, NULL, &report), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_model_play(NULL, &motion), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_model_seek(NULL, 0.0), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_model_update(NULL, 0.0), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_model_look_at(NULL, target), PM_ERROR_INVALID_ARGUMENT);
+    pm_vrm_model_destroy(NULL);
+    CHECK_RESULT(pm_vrm_model_create(&avatar, NULL, &model, &report), PM_OK);
+    if (model) {
+        const int happy_morph = model->morph_start[15] + 1;
+        CHECK(report.message == NULL && report.warning == NULL);
+        CHECK_RESULT(pm_vrm_model_seek(model, nan), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_vrm_model_seek(model, -1.0), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_vrm_model_update(model, nan), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_vrm_model_update(model, -1.0 / 60.0), PM_ERROR_INVALID_ARGUMENT);
+        CHECK_RESULT(pm_vrm_model_update(model, HUGE_VAL), PM_ERROR_INVALID_ARGUMENT);
+        target[0] = (float)nan;
+        CHECK_RESULT(pm_vrm_model_look_at(model, target), PM_ERROR_INVALID_ARGUMENT);
+        model->expression_weights[0] = (float)nan;
+        CHECK_RESULT(pm_vrm_model_update(model, 0.0), PM_ERROR_INVALID_ARGUMENT);
+        model->expression_weights[0] = 0.0f;
+        CHECK_RESULT(pm_vrm_model_play(model, &motion), PM_OK);
+        /* happy's track is 1.4 at 0.6 s: clamped to 1, its bind of weight 0.5 gives 0.5 */
+        CHECK_RESULT(pm_vrm_model_seek(model, 0.6), PM_OK);
+        CHECK_RESULT(pm_vrm_model_update(model, 1.0 / 60.0), PM_OK);
+        CHECK(model->expression_weights[0] == 1.0f && model->expression_applied[0] == 1.0f &&
+              model->morph_weights[happy_morph] == 0.5f);
+        /* -0.3 at 1.2 s: clamped to 0 */
+        CHECK_RESULT(pm_vrm_model_seek(model, 1.2), PM_OK);
+        CHECK_RESULT(pm_vrm_model_update(model, 1.0 / 60.0), PM_OK);
+        CHECK(model->expression_weights[0] == 0.0f && model->morph_weights[happy_morph] == 0.0f);
+        CHECK_RESULT(pm_vrm_model_play(model, NULL), PM_OK);
+        CHECK_RESULT(pm_vrm_model_update(model, 1.0 / 60.0), PM_OK);
+        pm_vrm_model_destroy(model);
+    }
+    pm_vrma_free(&motion);
+    pm_vrm_free(&avatar);
+    free(data);
+}
