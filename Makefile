@@ -811,7 +811,7 @@ bench: deps
 # ---- fuzzing (clang's libFuzzer): FUZZ_SECONDS per target ------------------
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones mmd_morphs mmd_physics spring_set spring_json vrma \
+FUZZ_TARGETS = constraint_json constraint_set skin_job bvh gltf_accessor vmd_keys vmd pmx mmd_bones mmd_morphs mmd_physics spring_set spring_json vrma vrm \
                look_at expressions
 FUZZ_LIBS_gltf_accessor = -lcjson
 FUZZ_LIBS_vrma = -lcjson
@@ -819,15 +819,18 @@ FUZZ_LIBS_vrma = -lcjson
 # AVX-512 one (each in a separate BUILD directory).
 FUZZ_FLAGS ?=
 
-# The targets link the two implementations, instrumented for coverage as they are.
+# The targets link the three implementations, instrumented for coverage as they are.
 FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all $(FUZZ_FLAGS)
 $(BUILD)/fuzz-posemath.o: examples/posemath.c posemath.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 $(BUILD)/fuzz-posemath_mmd.o: examples/posemath_mmd.c posemath_mmd.h posemath.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/mmd_memory.h tests/finite_bits.h posemath.h posemath_mmd.h \
-  $(wildcard examples/*.h) $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o | $(BUILD)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o \
+$(BUILD)/fuzz-posemath_vrm.o: examples/posemath_vrm.c posemath_vrm.h posemath.h | $(BUILD)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+FUZZ_OBJS = $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o $(BUILD)/fuzz-posemath_vrm.o
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/fuzz_memory.h tests/finite_bits.h posemath.h posemath_mmd.h \
+  posemath_vrm.h $(wildcard examples/*.h) $(FUZZ_OBJS) | $(BUILD)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) \
 	  $(FUZZ_LIBS_$*)
 
 fuzz: deps

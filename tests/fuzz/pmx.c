@@ -4,10 +4,11 @@
    indices in range (faces, bones, IK links, morph offsets) and names that
    are NUL-terminated, and streams the skinning job's validate checks
    without reading past them; a failure an error inside the file, or out
-   of memory where the allocator failed (mmd_memory.h), and nothing
+   of memory where the allocator failed (fuzz_memory.h), and nothing
    allocated left; nothing leaks. The error report's pointer is NULL for
    some inputs. */
-#include "mmd_memory.h"
+#include "../../posemath_mmd.h"
+#include "fuzz_memory.h"
 
 #include <string.h>
 
@@ -17,14 +18,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_memory memory;
     pm_mmd_options options;
-    const pm_mmd_options *chosen = fuzz_options(size, &memory, &options);
+    const int counted = fuzz_memory_for(size, &memory, &options.memory);
+    const pm_mmd_options *chosen = counted ? &options : NULL;
     pm_pmx_model m;
     pm_mmd_model *model = NULL;
     pm_parse_error error;
     pm_result result = pm_pmx_parse(data, size, chosen, &m, size % 5 == 4 ? NULL : &error);
     int i, k;
     if (result != PM_OK) {
-        fuzz_check_failure(result, chosen, &memory, size % 5 == 4 ? NULL : &error, size);
+        fuzz_check_failure(result, counted, &memory, size % 5 == 4 ? NULL : &error, size);
         if (m.positions || m.bones || m.morphs || m.rigid_bodies) abort();
         return 0;
     }

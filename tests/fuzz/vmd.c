@@ -3,10 +3,11 @@
    exactly `size` bytes, so AddressSanitizer reports any read past the end.
    A success must give tracks whose keys are sorted by frame (strictly) and
    whose names are NUL-terminated; a failure an error inside the file, or
-   out of memory where the allocator failed (mmd_memory.h), and nothing
+   out of memory where the allocator failed (fuzz_memory.h), and nothing
    allocated left; nothing leaks. The bone tracks then go through
    pm_vmd_bone_keys_validate and a few samples. */
-#include "mmd_memory.h"
+#include "../../posemath_mmd.h"
+#include "fuzz_memory.h"
 
 #include <string.h>
 
@@ -19,7 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_memory memory;
     pm_mmd_options options;
-    const pm_mmd_options *chosen = fuzz_options(size, &memory, &options);
+    const int counted = fuzz_memory_for(size, &memory, &options.memory);
+    const pm_mmd_options *chosen = counted ? &options : NULL;
     pm_vmd_motion m;
     pm_mmd_model *player = NULL;
     pm_parse_error error;
@@ -28,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!model_read) model_read = pm_pmx_parse_file("tests/fixtures/morphs.pmx", NULL, &model, NULL) == PM_OK ? 1 : -1;
     if (model_read < 0) abort(); /* run from the repository's root */
     if (result != PM_OK) {
-        fuzz_check_failure(result, chosen, &memory, size % 5 == 4 ? NULL : &error, size);
+        fuzz_check_failure(result, counted, &memory, size % 5 == 4 ? NULL : &error, size);
         if (m.bones || m.morphs || m.iks) abort();
         return 0;
     }
