@@ -193,6 +193,22 @@ readme-check: $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) | $(BUILD
 	  diff -u $(BUILD)/readme_dance.expected $(BUILD)/readme_dance.got && \
 	  echo "readme-check: the README's MMD program ($$(wc -l < $(BUILD)/readme_dance.c) lines) plays the character"; \
 	else echo "readme-check: no libbullet-dev, the README's MMD program skipped"; fi
+	@# the README's VRM program: built as C and as C++17, played on Godette with three-vrm's test.vrma
+	@awk '/^```c$$/ { n++; inside = 1; next } inside && /^```$$/ { inside = 0; next } \
+	  inside && /^#include "posemath_vrm.h"/ { keep = n } inside { line[n] = line[n] $$0 "\n" } \
+	  END { printf "%s", line[keep] }' README.md > $(BUILD)/readme_avatar.c
+	@awk '/^```c$$/ { n++ } /^#include "posemath_vrm.h"/ { want = n } /^```text$$/ && n == want { f = 1; next } \
+	  /^```$$/ { f = 0 } f' README.md > $(BUILD)/readme_avatar.expected
+	@test "$$(wc -l < $(BUILD)/readme_avatar.c)" -le 30
+	$(CC) -std=c99 $(WARN) -I. -o $(BUILD)/readme_avatar $(BUILD)/readme_avatar.c -lm
+	$(if $(filter yes,$(HAVE_CXX)),$(CXX) -x c++ -std=c++17 $(WARN) -I. -o $(BUILD)/readme_avatar_cxx $(BUILD)/readme_avatar.c -lm)
+	@if [ -f $(GODETTE) ] && [ -f $(SHARED_DATA)/three-vrm/test.vrma ]; then \
+	  for program in readme_avatar $(if $(filter yes,$(HAVE_CXX)),readme_avatar_cxx); do \
+	    ./$(BUILD)/$$program $(GODETTE) $(SHARED_DATA)/three-vrm/test.vrma > $(BUILD)/$$program.got && \
+	    diff -u $(BUILD)/readme_avatar.expected $(BUILD)/$$program.got || exit 1; \
+	  done; \
+	  echo "readme-check: the README's VRM program ($$(wc -l < $(BUILD)/readme_avatar.c) lines, C$(if $(filter yes,$(HAVE_CXX)), and C++17)) plays Godette"; \
+	else echo "readme-check: ../shared absent, the README's VRM program built, not played"; fi
 
 # Each example runs and prints what it should.
 examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/vrma_bounds
@@ -713,7 +729,13 @@ install-check: | $(BUILD)
 	    inside && /^#include "posemath_mmd_bullet.h"/ { keep = n } inside { line[n] = line[n] $$0 "\n" } \
 	    END { printf "%s", line[keep] }' README.md > $(BUILD)/install_dance.c && \
 	  $(CC) -std=c99 $(WARN) -fsyntax-only $$mmd_flags $(BUILD)/install_dance.c && \
-	  echo "install-check: posemath-mmd: $$mmd_flags, the Bullet adapter in $$adapter"; \
+	  echo "install-check: posemath-mmd: $$mmd_flags, the Bullet adapter in $$adapter" && \
+	  vrm_flags=$$(PKG_CONFIG_PATH=$(BUILD)/prefix/lib/pkgconfig pkg-config --cflags posemath-vrm) && \
+	  awk '/^```c$$/ { n++; inside = 1; next } inside && /^```$$/ { inside = 0; next } \
+	    inside && /^#include "posemath_vrm.h"/ { keep = n } inside { line[n] = line[n] $$0 "\n" } \
+	    END { printf "%s", line[keep] }' README.md > $(BUILD)/install_avatar.c && \
+	  $(CC) -std=c99 $(WARN) -fsyntax-only $$vrm_flags $(BUILD)/install_avatar.c && \
+	  echo "install-check: posemath-vrm: $$vrm_flags"; \
 	else echo "install-check: skipped, no pkg-config (Debian pkgconf)"; fi
 
 # ---- benchmarks --------------------------------------------------------------

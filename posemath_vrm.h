@@ -1409,9 +1409,9 @@ static void pm__vrm_model_sample(pm_vrm_model *m)
     if (motion->look_at.key_count > 0) { /* the rotation as intrinsic Y-X-Z angles, the roll dropped */
         versor q;
         if (pm_track_sample(&motion->look_at, time, &cursor[PM_BONE_COUNT + 1], q) == PM_OK) {
-            const double x = (double)q[0], y = (double)q[1], z = (double)q[2], w = (double)q[3], s = 2.0 * (y * z - x * w);
+            const double x = (double)q[0], y = (double)q[1], z = (double)q[2], w = (double)q[3], s = 2.0 * (x * w - y * z);
             m->look_yaw = (float)(atan2(2.0 * (x * z + y * w), 1.0 - 2.0 * (x * x + y * y)) * (180.0 / GLM_PI));
-            m->look_pitch = (float)(asin(-(s < -1.0 ? -1.0 : s > 1.0 ? 1.0 : s)) * (180.0 / GLM_PI));
+            m->look_pitch = (float)(asin(s < -1.0 ? -1.0 : s > 1.0 ? 1.0 : s) * (180.0 / GLM_PI));
         }
     }
 }

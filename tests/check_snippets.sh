@@ -5,7 +5,8 @@
 # translation unit of its own, compiled with -c; a first line "/* ...: cc
 # FLAGS -c ..." gives its flags. tests/snippets/ is on the include path
 # (cgltf's declarations, for the blocks that load glTF with it). A block
-# that includes posemath_mmd_bullet.h is left to the Makefile (Bullet's C++).
+# that includes posemath_mmd_bullet.h (Bullet's C++) or posemath_vrm.h (it
+# plays files from ../shared) is left to the Makefile's readme-check.
 # usage: tests/check_snippets.sh BUILD_DIR CC "WARNINGS" FILE.md...
 set -u
 build=$1 cc=$2 warn=$3
@@ -25,8 +26,8 @@ for md in "$@"; do
     [ -e "$src" ] || continue
     count=$((count + 1))
     base=${src%.c}
-    if grep -q '^#include "posemath_mmd_bullet.h"' "$src"; then
-      count=$((count - 1)); continue # with Bullet's C++: the Makefile's readme-check builds it
+    if grep -q '^#include "posemath_mmd_bullet.h"\|^#include "posemath_vrm.h"' "$src"; then
+      count=$((count - 1)); continue # the Makefile's readme-check builds it
     fi
     flags=$(head -1 "$src" | sed -n 's/^\/\*.*: *cc \(.*\) -c .*/\1/p')
     if grep -q '^int main(' "$src"; then
