@@ -11669,16 +11669,18 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
     for (j = 0; j < joint_count; ++j)
         if (joint_node[j] < 0 || joint_node[j] >= node_count) return PM_ERROR_OUT_OF_RANGE;
     for (j = 0; j < joint_count; ++j) { /* column-major: element (row r, column c) at 4 c + r */
-        const float *a = world + 16 * (size_t)joint_node[j], *b = inverse_bind ? inverse_bind + 16 * (size_t)j : NULL;
+        const float *world_joint = world + 16 * (size_t)joint_node[j];
+        double a[16], b[16];
         float product[16];
-        for (c = 0; c < 4; ++c)
-            for (r = 0; r < 4; ++r) {
-                double sum = 0.0;
-                if (!b) sum = (double)a[4 * c + r];
-                else
-                    for (k = 0; k < 4; ++k) sum += (double)a[4 * k + r] * (double)b[4 * c + k];
-                product[4 * c + r] = (float)sum;
-            }
+        if (!inverse_bind) {
+            memcpy(product, world_joint, sizeof product);
+        } else { /* in double, each element's four products summed in order from 0: one rounding to float */
+            for (k = 0; k < 16; ++k) a[k] = (double)world_joint[k], b[k] = (double)inverse_bind[16 * (size_t)j + (size_t)k];
+            for (c = 0; c < 4; ++c)
+                for (r = 0; r < 4; ++r)
+                    product[4 * c + r] = (float)(0.0 + a[r] * b[4 * c] + a[4 + r] * b[4 * c + 1] + a[8 + r] * b[4 * c + 2] +
+                                                 a[12 + r] * b[4 * c + 3]);
+        }
         if (!pm__finite_n(product, 16)) {
             memset(bone_matrices, 0, 16 * sizeof(float) * (size_t)joint_count);
             return PM_ERROR_INVALID_ARGUMENT;

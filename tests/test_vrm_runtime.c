@@ -286,7 +286,7 @@ static pm_result parse_faces_edited(const vrma_parts *parts, const char *from, c
 
 void test_vrma_reader(void)
 {
-    vrma_parts parts;
+    vrma_parts parts = {NULL, NULL, 0};
     pm_vrma_motion motion;
     pm_parse_error error;
     int happy = -1, k;
