@@ -759,8 +759,8 @@ BENCH_LINK = $(if $(filter yes,$(HAVE_OZZ) $(HAVE_BULLET)),$(CXX),$(CC))
 define bench_build
 $(BUILD)/$(1)-posemath.o: examples/posemath.c posemath.h | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(2) -c -o $$@ $$<
-$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h posemath_mmd.h posemath_mmd_bullet.h $(wildcard examples/*.h) \
-  $(BENCH_OBJS) $(BUILD)/posemath_mmd.o \
+$(BUILD)/$(1): tests/bench.c tests/bench_ozz.cc posemath.h posemath_mmd.h posemath_mmd_bullet.h posemath_vrm.h \
+  $(wildcard examples/*.h) $(BENCH_OBJS) $(BUILD)/posemath_mmd.o $(BUILD)/posemath_vrm.o \
   $(BUILD)/$(1)-posemath.o | $(BUILD)
 ifeq ($(HAVE_OZZ),yes)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $(2) -I$(OZZ)/include -c -o $(BUILD)/$(1)-ozz.o tests/bench_ozz.cc
@@ -768,7 +768,7 @@ ifeq ($(HAVE_OZZ),yes)
 	  $(OZZ)/src/geometry/runtime/skinning_job.cc
 endif
 	$(CC) -std=c99 $(WARN) -O2 -DNDEBUG $(BENCH_DEFINES) $(2) -c -o $(BUILD)/$(1).o tests/bench.c
-	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-posemath.o $(BUILD)/posemath_mmd.o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
+	$(BENCH_LINK) -o $$@ $(BUILD)/$(1).o $(BUILD)/$(1)-posemath.o $(BUILD)/posemath_mmd.o $(BUILD)/posemath_vrm.o $(if $(filter yes,$(HAVE_OZZ)),$(BUILD)/$(1)-ozz.o $(BUILD)/$(1)-ozz_skinning_job.o) \
 	  $(BENCH_OBJS) $(BENCH_LIBS)
 endef
 $(eval $(call bench_build,bench,$(BENCH_FLAGS)))
@@ -796,9 +796,9 @@ compile-time: $(BUILD)/cpu_time
 	    "$$(size $(BUILD)/compile-time.o | awk 'NR == 2 { printf "%d", ($$1 + 512) / 1024 }')" \
 	    "-std=c99 -O2: posemath_mmd.h's (examples/posemath_mmd.c)"
 
-# babylon-mmd's runtimes and three-vrm's spring bones (tests/gen's npm
-# packages) are timed first on the same MMD files and spring scene, when node
-# is there. Then babylon-mmd's runtime with physics and posemath's Bullet
+# babylon-mmd's runtimes, three-vrm's spring bones and three-vrm's whole
+# avatar update (tests/gen's npm packages) are timed first on the same MMD
+# files, spring scene and avatar (Godette, from ../shared), when node is there. Then babylon-mmd's runtime with physics and posemath's Bullet
 # frame again, in five turns (this VM's speed moves by 15% from minute to
 # minute): each turn's ratio and their median.
 BENCH_TURNS = 5
@@ -806,15 +806,18 @@ bench: deps
 	@$(MAKE) --no-print-directory compile-time
 	@echo
 	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/bench-native $(BUILD)/bench-sse2
-	@rm -f $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
+	@rm -f $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt $(BUILD)/vrm_threevrm_bench.txt
 	@if command -v node >/dev/null 2>&1 && { [ -d tests/gen/node_modules/babylon-mmd ] || \
 	    { command -v npm >/dev/null 2>&1 && (cd tests/gen && npm ci --no-audit --no-fund >/dev/null 2>&1); }; }; then \
 	  (cd tests/gen && node --import ./extensionless.mjs mmd_bench_babylon.mjs ../fixtures/character.pmx \
 	    ../fixtures/character_dance.vmd 300 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_bench.txt) || true; \
 	  (cd tests/gen && node springs_bench_threevrm.mjs 400 2>/dev/null | grep '^three-vrm' \
 	    > ../../$(BUILD)/springs_threevrm_bench.txt) || true; \
+	  if [ -f $(GODETTE) ]; then (cd tests/gen && node vrm_bench_threevrm.mjs ../../$(GODETTE) \
+	    ../fixtures/character_dance.vrma 600 2>/dev/null | grep '^three-vrm' > ../../$(BUILD)/vrm_threevrm_bench.txt) || true; fi; \
 	fi
-	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt
+	./$(BUILD)/bench $(BUILD)/mmd_babylon_bench.txt $(BUILD)/springs_threevrm_bench.txt $(GODETTE) \
+	  tests/fixtures/character_dance.vrma $(BUILD)/vrm_threevrm_bench.txt
 	@if [ "$(HAVE_BULLET)" = yes ] && grep -q physics $(BUILD)/mmd_babylon_bench.txt 2>/dev/null; then \
 	  echo; echo "== MMD motion with physics, babylon-mmd's run and posemath's in turns"; \
 	  for turn in $$(seq $(BENCH_TURNS)); do \

@@ -2727,10 +2727,7 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
     int i;
     if (node_count < 0 || (node_count > 0 && (!parent || !pose || !world))) return PM_ERROR_INVALID_ARGUMENT;
     if (!pm__parents_in_range(parent, node_count)) result = PM_ERROR_OUT_OF_RANGE;
-    for (i = 0; i < node_count && result == PM_OK; ++i) {
-        if (!pm__load_trs(pose, i, &trs)) result = PM_ERROR_INVALID_ARGUMENT;
-        pm__set_world_word(world, i, 15, PM__WORLD_UNVISITED);
-    }
+    for (i = 0; i < node_count && result == PM_OK; ++i) pm__set_world_word(world, i, 15, PM__WORLD_UNVISITED);
     for (i = 0; i < node_count && result == PM_OK; ++i) {
         int node = i, below = i;
         if (pm__world_word(world, i, 15) == PM__WORLD_DONE) continue;
@@ -2745,8 +2742,8 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
         }
         for (node = below;;) {
             int next = pm__world_word(world, node, 0);
-            pm__load_trs(pose, node, &trs);
-            if (!pm__finish_world(world, node, parent[node], &trs)) { /* finite input, overflowing product */
+            if (!pm__load_trs(pose, node, &trs) || /* a transform not finite, a rotation of zero */
+                !pm__finish_world(world, node, parent[node], &trs)) { /* finite input, overflowing product */
                 result = PM_ERROR_INVALID_ARGUMENT;
                 break;
             }

@@ -11,6 +11,7 @@
 #include "../posemath.h"
 
 #include "../posemath_mmd.h"
+#include "../posemath_vrm.h"
 #ifdef PM_BENCH_BULLET
 #include "../posemath_mmd_bullet.h"
 #endif
@@ -1241,6 +1242,64 @@ static void bench_springs(const char *threevrm_results)
            "AliciaSolid in UniVRM, 5.4 ms; 1.14 ms with its multi-threaded FastSpringBone)\n", frame * 100.0 / 1000.0);
 }
 
+/* A whole VRM avatar, as posemath_vrm.h plays it: Godette (../shared)
+   dancing the generated character's dance, one pm_vrm_model_update a frame
+   at 60 fps (the animation sampled, humanoid, lookAt, expressions, node
+   constraints, spring bones, world and skinning matrices; the skinning job
+   left out). Beside it three-vrm 3.5.5 doing the same in node
+   (tests/gen/vrm_bench_threevrm.mjs: AnimationMixer, vrm.update, the
+   managers, the world and bone matrices). Median us of a frame, the lowest
+   of 15 runs. */
+static void bench_vrm(const char *avatar_path, const char *motion_path, const char *threevrm_results)
+{
+    enum { FRAMES = 600, ROUNDS = 15 };
+    static double times[FRAMES];
+    pm_vrm_file avatar;
+    pm_vrma_motion motion;
+    pm_vrm_model *model;
+    double median = 1e30, best = 1e30, peer_median, peer_best;
+    int f, round, peer_nodes, peer_joints, found = 0;
+    char name[64];
+    FILE *file;
+    if (pm_vrm_parse_file(avatar_path, NULL, &avatar, NULL) != PM_OK) {
+        printf("\nVRM avatar: %s absent (../shared), skipped\n", avatar_path);
+        return;
+    }
+    if (pm_vrma_parse_file(motion_path, NULL, &motion, NULL) != PM_OK ||
+        pm_vrm_model_create(&avatar, NULL, &model, NULL) != PM_OK) {
+        printf("\nVRM avatar: %s or %s refused\n", avatar_path, motion_path);
+        pm_vrm_free(&avatar);
+        return;
+    }
+    for (round = 0; round < ROUNDS; ++round) {
+        pm_vrm_model_play(model, &motion);
+        for (f = 0; f < FRAMES; ++f) {
+            const double start = now_ns();
+            if (pm_vrm_model_update(model, 1.0 / 60.0) != PM_OK) printf("VRM avatar: frame %d refused\n", f);
+            times[f] = (now_ns() - start) / 1000.0;
+        }
+        qsort(times, FRAMES, sizeof times[0], compare_doubles);
+        median = times[FRAMES / 2] < median ? times[FRAMES / 2] : median;
+        best = times[0] < best ? times[0] : best;
+    }
+    printf("\nVRM avatar: Godette (%d nodes, %d spring joints) dancing, one update at 60 fps without the\n"
+           "skinning job; median us (lowest of 15 runs)\n", avatar.node_count, model->springs.joint_count);
+    printf("runtime        median us   best us   three-vrm / posemath\n");
+    printf("posemath       %9.2f %9.2f\n", median, best);
+    if (threevrm_results && (file = fopen(threevrm_results, "r")) != NULL) {
+        while (fscanf(file, "%63s %lf %lf %d %d", name, &peer_median, &peer_best, &peer_nodes, &peer_joints) == 5) {
+            printf("%-14s %9.2f %9.2f      %5.2fx%s\n", name, peer_median, peer_best, peer_median / median,
+                   peer_nodes == avatar.node_count && peer_joints == model->springs.joint_count ? "" : " (another avatar!)");
+            found = 1;
+        }
+        fclose(file);
+    }
+    if (!found) printf("three-vrm: node or its npm packages (tests/gen) absent, its column skipped\n");
+    pm_vrm_model_destroy(model);
+    pm_vrma_free(&motion);
+    pm_vrm_free(&avatar);
+}
+
 int main(int argc, char **argv)
 {
     static const pm_euler_order orders[6] = {PM_EULER_XYZ, PM_EULER_XZY, PM_EULER_YXZ,
@@ -1258,6 +1317,10 @@ int main(int argc, char **argv)
     }
     if (argc > 2 && strcmp(argv[1], "--mmd-physics") == 0) { /* make bench's turns: --mmd-physics BABYLON_MMD_RESULTS */
         bench_mmd(argv[2], 1);
+        return 0;
+    }
+    if (argc > 3 && strcmp(argv[1], "--vrm") == 0) { /* the avatar table alone: --vrm AVATAR MOTION [THREE_VRM_RESULTS] */
+        bench_vrm(argv[2], argv[3], argc > 4 ? argv[4] : NULL);
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "--springs") == 0) { /* the spring table alone: --springs [THREE_VRM_RESULTS] */
@@ -1316,5 +1379,6 @@ int main(int argc, char **argv)
     bench_skinning();
     bench_mmd(argc > 1 ? argv[1] : NULL, 0);
     bench_springs(argc > 2 ? argv[2] : NULL);
+    if (argc > 4) bench_vrm(argv[3], argv[4], argc > 5 ? argv[5] : NULL);
     return 0;
 }

@@ -2,10 +2,10 @@
 // the generated character's dance (tests/fixtures/character_dance.vrma),
 // as a three.js program plays it: an AnimationMixer on
 // createVRMAnimationClip's clip, then VRMCore.update (humanoid, lookAt,
-// expressions), the node constraints and the spring bones, then the scene's
-// world matrices (which three.js's renderer computes before it draws; the
-// skinning matrices are left to it, as posemath's row leaves the skinning
-// job). One frame at 60 fps. Prints "three-vrm MEDIAN_US BEST_US NODES
+// expressions), the node constraints and the spring bones, then what
+// three.js's renderer computes before it skins: the scene's world matrices
+// and each skeleton's bone matrices (Skeleton.update), the outputs
+// posemath's update hands out. One frame at 60 fps. Prints "three-vrm MEDIAN_US BEST_US NODES
 // JOINTS": the lowest of fifteen runs' median microseconds per frame, and
 // the fastest frame.
 // Usage: node vrm_bench_threevrm.mjs MODEL.vrm MOTION.vrma FRAMES
@@ -24,6 +24,8 @@ const model = await loadGlb(modelPath, [(p) => new VRMCoreLoaderPlugin(p), (p) =
 const motion = await loadGlb(motionPath, [(p) => new VRMAnimationLoaderPlugin(p)]);
 const vrm = model.userData.vrmCore, springs = model.userData.vrmSpringBoneManager;
 const constraints = model.userData.vrmNodeConstraintManager;
+const skeletons = new Set();
+vrm.scene.traverse((o) => { if (o.isSkinnedMesh) skeletons.add(o.skeleton); });
 const mixer = new THREE.AnimationMixer(vrm.scene);
 mixer.clipAction(createVRMAnimationClip(motion.userData.vrmAnimations[0], vrm)).play();
 const times = new Float64Array(frames);
@@ -39,6 +41,7 @@ for (let round = 0; round < ROUNDS; round++) {
     constraints?.update();
     springs?.update(1 / 60);
     vrm.scene.updateMatrixWorld();
+    for (const skeleton of skeletons) skeleton.update();
     times[f] = Number(process.hrtime.bigint() - start) / 1000;
   }
   const sorted = [...times].sort((a, b) => a - b);
