@@ -150,7 +150,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    if (vrma_write(out, "posemath bvh2vrma", &humanoid, world, unit, frames, times, poses, print, error, sizeof error) != 0) {
+    if (vrma_write(out, "posemath bvh2vrma", &humanoid, world, unit, frames, times, poses, NULL, print, error, sizeof error) != 0) {
         fprintf(stderr, "bvh2vrma: %s\n", error);
         return 1;
     }

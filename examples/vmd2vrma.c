@@ -20,7 +20,15 @@
    (pm_humanoid_fit_tpose); bones between humanoid bones (下半身,
    腰キャンセル, twist bones) fold into the bones below them, and the bones
    above the hips (センター, グルーブ, 全ての親) into the hips, whose track is
-   its position in metres. */
+   its position in metres.
+
+   The face: every morph the motion keys (and the model has) becomes a VRM
+   expression track of the morph's weight, under the VRM 1.0 preset the
+   table below names (あ aa, い ih, う ou, え ee, お oh, まばたき blink,
+   ウィンク blinkLeft, ウィンク右 blinkRight, 笑い happy, 怒り angry, 困る sad,
+   なごみ relaxed, びっくり surprised), or as a custom expression of the
+   morph's own name: a VRM avatar with expressions of those names plays
+   the dance's face. */
 #include "../posemath.h"
 
 #include "../posemath_mmd.h"
@@ -58,6 +66,22 @@ static const char *const mmd_names[][4] = {
     [PM_BONE_RIGHT_LITTLE_PROXIMAL] = {"右小指１", "右小指1"}, [PM_BONE_RIGHT_LITTLE_INTERMEDIATE] = {"右小指２", "右小指2"},
     [PM_BONE_RIGHT_LITTLE_DISTAL] = {"右小指３", "右小指3"},
 };
+
+/* MMD's usual face morphs and the VRM 1.0 expression presets they match
+   (MikuMikuDance's sample models' names); any other morph keeps its name */
+static const char *const face_presets[][2] = {
+    {"あ", "aa"}, {"い", "ih"}, {"う", "ou"}, {"え", "ee"}, {"お", "oh"}, {"まばたき", "blink"},
+    {"ウィンク", "blinkLeft"}, {"ウィンク右", "blinkRight"}, {"笑い", "happy"}, {"怒り", "angry"}, {"困る", "sad"},
+    {"なごみ", "relaxed"}, {"びっくり", "surprised"},
+};
+
+static const char *expression_name(const char *morph)
+{
+    size_t k;
+    for (k = 0; k < sizeof face_presets / sizeof face_presets[0]; ++k)
+        if (strcmp(morph, face_presets[k][0]) == 0) return face_presets[k][1];
+    return morph;
+}
 
 static int bone_named(const pm_pmx_model *model, const char *name)
 {
@@ -121,8 +145,11 @@ int main(int argc, char **argv)
 {
     const char *map = NULL, *files[3] = {NULL, NULL, NULL};
     double unit = 0.08, end = 0.0;
-    int every = 1, print = 0, i, b, f, frames, count = 0, bone_node[PM_BONE_COUNT];
-    int *parent;
+    int every = 1, print = 0, i, b, f, m, frames, count = 0, bone_node[PM_BONE_COUNT], keyed = 0;
+    int *parent, *keyed_morph;
+    const char **names;
+    float *weights;
+    vrma_face face;
     pm_transform *rest, *fitted, *pose;
     float *world, *times;
     pm_normalized_pose *poses;
@@ -186,7 +213,12 @@ int main(int argc, char **argv)
     world = (float *)malloc(16 * sizeof(float) * (size_t)model.bone_count);
     times = (float *)malloc(sizeof(float) * (size_t)frames);
     poses = (pm_normalized_pose *)malloc(sizeof(pm_normalized_pose) * (size_t)frames);
-    if (!parent || !rest || !fitted || !pose || !world || !times || !poses) {
+    keyed_morph = (int *)malloc(sizeof(int) * (size_t)(model.morph_count + 1));
+    names = (const char **)malloc(sizeof(char *) * (size_t)(model.morph_count + 1));
+    for (m = 0; keyed_morph && names && m < model.morph_count; ++m) /* the face: the morphs the motion keys */
+        if (player->morph_track[m] >= 0) keyed_morph[keyed] = m, names[keyed++] = expression_name(model.morph_names[m].name);
+    weights = (float *)malloc(sizeof(float) * (size_t)frames * (size_t)(keyed + 1));
+    if (!parent || !rest || !fitted || !pose || !world || !times || !poses || !keyed_morph || !names || !weights) {
         fprintf(stderr, "vmd2vrma: out of memory\n");
         return 1;
     }
@@ -237,20 +269,26 @@ int main(int argc, char **argv)
             glm_quat_copy(q, pose[b].rotation);
             glm_vec3_one(pose[b].scale);
         }
+        for (m = 0; m < keyed; ++m) weights[(size_t)f * (size_t)keyed + (size_t)m] = player->morph_weights[keyed_morph[m]];
         if ((result = pm_pose_read(&humanoid, pose, &raw)) != PM_OK ||
             (result = pm_pose_normalize(&humanoid, &raw, &poses[f])) != PM_OK) {
             fprintf(stderr, "vmd2vrma: %s: frame %d: %s\n", files[1], f * every, pm_result_string(result));
             return 1;
         }
     }
-    if (vrma_write(files[2], "posemath vmd2vrma", &humanoid, world, unit, frames, times, poses, print, error,
+    face.expression_count = keyed;
+    face.names = names;
+    face.weights = weights;
+    face.look_at = NULL; /* MMD keys the eyes as bones (両目): they are in the humanoid tracks */
+    if (vrma_write(files[2], "posemath vmd2vrma", &humanoid, world, unit, frames, times, poses, &face, print, error,
                    sizeof error) != 0) {
         fprintf(stderr, "vmd2vrma: %s\n", error);
         return 1;
     }
-    fprintf(stderr, "vmd2vrma: %s: %d keys (%.1f s), hips %.3f m high\n", files[2], frames,
-            (double)times[frames - 1], (double)humanoid.rest_hips[1] * unit);
+    fprintf(stderr, "vmd2vrma: %s: %d keys (%.1f s), hips %.3f m high, %d expressions\n", files[2], frames,
+            (double)times[frames - 1], (double)humanoid.rest_hips[1] * unit, keyed);
     free(parent), free(rest), free(fitted), free(pose), free(world), free(times), free(poses);
+    free(keyed_morph), free(names), free(weights);
     pm_mmd_model_destroy(player);
     pm_vmd_free(&motion);
     pm_pmx_free(&model);

@@ -131,6 +131,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(vrma_reader)                                                                       \
     X(vrm_reader_lenient)                                                                \
     X(vrm_model)                                                                         \
+    X(vrma_writer_face)                                                                  \
     X(springs_match_threevrm)                                                            \
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \

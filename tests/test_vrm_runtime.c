@@ -400,3 +400,50 @@ void test_vrm_model(void)
     pm_vrm_free(&avatar);
     free(data);
 }
+
+#include "../examples/vrma_write.h"
+
+/* The VRMA writer's face (examples/vrma_write.h, which bvh2vrma and
+   vmd2vrma use) read back by pm_vrma_parse: every expression's weights and
+   the gaze's rotations, the same floats; a custom name with a quote in it
+   escaped and read back as the JSON spells it */
+void test_vrma_writer_face(void)
+{
+    static const char *const names[3] = {"happy", "blinkLeft", "say \"hi\""};
+    const float times[3] = {0.0f, 0.5f, 1.25f};
+    const float weights[9] = {0.0f, 1.0f, 0.25f, 0.5f, 0.0f, 1.5f, 1.0f, 0.75f, -0.125f};
+    float look[12], world[16 * 16];
+    pm_normalized_pose poses[3];
+    size_t size;
+    unsigned char *data = rig_glb(&size);
+    pm_vrm_file avatar;
+    pm_vrma_motion motion;
+    vrma_face face;
+    char error[200];
+    int k, e, b, c;
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
+    CHECK_RESULT(pm_scene_world_matrices(avatar.parent, avatar.node_count, avatar.rest, world), PM_OK);
+    for (k = 0; k < 3; ++k) {
+        const vec3 angles = {10.0f * (float)k, -40.0f + 35.0f * (float)k, 0.0f};
+        for (b = 0; b < PM_BONE_COUNT; ++b) glm_quat_identity(poses[k].rotation[b]);
+        memcpy(poses[k].hips_position, avatar.humanoid.rest_hips, sizeof(vec3));
+        pm_euler_deg_to_quat(angles, PM_EULER_YXZ, PM_ROTATION_POINT, look + 4 * k);
+    }
+    face.expression_count = 3, face.names = names, face.weights = weights, face.look_at = look;
+    CHECK(vrma_write("build/test_face.vrma", "posemath test", &avatar.humanoid, world, 1.0, 3, times, poses, &face, 0, error,
+                     sizeof error) == 0);
+    CHECK_RESULT(pm_vrma_parse_file("build/test_face.vrma", NULL, &motion, NULL), PM_OK);
+    CHECK(motion.expression_count == 3 && motion.look_at.key_count == 3 && motion.duration == 1.25);
+    for (e = 0; e < motion.expression_count && motion.expression_count == 3; ++e) {
+        const char *expected = e == 2 ? "say \\\"hi\\\"" : names[e]; /* as the JSON spells it */
+        CHECK(strcmp(motion.expressions[e].name, expected) == 0 && motion.expressions[e].weight.key_count == 3);
+        for (k = 0; k < 3 && motion.expressions[e].weight.key_count == 3; ++k)
+            CHECK(motion.expressions[e].weight.values[3 * k] == weights[3 * k + e] &&
+                  motion.expressions[e].weight.times[k] == times[k]);
+    }
+    for (k = 0; k < 3 && motion.look_at.key_count == 3; ++k)
+        for (c = 0; c < 4; ++c) CHECK(motion.look_at.values[4 * k + c] == look[4 * k + c]);
+    pm_vrma_free(&motion);
+    pm_vrm_free(&avatar);
+    free(data);
+}
