@@ -141,6 +141,36 @@ typedef struct pm_vrm_skin {
     float *inverse_bind; /* 16 per joint, column-major; identity where the skin gives none */
 } pm_vrm_skin;
 
+/* One glTF primitive's vertex streams, as a skinning job takes them */
+typedef struct pm_vrm_primitive {
+    int vertex_count;
+    float *positions;            /* POSITION: 3 per vertex */
+    float *normals;              /* NORMAL: 3 per vertex, or NULL */
+    float *tangents;             /* TANGENT: 4 per vertex, or NULL */
+    float *uvs;                  /* TEXCOORD_0: 2 per vertex, or NULL */
+    uint16_t *bone_indices;      /* JOINTS_0: 4 per vertex, or NULL (the mesh follows its node) */
+    float *bone_weights;         /* WEIGHTS_0: 4 per vertex, or NULL */
+    int index_count;
+    uint32_t *indices;           /* or NULL: the vertices in order */
+    int mode;                    /* glTF's: 4 triangles (the default) */
+    int vertices;                /* the primitive of the mesh whose streams these are: itself, or an earlier
+                                    one with the same attributes and targets (the same vertices, other
+                                    indices), which the instance skins for both */
+    int target_count;            /* its morph targets, grouped by vertex for the skinning job: */
+    int *morph_start;            /* vertex_count + 1, or NULL without targets */
+    pm_vertex_morph *morphs;     /* POSITION displacements (an entry where a target moves the vertex) */
+    float *morph_normals;        /* NORMAL displacements, 3 per entry, or NULL */
+    float *morph_tangents;       /* TANGENT displacements, 3 per entry, or NULL */
+    uint64_t *morph_masks;       /* pm_morph_masks */
+    int attributes_, targets_;   /* private: the reader's tokens */
+} pm_vrm_primitive;
+
+typedef struct pm_vrm_mesh {
+    int primitive_count;
+    pm_vrm_primitive *primitives;
+    int target_count;            /* three.js's morphTargetInfluences: the first primitive's targets */
+} pm_vrm_mesh;
+
 typedef struct pm_vrm_file {
     int version;                   /* 1: VRMC_vrm 1.0; 0: VRM 0.x */
     int node_count;
@@ -149,7 +179,7 @@ typedef struct pm_vrm_file {
     int *node_mesh, *node_skin;    /* per node: its mesh and skin, or -1 */
     int *child_start, *children;   /* node n's children in glTF's order: children[child_start[n] .. child_start[n + 1]) */
     int mesh_count;
-    int *target_count;             /* per mesh: its morph targets */
+    pm_vrm_mesh *meshes;
     int skin_count;
     pm_vrm_skin *skins;
     pm_humanoid humanoid;          /* points at parent */
@@ -228,6 +258,14 @@ typedef struct pm_vrm_model {
     int *morph_start;              /* node_count + 1 */
     float *skin_matrices;          /* skin s's joints: 16 floats each from skin_matrices[16 * skin_start[s]] */
     int *skin_start;               /* skin_count + 1 */
+    pm_skin_job *skin_jobs;        /* node n's mesh's primitive k: skin_jobs[skin_job_start[n] + k], its vertex
+                                      streams, morph targets (at morph_weights) and bone matrices (its skin's,
+                                      or its node's world matrix for a mesh without one): copy it, set
+                                      out_positions (and out_normals, out_tangents), pm_skin_job_prepare it after
+                                      each update (its prepared storage is the instance's) and run it on any
+                                      split of its vertices. A primitive that shares an earlier one's vertices
+                                      (pm_vrm_primitive.vertices) has an empty job: draw it from that one's. */
+    int *skin_job_start;           /* node_count + 1 */
     pm_spring_set springs;         /* with the joints' state: pm_spring_set_reset and _teleport take it */
     /* Private: */
     const pm_vrma_motion *motion_;
@@ -239,6 +277,8 @@ typedef struct pm_vrm_model {
     int has_target_;
     float target_[3];
     int springs_on_;
+    pm_skin_bone *prepared_;       /* the jobs' prepared storage, one block */
+    uint16_t *zero_joints_;        /* joint 0 for every vertex of a mesh its node places */
     pm_memory memory_;
 } pm_vrm_model;
 
@@ -268,6 +308,22 @@ PMVRMDEF pm_result pm_vrm_model_look_at(pm_vrm_model *model, const float target[
 #if !defined(POSEMATH_VRM_NO_STDIO)
 #include <stdio.h>
 #endif
+
+/* Whether a double or a float is finite, read from its bits: -ffast-math lets
+   a compiler drop isfinite and the comparisons that catch a NaN */
+static int pm__vrm_finite(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return (bits >> 52 & 0x7ff) != 0x7ff;
+}
+
+static int pm__vrm_finite_f(float x)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return (bits >> 23 & 0xff) != 0xff;
+}
 
 /* ---- Memory ----------------------------------------------------------------- */
 
@@ -330,6 +386,7 @@ typedef struct pm__vrm_reader {
     const char *warning;
     void **blocks;           /* what the parse hands over (or frees on failure) */
     int block_count, block_capacity;
+    size_t budget;           /* bytes of accessor data the file may still make the reader keep */
 } pm__vrm_reader;
 
 /* The reader's first failure at a byte of the JSON text; always 0 */
@@ -375,6 +432,17 @@ static void *pm__vrm_keep(pm__vrm_reader *r, size_t count, size_t item)
         return pm__vrm_fail_at(r, PM_ERROR_OUT_OF_MEMORY, 0, "out of memory"), (void *)NULL;
     r->blocks[r->block_count++] = p;
     return p;
+}
+
+/* What a file may make the reader keep is bounded by its size: accessor
+   data read for several uses (tracks or primitives on one accessor) is
+   charged each time. 0 after failing. */
+static int pm__vrm_spend(pm__vrm_reader *r, int at, size_t bytes)
+{
+    if (bytes > r->budget)
+        return pm__vrm_fail_at(r, PM_ERROR_LIMIT, r->tok[at].start, "more accessor data than the file's size allows (read again and again)");
+    r->budget -= bytes;
+    return 1;
 }
 
 static void pm__vrm_free_blocks(const pm_memory *memory, void **blocks, int count)
@@ -553,6 +621,14 @@ static int pm__vj_is(const pm__vrm_reader *r, int t, const char *text)
     return *text == '\0';
 }
 
+/* Whether two values are written alike (both absent counts) */
+static int pm__vj_same(const pm__vrm_reader *r, int a, int b)
+{
+    if (a < 0 || b < 0) return a == b;
+    return r->tok[a].end - r->tok[a].start == r->tok[b].end - r->tok[b].start &&
+           memcmp(r->json + r->tok[a].start, r->json + r->tok[b].start, r->tok[a].end - r->tok[a].start) == 0;
+}
+
 /* object[key]: the value's token, or -1 (also when `object` is not an object) */
 static int pm__vj_get(const pm__vrm_reader *r, int object, const char *key)
 {
@@ -581,7 +657,7 @@ static int pm__vj_whole(const pm__vrm_reader *r, int t)
     double v;
     if (t < 0 || r->tok[t].type != PM__VJ_NUMBER) return -1;
     v = r->tok[t].number;
-    return v >= 0.0 && v <= 2147483647.0 && v == floor(v) ? (int)v : -1;
+    return pm__vrm_finite(v) && v >= 0.0 && v <= 2147483647.0 && v == floor(v) ? (int)v : -1;
 }
 
 /* object[key] as an index into `count` things: -1 when absent, the index, or
@@ -646,6 +722,8 @@ static int pm__vrm_open(pm__vrm_reader *r, const unsigned char *data, size_t siz
     if (json_length > size - 20) return pm__vrm_fail_at(r, PM_ERROR_PARSE, 12, "the JSON chunk runs past the end of the file");
     r->json = (const char *)data + 20;
     r->json_length = json_length;
+    /* eight times the file, and 1 MiB: every accessor read for several of its uses */
+    r->budget = size < ((size_t)-1 - ((size_t)1 << 20)) / 8 ? 8 * size + ((size_t)1 << 20) : (size_t)-1;
     r->json_at = 20;
     at = 20 + ((json_length + 3) & ~(size_t)3); /* chunks start 4-byte aligned */
     if (at + 8 <= size && pm__vrm_u32(data + at + 4) == 0x004e4942u) { /* "BIN" */
@@ -676,66 +754,151 @@ static int pm__vrm_open(pm__vrm_reader *r, const unsigned char *data, size_t siz
     return 1;
 }
 
-/* Accessor `index`: `components` floats per element (float, or normalized
-   unsigned bytes and shorts), at most `max` elements, into a kept array
-   (or only checked when out is NULL). glTF 2.0's rules keep reads inside
-   the binary chunk: the accessor within its view, the view within the
-   buffer, a stride of at least one element. -1 after failing, else the
-   element count. */
-static int pm__vrm_accessor(pm__vrm_reader *r, int index, int components, int max, float **out)
+/* How an accessor is read: floats (float, or normalized unsigned bytes and
+   shorts), joint indices (unsigned bytes and shorts, as uint16) or vertex
+   indices (unsigned bytes, shorts and ints, as uint32) */
+enum { PM__VRM_FLOATS, PM__VRM_JOINTS, PM__VRM_INDICES };
+
+/* The bytes of `count` elements of `element` bytes at `offset` in buffer
+   view `view`, `stride` apart (0: the view's byteStride, else packed): NULL
+   after failing. glTF 2.0's rules keep reads inside the binary chunk: the
+   elements within the view, the view within the buffer, a stride of at
+   least one element. */
+static const unsigned char *pm__vrm_view_bytes(pm__vrm_reader *r, int at, int view, int offset, int count, int element,
+                                               int *stride)
 {
-    int accessor, view, type, count, size, stride, view_offset, view_length, offset, i, c;
-    const unsigned char *first;
-    const char *types[5] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT4"};
-    const int type_index = components == 16 ? 4 : components - 1;
+    int t, view_offset, view_length;
+    if (view < 0 || view >= r->view_count) return pm__vrm_fail(r, at, "a buffer view index out of range"), (const unsigned char *)NULL;
+    t = r->views[view];
+    view_offset = pm__vj_get(r, t, "byteOffset") >= 0 ? pm__vj_whole(r, pm__vj_get(r, t, "byteOffset")) : 0;
+    view_length = pm__vj_whole(r, pm__vj_get(r, t, "byteLength"));
+    if (*stride == 0) *stride = pm__vj_get(r, t, "byteStride") >= 0 ? pm__vj_whole(r, pm__vj_get(r, t, "byteStride")) : element;
+    if (pm__vj_whole(r, pm__vj_get(r, t, "buffer")) != 0 || !r->bin)
+        return pm__vrm_fail(r, t, "a buffer view outside the file's binary chunk"), (const unsigned char *)NULL;
+    if (view_offset < 0 || view_length < 0 || (size_t)view_length > r->bin_length ||
+        (size_t)view_offset > r->bin_length - (size_t)view_length)
+        return pm__vrm_fail(r, t, "a buffer view outside its buffer"), (const unsigned char *)NULL;
+    if (*stride < element || offset < 0) return pm__vrm_fail(r, at, "a byteStride below the element's size, or a negative byteOffset"), (const unsigned char *)NULL;
+    if (count > 0 && (offset > view_length - element ||
+                      (size_t)(count - 1) > (size_t)(view_length - element - offset) / (size_t)*stride))
+        return pm__vrm_fail(r, at, "an accessor outside its buffer view"), (const unsigned char *)NULL;
+    return r->bin + view_offset + offset;
+}
+
+/* Component c of the element at `at`, of glTF component type `type`, as a float (normalized) or an integer */
+static void pm__vrm_component(const unsigned char *at, int type, int c, int kind, float *f, uint32_t *u)
+{
+    if (type == 5126) {
+        const uint32_t bits = pm__vrm_u32(at + 4 * c); /* glTF is little-endian */
+        memcpy(f, &bits, 4);
+        return;
+    }
+    *u = type == 5125 ? pm__vrm_u32(at + 4 * c) : type == 5123 ? (uint32_t)(at[2 * c] | at[2 * c + 1] << 8) : at[c];
+    *f = kind == PM__VRM_FLOATS ? (float)*u / (type == 5123 ? 65535.0f : 255.0f) : 0.0f;
+}
+
+/* Accessor `index`, `components` per element (16 for a MAT4), read as
+   `kind` into a kept array of at most `max` elements (only checked when out
+   is NULL); sparse accessors too, their values over the base (or zeros).
+   -1 after failing, else the element count. */
+static int pm__vrm_accessor_as(pm__vrm_reader *r, int index, int components, int kind, int max, void **out, int keep)
+{
+    static const char *const types[5] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT4"};
+    int accessor, view, type, count, size, stride = 0, offset, i, c, sparse;
+    const int normalized = index >= 0 && index < r->accessor_count && pm__vj_true(r, pm__vj_get(r, r->accessors[index], "normalized"));
+    const unsigned char *first = NULL;
+    float *floats = NULL;
+    uint32_t *integers = NULL;
     if (out) *out = NULL;
     if (index < 0 || index >= r->accessor_count) return pm__vrm_fail_at(r, PM_ERROR_PARSE, 0, "an accessor index out of range"), -1;
     accessor = r->accessors[index];
-    if (pm__vj_get(r, accessor, "sparse") >= 0) return pm__vrm_fail(r, accessor, "a sparse accessor (not read)"), -1;
-    if (!pm__vj_is(r, pm__vj_get(r, accessor, "type"), types[type_index]))
+    if (!pm__vj_is(r, pm__vj_get(r, accessor, "type"), types[components == 16 ? 4 : components - 1]))
         return pm__vrm_fail(r, accessor, "an accessor of another type than its use needs"), -1;
     view = pm__vj_index(r, accessor, "bufferView", r->view_count, "\"bufferView\" out of range");
     type = pm__vj_whole(r, pm__vj_get(r, accessor, "componentType"));
     count = pm__vj_whole(r, pm__vj_get(r, accessor, "count"));
     offset = pm__vj_get(r, accessor, "byteOffset") >= 0 ? pm__vj_whole(r, pm__vj_get(r, accessor, "byteOffset")) : 0;
     if (view == -2) return -1;
-    if (view < 0) return pm__vrm_fail(r, accessor, "an accessor without a buffer view (not read)"), -1;
-    size = type == 5126 ? 4 : type == 5123 ? 2 : type == 5121 ? 1 : 0;
-    if (!size || (type != 5126 && !pm__vj_true(r, pm__vj_get(r, accessor, "normalized"))))
-        return pm__vrm_fail(r, accessor, "a component type other than float or normalized unsigned bytes and shorts"), -1;
+    size = type == 5126 || type == 5125 ? 4 : type == 5123 ? 2 : type == 5121 ? 1 : 0;
+    if (kind == PM__VRM_FLOATS ? !(type == 5126 || ((type == 5121 || type == 5123) && normalized))
+        : kind == PM__VRM_JOINTS ? !((type == 5121 || type == 5123) && !normalized) : !(size && type != 5126 && !normalized))
+        return pm__vrm_fail(r, accessor, kind == PM__VRM_FLOATS ? "a component type other than float or normalized unsigned bytes and shorts"
+                                         : kind == PM__VRM_JOINTS ? "joints that are not unsigned bytes or shorts"
+                                                                  : "indices that are not unsigned integers"), -1;
     if (count < 0 || offset < 0) return pm__vrm_fail(r, accessor, "an accessor's count or byteOffset is not a whole number"), -1;
     if (count > max) return pm__vrm_fail(r, accessor, "an accessor with more elements than its use allows"), -1;
-    view = r->views[view];
-    view_offset = pm__vj_get(r, view, "byteOffset") >= 0 ? pm__vj_whole(r, pm__vj_get(r, view, "byteOffset")) : 0;
-    view_length = pm__vj_whole(r, pm__vj_get(r, view, "byteLength"));
-    stride = pm__vj_get(r, view, "byteStride") >= 0 ? pm__vj_whole(r, pm__vj_get(r, view, "byteStride")) : components * size;
-    if (pm__vj_whole(r, pm__vj_get(r, view, "buffer")) != 0 || !r->bin)
-        return pm__vrm_fail(r, view, "a buffer view outside the file's binary chunk"), -1;
-    if (view_offset < 0 || view_length < 0 || (size_t)view_length > r->bin_length ||
-        (size_t)view_offset > r->bin_length - (size_t)view_length)
-        return pm__vrm_fail(r, view, "a buffer view outside its buffer"), -1;
-    if (stride < components * size) return pm__vrm_fail(r, view, "a byteStride below the element's size"), -1;
-    if (count > 0 && (offset > view_length - components * size ||
-                      (size_t)(count - 1) > (size_t)(view_length - components * size - offset) / (size_t)stride))
-        return pm__vrm_fail(r, accessor, "an accessor outside its buffer view"), -1;
-    if (!out) return count;
-    if (!(*out = (float *)pm__vrm_keep(r, (size_t)count * (size_t)components, sizeof(float)))) return -1;
-    first = r->bin + view_offset + offset;
-    for (i = 0; i < count; ++i) {
-        const unsigned char *at = first + (size_t)stride * (size_t)i;
+    if (view >= 0 && !(first = pm__vrm_view_bytes(r, accessor, view, offset, count, components * size, &stride))) return -1;
+    sparse = pm__vj_get(r, accessor, "sparse");
+    if (view < 0 && sparse < 0) return pm__vrm_fail(r, accessor, "an accessor without data"), -1;
+    if (!out && sparse < 0) return count;
+    /* each element into floats or integers (kept, within the file's budget, or the caller's to free); a sparse
+       accessor's base (or zeros) first */
+    if (keep && !pm__vrm_spend(r, accessor, (size_t)count * (size_t)components * 4)) return -1;
+    if (keep) {
+        if (kind == PM__VRM_FLOATS) floats = (float *)pm__vrm_keep(r, (size_t)count * (size_t)components, sizeof(float));
+        else integers = (uint32_t *)pm__vrm_keep(r, (size_t)count * (size_t)components, sizeof(uint32_t));
+    } else if (!(floats = (float *)pm__vrm_alloc(&r->memory, (size_t)count * (size_t)components, sizeof(float)))) {
+        pm__vrm_fail_at(r, PM_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+    }
+    if (!floats && !integers) return -1;
+    for (i = 0; first && i < count; ++i)
         for (c = 0; c < components; ++c) {
+            const size_t slot = (size_t)i * (size_t)components + (size_t)c;
             float f;
-            if (type == 5126) {
-                const uint32_t bits = pm__vrm_u32(at + 4 * c); /* glTF is little-endian */
-                memcpy(&f, &bits, 4);
-            } else if (type == 5123) {
-                f = (float)(at[2 * c] | at[2 * c + 1] << 8) / 65535.0f;
-            } else {
-                f = (float)at[c] / 255.0f;
+            uint32_t u;
+            pm__vrm_component(first + (size_t)stride * (size_t)i, type, c, kind, &f, &u);
+            if (floats) floats[slot] = f;
+            else integers[slot] = u;
+        }
+    if (sparse >= 0) {
+        const int n = pm__vj_whole(r, pm__vj_get(r, sparse, "count")), indices = pm__vj_get(r, sparse, "indices");
+        const int values = pm__vj_get(r, sparse, "values");
+        const int index_type = pm__vj_whole(r, pm__vj_get(r, indices, "componentType"));
+        const int index_size = index_type == 5125 ? 4 : index_type == 5123 ? 2 : index_type == 5121 ? 1 : 0;
+        int index_stride = index_size, value_stride = components * size;
+        const unsigned char *at_index, *at_value;
+        if (n < 1 || n > count || !index_size || indices < 0 || values < 0) {
+            if (!keep) pm__vrm_free(&r->memory, floats);
+            return pm__vrm_fail(r, sparse, "a sparse accessor's count, indices or values malformed"), -1;
+        }
+        at_index = pm__vrm_view_bytes(r, indices, pm__vj_whole(r, pm__vj_get(r, indices, "bufferView")),
+                                      pm__vj_get(r, indices, "byteOffset") >= 0 ? pm__vj_whole(r, pm__vj_get(r, indices, "byteOffset")) : 0,
+                                      n, index_size, &index_stride);
+        at_value = at_index ? pm__vrm_view_bytes(r, values, pm__vj_whole(r, pm__vj_get(r, values, "bufferView")),
+                                                 pm__vj_get(r, values, "byteOffset") >= 0 ? pm__vj_whole(r, pm__vj_get(r, values, "byteOffset")) : 0,
+                                                 n, components * size, &value_stride)
+                            : NULL;
+        if (!at_value) {
+            if (!keep) pm__vrm_free(&r->memory, floats);
+            return -1;
+        }
+        for (i = 0; i < n; ++i) {
+            float f;
+            uint32_t element;
+            pm__vrm_component(at_index + (size_t)index_stride * (size_t)i, index_type, 0, PM__VRM_INDICES, &f, &element);
+            if (element >= (uint32_t)count) {
+                if (!keep) pm__vrm_free(&r->memory, floats);
+                return pm__vrm_fail(r, indices, "a sparse index past the accessor's count"), -1;
             }
-            (*out)[(size_t)i * (size_t)components + (size_t)c] = f;
+            for (c = 0; c < components; ++c) {
+                const size_t slot = (size_t)element * (size_t)components + (size_t)c;
+                uint32_t u;
+                pm__vrm_component(at_value + (size_t)value_stride * (size_t)i, type, c, kind, &f, &u);
+                if (floats) floats[slot] = f;
+                else integers[slot] = u;
+            }
         }
     }
+    if (out) *out = floats ? (void *)floats : (void *)integers;
+    return count;
+}
+
+/* Accessor `index` as floats, kept (see pm__vrm_accessor_as) */
+static int pm__vrm_accessor(pm__vrm_reader *r, int index, int components, int max, float **out)
+{
+    void *values = NULL;
+    const int count = pm__vrm_accessor_as(r, index, components, PM__VRM_FLOATS, max, out ? &values : NULL, 1);
+    if (out) *out = (float *)values;
     return count;
 }
 
@@ -805,6 +968,185 @@ static int pm__vrm_nodes(pm__vrm_reader *r, int **parent_out, pm_transform **res
     return 1;
 }
 
+/* Target `target`'s displacements (POSITION, NORMAL, TANGENT: NULL where
+   it has none), n each, read for the moment (the caller frees them); 0
+   after failing */
+static int pm__vrm_target_read(pm__vrm_reader *r, int target, int n, float *delta[3])
+{
+    static const char *const names[3] = {"POSITION", "NORMAL", "TANGENT"};
+    int a;
+    delta[0] = delta[1] = delta[2] = NULL;
+    if (r->tok[target].type != PM__VJ_OBJECT) return pm__vrm_fail(r, target, "a morph target must be an object");
+    for (a = 0; a < 3; ++a) {
+        const int accessor = pm__vj_get(r, target, names[a]);
+        void *values = NULL;
+        if (accessor >= 0 && pm__vrm_accessor_as(r, pm__vj_whole(r, accessor), 3, PM__VRM_FLOATS, n, &values, 0) != n) {
+            pm__vrm_free(&r->memory, values);
+            while (a > 0) pm__vrm_free(&r->memory, delta[--a]);
+            return r->result == PM_OK ? pm__vrm_fail(r, accessor, "a morph target's count is not its primitive's") : 0;
+        }
+        delta[a] = (float *)values;
+    }
+    return 1;
+}
+
+/* Whether a target moves vertex v (any of its displacements not zero) */
+static int pm__vrm_target_moves(float *const delta[3], int v)
+{
+    int a, k;
+    for (a = 0; a < 3; ++a)
+        for (k = 0; k < 3 && delta[a]; ++k)
+            if (delta[a][3 * v + k] != 0.0f) return 1;
+    return 0;
+}
+
+/* The morph targets of a primitive (token `targets`), grouped by vertex:
+   an entry for each vertex a target moves, in pm_morphs_group_by_vertex's
+   order, which the normal and tangent displacements follow. Two passes
+   over the targets (the entries counted, then written), one target's
+   displacements in memory at a time. */
+static int pm__vrm_targets(pm__vrm_reader *r, int targets, pm_vrm_primitive *p)
+{
+    const int n = p->vertex_count, count = r->tok[targets].size;
+    int *first = NULL, *vertex = NULL, *scratch_start = NULL, t, a, v, target, pass, entries = 0, ok = 0;
+    float *offsets[3] = {NULL, NULL, NULL}, *delta[3];
+    pm_vertex_morph *scratch = NULL;
+    int has[3] = {0, 0, 0};
+    for (pass = 0; pass < 2; ++pass) {
+        if (pass == 1) { /* the entries' room, kept within the file's budget */
+            if (!pm__vrm_spend(r, targets, (size_t)entries * 48 + (size_t)n * 8)) goto done;
+            first = (int *)pm__vrm_alloc(&r->memory, (size_t)count + 1, sizeof(int));
+            vertex = (int *)pm__vrm_alloc(&r->memory, (size_t)entries, sizeof(int));
+            for (a = 0; a < 3; ++a) offsets[a] = (float *)pm__vrm_alloc(&r->memory, 3 * (size_t)entries, sizeof(float));
+            if (!first || !vertex || !offsets[0] || !offsets[1] || !offsets[2]) {
+                pm__vrm_fail_at(r, PM_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+                goto done;
+            }
+            entries = 0;
+        }
+        for (target = pm__vj_first(r, targets), t = 0; t < count; ++t, target = r->tok[target].next) {
+            if (!pm__vrm_target_read(r, target, n, delta)) goto done;
+            if (pass == 1) first[t] = entries;
+            for (v = 0; v < n; ++v) {
+                int k;
+                if (!pm__vrm_target_moves(delta, v)) continue;
+                if (pass == 1) {
+                    vertex[entries] = v;
+                    for (a = 0; a < 3; ++a)
+                        for (k = 0; k < 3; ++k) offsets[a][3 * (size_t)entries + (size_t)k] = delta[a] ? delta[a][3 * v + k] : 0.0f;
+                }
+                ++entries;
+            }
+            for (a = 0; a < 3; ++a) {
+                has[a] |= delta[a] != NULL;
+                pm__vrm_free(&r->memory, delta[a]);
+            }
+        }
+    }
+    first[count] = entries;
+    p->target_count = count;
+    if (!(p->morph_start = (int *)pm__vrm_keep(r, (size_t)n + 1, sizeof(int))) ||
+        !(p->morphs = (pm_vertex_morph *)pm__vrm_keep(r, (size_t)entries, sizeof(pm_vertex_morph))) ||
+        !(p->morph_masks = (uint64_t *)pm__vrm_keep(r, (size_t)n / PM_MORPH_MASK_VERTICES + 1, sizeof(uint64_t))) ||
+        (has[1] && !(p->morph_normals = (float *)pm__vrm_keep(r, 3 * (size_t)entries, sizeof(float)))) ||
+        (has[2] && !(p->morph_tangents = (float *)pm__vrm_keep(r, 3 * (size_t)entries, sizeof(float))))) goto done;
+    if (!(scratch_start = (int *)pm__vrm_alloc(&r->memory, (size_t)n + 1, sizeof(int))) ||
+        !(scratch = (pm_vertex_morph *)pm__vrm_alloc(&r->memory, (size_t)entries, sizeof(pm_vertex_morph)))) {
+        pm__vrm_fail_at(r, PM_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+        goto done;
+    }
+    if (pm_morphs_group_by_vertex(n, count, first, vertex, offsets[0], p->morph_start, p->morphs, entries) != PM_OK ||
+        pm_morph_masks(n, p->morph_start, p->morphs, p->morph_masks) != PM_OK) {
+        pm__vrm_fail(r, targets, "morph targets that do not group by vertex");
+        goto done;
+    }
+    for (a = 1; a < 3; ++a) { /* the same grouping, the same order: the normal and tangent entries line up */
+        float *out = a == 1 ? p->morph_normals : p->morph_tangents;
+        int e;
+        if (!out) continue;
+        pm_morphs_group_by_vertex(n, count, first, vertex, offsets[a], scratch_start, scratch, entries);
+        for (e = 0; e < entries; ++e) memcpy(out + 3 * (size_t)e, scratch[e].offset, 3 * sizeof(float));
+    }
+    ok = 1;
+done:
+    pm__vrm_free(&r->memory, first), pm__vrm_free(&r->memory, vertex), pm__vrm_free(&r->memory, scratch_start);
+    pm__vrm_free(&r->memory, scratch);
+    for (a = 0; a < 3; ++a) pm__vrm_free(&r->memory, offsets[a]);
+    return ok;
+}
+
+/* A glTF mesh's primitives: their vertex streams and morph targets */
+static int pm__vrm_mesh(pm__vrm_reader *r, int mesh, pm_vrm_mesh *out)
+{
+    const int primitives = pm__vj_get(r, mesh, "primitives");
+    int k, t;
+    if (primitives < 0 || r->tok[primitives].type != PM__VJ_ARRAY || r->tok[primitives].size < 1)
+        return pm__vrm_fail(r, mesh, "a mesh without primitives");
+    out->primitive_count = r->tok[primitives].size;
+    if (!(out->primitives = (pm_vrm_primitive *)pm__vrm_keep(r, (size_t)out->primitive_count, sizeof(pm_vrm_primitive))))
+        return 0;
+    for (t = pm__vj_first(r, primitives), k = 0; k < out->primitive_count; ++k, t = r->tok[t].next) {
+        pm_vrm_primitive *p = &out->primitives[k];
+        const int attributes = pm__vj_get(r, t, "attributes"), targets = pm__vj_get(r, t, "targets");
+        const int position = pm__vj_get(r, attributes, "POSITION"), normal = pm__vj_get(r, attributes, "NORMAL");
+        const int tangent = pm__vj_get(r, attributes, "TANGENT"), uv = pm__vj_get(r, attributes, "TEXCOORD_0");
+        const int joints = pm__vj_get(r, attributes, "JOINTS_0"), weights = pm__vj_get(r, attributes, "WEIGHTS_0");
+        const int indices = pm__vj_get(r, t, "indices"), mode = pm__vj_get(r, t, "mode");
+        const int max = INT_MAX / 16;
+        uint32_t *joint_values = NULL;
+        void *index_values = NULL;
+        int v;
+        for (p->vertices = 0; p->vertices < k; ++p->vertices) { /* the same attributes and targets, as written */
+            const pm_vrm_primitive *q = &out->primitives[p->vertices];
+            if (q->vertices == p->vertices && pm__vj_same(r, attributes, q->attributes_) && pm__vj_same(r, targets, q->targets_))
+                break;
+        }
+        p->attributes_ = attributes, p->targets_ = targets;
+        if (p->vertices < k) { /* its streams are that primitive's; its own indices and mode follow */
+            const pm_vrm_primitive *q = &out->primitives[p->vertices];
+            const int vertices = p->vertices;
+            *p = *q;
+            p->vertices = vertices, p->index_count = 0, p->indices = NULL;
+        }
+        p->mode = mode >= 0 ? pm__vj_whole(r, mode) : 4;
+        if (p->mode < 0 || p->mode > 6) return pm__vrm_fail(r, mode, "an unknown primitive mode");
+        if (indices >= 0) {
+            if ((p->index_count = pm__vrm_accessor_as(r, pm__vj_whole(r, indices), 1, PM__VRM_INDICES, max, &index_values, 1)) < 0)
+                return 0;
+            p->indices = (uint32_t *)index_values;
+        }
+        if (p->vertices < k) { /* read: its indices checked against the vertices */
+            for (v = 0; v < p->index_count; ++v)
+                if (p->indices[v] >= (uint32_t)p->vertex_count) return pm__vrm_fail(r, indices, "a vertex index past the vertices");
+            continue;
+        }
+        if (position >= 0 && (p->vertex_count = pm__vrm_accessor(r, pm__vj_whole(r, position), 3, max, &p->positions)) < 0)
+            return 0; /* without POSITION: no vertices, as three.js draws it */
+        if ((normal >= 0 && pm__vrm_accessor(r, pm__vj_whole(r, normal), 3, p->vertex_count, &p->normals) != p->vertex_count) ||
+            (tangent >= 0 && pm__vrm_accessor(r, pm__vj_whole(r, tangent), 4, p->vertex_count, &p->tangents) != p->vertex_count) ||
+            (uv >= 0 && pm__vrm_accessor(r, pm__vj_whole(r, uv), 2, p->vertex_count, &p->uvs) != p->vertex_count))
+            return r->result == PM_OK ? pm__vrm_fail(r, t, "an attribute's count is not POSITION's") : 0;
+        if ((joints >= 0) != (weights >= 0)) return pm__vrm_fail(r, t, "JOINTS_0 without WEIGHTS_0, or the other way");
+        if (joints >= 0) {
+            if (pm__vrm_accessor_as(r, pm__vj_whole(r, joints), 4, PM__VRM_JOINTS, p->vertex_count, (void **)&joint_values, 1) !=
+                    p->vertex_count ||
+                pm__vrm_accessor(r, pm__vj_whole(r, weights), 4, p->vertex_count, &p->bone_weights) != p->vertex_count)
+                return r->result == PM_OK ? pm__vrm_fail(r, t, "an attribute's count is not POSITION's") : 0;
+            if (!(p->bone_indices = (uint16_t *)pm__vrm_keep(r, 4 * (size_t)p->vertex_count, sizeof(uint16_t)))) return 0;
+            for (v = 0; v < 4 * p->vertex_count; ++v) p->bone_indices[v] = (uint16_t)joint_values[v];
+        }
+        if (p->index_count > 0)
+            for (v = 0; v < p->index_count; ++v)
+                if (p->indices[v] >= (uint32_t)p->vertex_count) return pm__vrm_fail(r, indices, "a vertex index past the vertices");
+        if (targets >= 0) {
+            if (r->tok[targets].type != PM__VJ_ARRAY) return pm__vrm_fail(r, targets, "\"targets\" must be an array");
+            if (r->tok[targets].size > 0 && !pm__vrm_targets(r, targets, p)) return 0;
+        }
+    }
+    out->target_count = out->primitives[0].target_count;
+    return 1;
+}
+
 /* A posemath JSON reader's failure inside the extension object at token t */
 static int pm__vrm_fail_inside(pm__vrm_reader *r, int t, pm_result result, const pm_parse_error *inner, const char *fallback)
 {
@@ -854,7 +1196,7 @@ static int pm__vrm_expressions(pm__vrm_reader *r, pm_vrm_file *f, int vrm)
         for (b = 0; b < x->morph_bind_count; ++b) {
             const int mesh = f->version == 1 ? (binds[b].mesh < f->node_count ? f->node_mesh[binds[b].mesh] : -1)
                                              : (binds[b].mesh < f->mesh_count ? binds[b].mesh : -1);
-            if (mesh >= 0 && binds[b].index >= 0 && binds[b].index < f->target_count[mesh]) binds[kept++] = binds[b];
+            if (mesh >= 0 && binds[b].index >= 0 && binds[b].index < f->meshes[mesh].target_count) binds[kept++] = binds[b];
             else pm__vrm_warn(r, "an expression binds a morph target its mesh lacks (left out, as three-vrm writes it nowhere)");
         }
         x->morph_bind_count = kept;
@@ -983,15 +1325,9 @@ static int pm__vrm_read_avatar(pm__vrm_reader *r, const unsigned char *data, siz
     meshes = pm__vj_get(r, 0, "meshes");
     if (meshes >= 0 && r->tok[meshes].type != PM__VJ_ARRAY) return pm__vrm_fail(r, meshes, "\"meshes\" must be an array");
     f->mesh_count = meshes >= 0 ? r->tok[meshes].size : 0;
-    if (!(f->target_count = (int *)pm__vrm_keep(r, (size_t)f->mesh_count, sizeof(int)))) return 0;
-    for (m = 0, t = pm__vj_first(r, meshes); m < f->mesh_count; ++m, t = r->tok[t].next) {
-        /* three.js's morphTargetInfluences: the first primitive's targets */
-        const int primitive = pm__vj_first(r, pm__vj_get(r, t, "primitives"));
-        const int targets = pm__vj_get(r, primitive, "targets");
-        if (primitive < 0) return pm__vrm_fail(r, t, "a mesh without primitives");
-        if (targets >= 0 && r->tok[targets].type != PM__VJ_ARRAY) return pm__vrm_fail(r, targets, "\"targets\" must be an array");
-        f->target_count[m] = targets >= 0 ? r->tok[targets].size : 0;
-    }
+    if (!(f->meshes = (pm_vrm_mesh *)pm__vrm_keep(r, (size_t)f->mesh_count, sizeof(pm_vrm_mesh)))) return 0;
+    for (m = 0, t = pm__vj_first(r, meshes); m < f->mesh_count; ++m, t = r->tok[t].next)
+        if (!pm__vrm_mesh(r, t, &f->meshes[m])) return 0;
     skins = pm__vj_get(r, 0, "skins");
     if (skins >= 0 && r->tok[skins].type != PM__VJ_ARRAY) return pm__vrm_fail(r, skins, "\"skins\" must be an array");
     f->skin_count = skins >= 0 ? r->tok[skins].size : 0;
@@ -1116,7 +1452,8 @@ static const float *pm__vrma_times(pm__vrm_reader *r, float **times_of_accessor,
 }
 
 /* One channel of the first animation into its track (or left out) */
-static int pm__vrma_channel(pm__vrm_reader *r, int channel, int samplers, const pm__vrma_targets *targets,
+static int pm__vrma_channel(pm__vrm_reader *r, int channel, const int *samplers, int sampler_count,
+                            const pm__vrma_targets *targets,
                             const pm_humanoid *humanoid, const pm_raw_pose *rest_pose, float **times_of_accessor,
                             int *count_of_accessor, pm_vrma_motion *m)
 {
@@ -1125,14 +1462,13 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, int samplers, const 
     const int node = pm__vj_index(r, target, "node", r->node_count, "a channel's node out of range");
     const int sampler_index = pm__vj_whole(r, pm__vj_get(r, channel, "sampler"));
     const int rotation = pm__vj_is(r, path, "rotation"), translation = pm__vj_is(r, path, "translation");
-    int sampler = -1, s, input, values_count, bone = -1, k;
+    int sampler, input, values_count, bone = -1, k;
     const char *interpolation_name;
     pm_track track, *into;
     float *values;
     if (node == -2) return 0;
-    if (sampler_index < 0 || sampler_index >= (samplers >= 0 ? r->tok[samplers].size : 0))
-        return pm__vrm_fail(r, channel, "a channel's sampler out of range");
-    for (s = pm__vj_first(r, samplers), k = 0; k <= sampler_index; ++k, sampler = s, s = r->tok[s].next) continue;
+    if (sampler_index < 0 || sampler_index >= sampler_count) return pm__vrm_fail(r, channel, "a channel's sampler out of range");
+    sampler = samplers[sampler_index];
     input = pm__vj_whole(r, pm__vj_get(r, sampler, "input"));
     memset(&track, 0, sizeof track);
     if (!(track.times = pm__vrma_times(r, times_of_accessor, count_of_accessor, input))) return 0;
@@ -1156,6 +1492,10 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, int samplers, const 
     }
     if (!(targets->bone[node] >= 0 ? rotation || translation : into == &m->look_at ? rotation : translation))
         return pm__vrm_fail(r, path, "a channel's path other than its VRM animation target allows");
+    if (into->key_count > 0) { /* the channels are read last first: a later one for this target was read */
+        pm__vrm_warn(r, "two channels for one target (the last played, as three-vrm-animation plays it)");
+        return 1;
+    }
     interpolation_name = "LINEAR";
     if (pm__vj_get(r, sampler, "interpolation") >= 0) {
         const int t = pm__vj_get(r, sampler, "interpolation");
@@ -1183,14 +1523,14 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, int samplers, const 
             return pm__vrm_fail(r, sampler, "a key that does not normalize (a translation too large)");
         memcpy(v, rotation ? normalized.rotation[bone] : normalized.hips_position, sizeof(float) * (size_t)track.components);
     }
-    if (into->key_count > 0) pm__vrm_warn(r, "two channels for one target (the last played, as three-vrm-animation plays it)");
     *into = track;
     return 1;
 }
 
 static int pm__vrma_read(pm__vrm_reader *r, const unsigned char *data, size_t size, pm_vrma_motion *m)
 {
-    int *parent, *child_start, *children, extension, bones, animation, channels, samplers, c, i, k;
+    int *parent, *child_start, *children, *channel_tokens, *sampler_tokens, extension, bones, animation, channels, samplers;
+    int channel_count, sampler_count, i, k;
     int bone_node[PM_BONE_COUNT];
     pm_transform *rest;
     pm__vrma_targets targets;
@@ -1251,10 +1591,12 @@ static int pm__vrma_read(pm__vrm_reader *r, const unsigned char *data, size_t si
     if (animation < 0) return pm__vrm_fail(r, 0, "no animation");
     channels = pm__vj_get(r, animation, "channels");
     samplers = pm__vj_get(r, animation, "samplers");
-    if (channels < 0 || r->tok[channels].type != PM__VJ_ARRAY || (samplers >= 0 && r->tok[samplers].type != PM__VJ_ARRAY))
-        return pm__vrm_fail(r, animation, "an animation's channels and samplers must be arrays");
-    for (c = pm__vj_first(r, channels), i = 0; i < r->tok[channels].size; ++i, c = r->tok[c].next)
-        if (!pm__vrma_channel(r, c, samplers, &targets, humanoid, &rest_pose, times_of_accessor, count_of_accessor, m))
+    if (channels < 0 || !pm__vj_elements(r, channels, &channel_tokens, &channel_count, "\"channels\" must be an array") ||
+        !pm__vj_elements(r, samplers, &sampler_tokens, &sampler_count, "\"samplers\" must be an array"))
+        return channels < 0 ? pm__vrm_fail(r, animation, "an animation without channels") : 0;
+    for (i = channel_count - 1; i >= 0; --i) /* the last first: where two channels move one target, it plays */
+        if (!pm__vrma_channel(r, channel_tokens[i], sampler_tokens, sampler_count, &targets, humanoid, &rest_pose,
+                              times_of_accessor, count_of_accessor, m))
             return 0;
     return 1;
 }
@@ -1440,7 +1782,7 @@ static pm_result pm__vrm_model_morphs(pm_vrm_model *m)
     for (n = 0; n < f->node_count; ++n)
         if (f->node_mesh[n] >= 0)
             memcpy(m->morph_weights + m->morph_start[n], m->slot_weights_ + m->slot_start_[f->node_mesh[n]],
-                   sizeof(float) * (size_t)f->target_count[f->node_mesh[n]]);
+                   sizeof(float) * (size_t)f->meshes[f->node_mesh[n]].target_count);
     return PM_OK;
 }
 
@@ -1462,7 +1804,81 @@ static void pm__vrm_model_release(pm_vrm_model *m)
     pm__vrm_free(&memory, m->expression_of_track_);
     pm__vrm_free(&memory, m->slot_weights_);
     pm__vrm_free(&memory, m->slot_start_);
+    pm__vrm_free(&memory, m->skin_jobs);
+    pm__vrm_free(&memory, m->skin_job_start);
+    pm__vrm_free(&memory, m->prepared_);
+    pm__vrm_free(&memory, m->zero_joints_);
     pm__vrm_free(&memory, m);
+}
+
+/* The skinning jobs: one per primitive of each node with a mesh, checked
+   (pm_skin_job_validate: a joint past its skin's, a weight not finite) */
+static pm_result pm__vrm_model_jobs(pm_vrm_model *m, pm_vrm_report *report)
+{
+    const pm_vrm_file *f = m->file;
+    size_t bones = 0, most_vertices = 1;
+    int n, k, jobs = 0;
+    pm_skin_bone *prepared;
+    float *scratch;
+    if (!(m->skin_job_start = (int *)pm__vrm_alloc(&m->memory_, (size_t)f->node_count + 1, sizeof(int))))
+        return PM_ERROR_OUT_OF_MEMORY;
+    for (n = 0; n < f->node_count; ++n) { /* how many jobs, bones and vertices */
+        const pm_vrm_mesh *mesh = f->node_mesh[n] >= 0 ? &f->meshes[f->node_mesh[n]] : NULL;
+        m->skin_job_start[n] = jobs;
+        for (k = 0; mesh && k < mesh->primitive_count; ++k) {
+            const int skinned = f->node_skin[n] >= 0 && mesh->primitives[k].bone_indices;
+            bones += skinned ? (size_t)f->skins[f->node_skin[n]].joint_count : 1;
+            if ((size_t)mesh->primitives[k].vertex_count > most_vertices) most_vertices = (size_t)mesh->primitives[k].vertex_count;
+        }
+        jobs += mesh ? mesh->primitive_count : 0;
+    }
+    m->skin_job_start[f->node_count] = jobs;
+    if (!(m->skin_jobs = (pm_skin_job *)pm__vrm_alloc(&m->memory_, (size_t)jobs, sizeof(pm_skin_job))) ||
+        !(m->prepared_ = (pm_skin_bone *)pm__vrm_alloc(&m->memory_, bones, sizeof(pm_skin_bone))) ||
+        !(m->zero_joints_ = (uint16_t *)pm__vrm_alloc(&m->memory_, most_vertices, sizeof(uint16_t))) ||
+        !(scratch = (float *)pm__vrm_alloc(&m->memory_, 4 * most_vertices, sizeof(float))))
+        return PM_ERROR_OUT_OF_MEMORY;
+    prepared = m->prepared_;
+    for (n = 0; n < f->node_count; ++n) {
+        const pm_vrm_mesh *mesh = f->node_mesh[n] >= 0 ? &f->meshes[f->node_mesh[n]] : NULL;
+        for (k = 0; mesh && k < mesh->primitive_count; ++k) {
+            const pm_vrm_primitive *p = &mesh->primitives[k];
+            pm_skin_job *job = &m->skin_jobs[m->skin_job_start[n] + k];
+            const int skinned = f->node_skin[n] >= 0 && p->bone_indices;
+            pm_result result;
+            int bad;
+            memset(job, 0, sizeof *job);
+            job->vertex_count = p->vertices == k ? p->vertex_count : 0;
+            job->positions = p->positions, job->normals = p->normals, job->tangents = p->tangents;
+            if (skinned) { /* glTF's skin: its joints' world matrices times their inverse binds */
+                job->bone_indices = p->bone_indices, job->bone_weights = p->bone_weights, job->influences = 4;
+                job->bone_matrices = m->skin_matrices + 16 * (size_t)m->skin_start[f->node_skin[n]];
+                job->bone_count = f->skins[f->node_skin[n]].joint_count;
+            } else { /* glTF places a mesh without a skin by its node: one joint, weight 1 */
+                job->bone_indices = m->zero_joints_, job->influences = 1;
+                job->bone_matrices = m->world + 16 * (size_t)n;
+                job->bone_count = 1;
+            }
+            if (p->morph_start) {
+                job->morph_start = p->morph_start, job->morphs = p->morphs, job->morph_masks = p->morph_masks;
+                job->morph_normals = p->morph_normals, job->morph_tangents = p->morph_tangents;
+                job->morph_weights = m->morph_weights + m->morph_start[n];
+                job->morph_count = p->target_count < mesh->target_count ? p->target_count : mesh->target_count;
+            }
+            job->prepared = prepared;
+            prepared += job->bone_count;
+            job->out_positions = scratch; /* for the check: the host sets its own */
+            result = pm_skin_job_validate(job, &bad);
+            job->out_positions = NULL;
+            if (result != PM_OK) {
+                if (report) report->message = "a vertex whose joints or weights its skin cannot take (pm_skin_job_validate)";
+                pm__vrm_free(&m->memory_, scratch);
+                return result;
+            }
+        }
+    }
+    pm__vrm_free(&m->memory_, scratch);
+    return PM_OK;
 }
 
 PMVRMDEF pm_result pm_vrm_model_create(const pm_vrm_file *file, const pm_vrm_options *options, pm_vrm_model **out,
@@ -1482,8 +1898,8 @@ PMVRMDEF pm_result pm_vrm_model_create(const pm_vrm_file *file, const pm_vrm_opt
     if (!(m = (pm_vrm_model *)pm__vrm_alloc(&memory, 1, sizeof *m))) return PM_ERROR_OUT_OF_MEMORY;
     m->file = file;
     m->memory_ = memory;
-    for (n = 0; n < file->node_count; ++n) targets += file->node_mesh[n] >= 0 ? file->target_count[file->node_mesh[n]] : 0;
-    for (n = 0; n < file->mesh_count; ++n) slots += file->target_count[n];
+    for (n = 0; n < file->node_count; ++n) targets += file->node_mesh[n] >= 0 ? file->meshes[file->node_mesh[n]].target_count : 0;
+    for (n = 0; n < file->mesh_count; ++n) slots += file->meshes[n].target_count;
     for (s = 0; s < file->springs.spring_count; ++s) joints += file->springs.springs[s].joint_count;
     m->springs = file->springs;
     m->springs.joint_capacity = joints;
@@ -1504,8 +1920,8 @@ PMVRMDEF pm_result pm_vrm_model_create(const pm_vrm_file *file, const pm_vrm_opt
         return PM_ERROR_OUT_OF_MEMORY;
     }
     for (n = 0; n < file->node_count; ++n)
-        m->morph_start[n + 1] = m->morph_start[n] + (file->node_mesh[n] >= 0 ? file->target_count[file->node_mesh[n]] : 0);
-    for (n = 0; n < file->mesh_count; ++n) m->slot_start_[n + 1] = m->slot_start_[n] + file->target_count[n];
+        m->morph_start[n + 1] = m->morph_start[n] + (file->node_mesh[n] >= 0 ? file->meshes[file->node_mesh[n]].target_count : 0);
+    for (n = 0; n < file->mesh_count; ++n) m->slot_start_[n + 1] = m->slot_start_[n] + file->meshes[n].target_count;
     for (s = 0; s < file->skin_count; ++s) m->skin_start[s + 1] = m->skin_start[s] + file->skins[s].joint_count;
     if (!(m->skin_matrices = (float *)pm__vrm_alloc(&memory, 16 * (size_t)m->skin_start[file->skin_count], sizeof(float)))) {
         pm__vrm_model_release(m);
@@ -1524,6 +1940,10 @@ PMVRMDEF pm_result pm_vrm_model_create(const pm_vrm_file *file, const pm_vrm_opt
         (m->springs_on_ && (result = pm_spring_set_reset(&m->springs, m->pose, m->world)) != PM_OK) ||
         (result = pm__vrm_model_skins(m)) != PM_OK) {
         if (report) report->message = "the rest pose does not make world matrices (a scale overflows)";
+        pm__vrm_model_release(m);
+        return result;
+    }
+    if ((result = pm__vrm_model_jobs(m, report)) != PM_OK) {
         pm__vrm_model_release(m);
         return result;
     }
@@ -1567,14 +1987,14 @@ PMVRMDEF pm_result pm_vrm_model_play(pm_vrm_model *m, const pm_vrma_motion *moti
 
 PMVRMDEF pm_result pm_vrm_model_seek(pm_vrm_model *m, double time)
 {
-    if (!m || !(time >= 0.0 && time <= 1e12)) return PM_ERROR_INVALID_ARGUMENT;
+    if (!m || !pm__vrm_finite(time) || time < 0.0 || time > 1e12) return PM_ERROR_INVALID_ARGUMENT;
     m->time_ = time;
     return PM_OK;
 }
 
 PMVRMDEF pm_result pm_vrm_model_look_at(pm_vrm_model *m, const float target[3])
 {
-    if (!m || (target && !(isfinite(target[0]) && isfinite(target[1]) && isfinite(target[2]))))
+    if (!m || (target && !(pm__vrm_finite_f(target[0]) && pm__vrm_finite_f(target[1]) && pm__vrm_finite_f(target[2]))))
         return PM_ERROR_INVALID_ARGUMENT;
     m->has_target_ = target != NULL;
     if (target) memcpy(m->target_, target, sizeof m->target_);
@@ -1586,11 +2006,12 @@ PMVRMDEF pm_result pm_vrm_model_update(pm_vrm_model *m, double seconds)
     const pm_vrm_file *f;
     pm_result result;
     int e;
-    if (!m || !(seconds >= 0.0 && seconds <= 1e6) || !isfinite(m->look_yaw) || !isfinite(m->look_pitch))
+    if (!m || !pm__vrm_finite(seconds) || seconds < 0.0 || seconds > 1e6 || !pm__vrm_finite_f(m->look_yaw) ||
+        !pm__vrm_finite_f(m->look_pitch))
         return PM_ERROR_INVALID_ARGUMENT;
     f = m->file;
     for (e = 0; e < f->expression_count; ++e)
-        if (!isfinite(m->expression_weights[e])) return PM_ERROR_INVALID_ARGUMENT;
+        if (!pm__vrm_finite_f(m->expression_weights[e])) return PM_ERROR_INVALID_ARGUMENT;
     if (m->motion_) pm__vrm_model_sample(m);
     /* 1. the humanoid; 2. lookAt (toward a target: from the head this pose puts there) */
     if (m->has_target_ && ((result = pm__vrm_model_pose(m)) != PM_OK ||

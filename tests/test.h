@@ -132,6 +132,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(vrm_reader_lenient)                                                                \
     X(vrm_model)                                                                         \
     X(vrma_writer_face)                                                                  \
+    X(vrma_reader_bounds)                                                                \
     X(springs_match_threevrm)                                                            \
     X(springs_properties)                                                                \
     X(springs_bad_input)                                                                 \

@@ -447,3 +447,59 @@ void test_vrma_writer_face(void)
     pm_vrm_free(&avatar);
     free(data);
 }
+
+/* What a VRM animation can make the reader do is bounded by its size: a
+   channel finds its sampler at once (100,000 channels on as many samplers
+   read in linear time: a walk along the samplers per channel would take 5e9
+   steps), two channels on one target read the last one's keys only, and
+   keys read again and again for many tracks stop at the file's budget
+   (PM_ERROR_LIMIT) instead of taking gigabytes. */
+void test_vrma_reader_bounds(void)
+{
+    enum { CHANNELS = 100000, KEYS = 100000, EXPRESSIONS = 2000 };
+    const size_t room = (size_t)CHANNELS * 120 + (size_t)EXPRESSIONS * 120 + 4096;
+    char *json = (char *)malloc(room), *at;
+    float *bin = (float *)calloc((size_t)KEYS * 4, sizeof(float));
+    unsigned char *data;
+    size_t size;
+    pm_vrma_motion motion;
+    pm_parse_error error;
+    int k;
+    if (!json || !bin) return;
+    for (k = 0; k < KEYS; ++k) bin[k] = (float)k / 30.0f; /* times; then KEYS (x, 0, 0) weights */
+    /* many channels, each on its own sampler, all on the hips */
+    at = json + sprintf(json, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{}],\"extensionsUsed\":[\"VRMC_vrm_animation\"],"
+                              "\"extensions\":{\"VRMC_vrm_animation\":{\"specVersion\":\"1.0\",\"expressions\":{\"preset\":"
+                              "{\"happy\":{\"node\":0}}}}},\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":2,"
+                              "\"type\":\"SCALAR\"},{\"bufferView\":1,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}],"
+                              "\"bufferViews\":[{\"buffer\":0,\"byteLength\":8},{\"buffer\":0,\"byteOffset\":8,\"byteLength\":24}],"
+                              "\"buffers\":[{\"byteLength\":32}],\"animations\":[{\"channels\":[");
+    for (k = 0; k < CHANNELS; ++k)
+        at += sprintf(at, "%s{\"sampler\":%d,\"target\":{\"node\":0,\"path\":\"translation\"}}", k ? "," : "", k);
+    at += sprintf(at, "],\"samplers\":[");
+    for (k = 0; k < CHANNELS; ++k) at += sprintf(at, "%s{\"input\":0,\"output\":1}", k ? "," : "");
+    sprintf(at, "]}]}");
+    data = glb_of(json, bin, 32, &size);
+    CHECK_RESULT(pm_vrma_parse(data, size, NULL, &motion, &error), PM_OK);
+    CHECK(error.warning && strstr(error.warning, "two channels for one target") && motion.expression_count == 1);
+    pm_vrma_free(&motion);
+    free(data);
+
+    /* many expressions' tracks on one accessor of 100,000 keys (1.2 MB each time it is read) */
+    at = json + sprintf(json, "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[");
+    for (k = 0; k < EXPRESSIONS; ++k) at += sprintf(at, "%s{}", k ? "," : "");
+    at += sprintf(at, "],\"extensions\":{\"VRMC_vrm_animation\":{\"expressions\":{\"custom\":{");
+    for (k = 0; k < EXPRESSIONS; ++k) at += sprintf(at, "%s\"e%d\":{\"node\":%d}", k ? "," : "", k, k);
+    at += sprintf(at, "}}}},\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":%d,\"type\":\"SCALAR\"},"
+                      "{\"bufferView\":1,\"componentType\":5126,\"count\":%d,\"type\":\"VEC3\"}],\"bufferViews\":[{\"buffer\":0,"
+                      "\"byteLength\":%d},{\"buffer\":0,\"byteOffset\":%d,\"byteLength\":%d}],\"buffers\":[{\"byteLength\":%d}],"
+                      "\"animations\":[{\"samplers\":[{\"input\":0,\"output\":1}],\"channels\":[",
+                  KEYS, KEYS, 4 * KEYS, 4 * KEYS, 12 * KEYS, 16 * KEYS);
+    for (k = 0; k < EXPRESSIONS; ++k)
+        at += sprintf(at, "%s{\"sampler\":0,\"target\":{\"node\":%d,\"path\":\"translation\"}}", k ? "," : "", k);
+    sprintf(at, "]}]}");
+    data = glb_of(json, bin, 16 * (size_t)KEYS, &size);
+    CHECK_RESULT(pm_vrma_parse(data, size, NULL, &motion, &error), PM_ERROR_LIMIT);
+    CHECK(error.message && strstr(error.message, "more accessor data than the file's size allows"));
+    free(data), free(json), free(bin);
+}

@@ -54,7 +54,7 @@ static void check_avatar(const pm_vrm_file *f)
         for (j = 0; j < f->expressions[i].morph_bind_count; ++j) {
             const pm_expression_morph_bind *b = &f->expressions[i].morph_binds[j];
             const int mesh = f->version == 1 ? f->node_mesh[b->mesh] : b->mesh;
-            if (mesh < 0 || mesh >= f->mesh_count || b->index < 0 || b->index >= f->target_count[mesh]) abort();
+            if (mesh < 0 || mesh >= f->mesh_count || b->index < 0 || b->index >= f->meshes[mesh].target_count) abort();
         }
 }
 
