@@ -30,14 +30,15 @@ MORPH_CUBE = $(ASSIMP_MODELS)/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF
 MORPH_CUBE_WEIGHTS = 0.3,0.8
 # A real VRM 0.x avatar with spring bones (CC-BY 3.0, ../shared/data/vrm-samples/README.md).
 GODETTE = $(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm
-# vrm_play against three-vrm: NAME:AVATAR:ANIMATION:FPS:FRAMES:EVERY (the fixture keeps every EVERYth frame);
-# an avatar or animation under shared/ is skipped when ../shared is absent
-VRM_PLAY_RUNS = godette_faces:$(GODETTE):tests/fixtures/faces.vrma:30:64:3 \
+# vrm_play against three-vrm: NAME:AVATAR:ANIMATION:FPS:FRAMES:EVERY[:VERTICES] (the fixture keeps every
+# EVERYth frame; with VERTICES, every VERTICESth vertex skinned); an avatar or animation under shared/ is
+# skipped when ../shared is absent
+VRM_PLAY_RUNS = godette_faces:$(GODETTE):tests/fixtures/faces.vrma:30:64:3:97 \
   godette_test:$(GODETTE):$(SHARED_DATA)/three-vrm/test.vrma:12:40:3 \
   godette_dance:$(GODETTE):tests/fixtures/character_dance.vrma:20:60:4 \
   overrides_faces:$(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overrides.vrm:tests/fixtures/faces.vrma:30:64:2 \
   overridden_faces:$(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overridden.vrm:tests/fixtures/faces.vrma:24:52:2 \
-  mtoon_faces:$(SHARED_DATA)/vrm-samples/VRMC_materials_mtoon_UV_Animation_Test.vrm:tests/fixtures/faces.vrma:20:44:2
+  mtoon_faces:$(SHARED_DATA)/vrm-samples/VRMC_materials_mtoon_UV_Animation_Test.vrm:tests/fixtures/faces.vrma:20:44:2:1
 # Godette's secondaryAnimation with the duplicate joints files in the wild
 # have, the JSON chunk's length kept: child, node 23 listed beside its parent
 # 22 in bone group 0; twice, a fourth group on node 22 with other settings
@@ -461,7 +462,7 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	@# an avatar playing a VRM animation with every track, against three-vrm (tests/check_vrm_play.awk)
 	@for run in $(VRM_PLAY_RUNS); do set -- $$(echo $$run | tr : ' '); \
 	  if [ -f $$2 ] && [ -f $$3 ]; then \
-	    ./$(BUILD)/vrm_play $$2 $$3 $$4 $$5 > $(BUILD)/vrm_play.out && \
+	    ./$(BUILD)/vrm_play $$2 $$3 $$4 $$5 $${7:+--vertices $$7} > $(BUILD)/vrm_play.out && \
 	    awk -v name="vrm_play on $$(basename $$2) with $$(basename $$3) at $$4 fps" -f tests/compare.awk \
 	      -f tests/check_vrm_play.awk tests/fixtures/vrm_play_$$1_threevrm.txt $(BUILD)/vrm_play.out || exit 1; \
 	  else echo "examples-check: $$2 or $$3 absent, vrm_play on it skipped"; fi; \
@@ -907,7 +908,8 @@ fixtures: $(BUILD)/bvh2vrma $(BUILD)/vmd2vrma | $(BUILD)
 	  && node skin_gltf_threejs.mjs $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights $(MORPH_CUBE_WEIGHTS) 0 \
 	     > ../fixtures/skin_morph_cube_threejs.txt
 	for run in $(VRM_PLAY_RUNS); do set -- $$(echo $$run | tr : ' '); \
-	  node tests/gen/vrm_play_threevrm.mjs $$2 $$3 $$4 $$5 --every $$6 > tests/fixtures/vrm_play_$$1_threevrm.txt || exit 1; done
+	  node tests/gen/vrm_play_threevrm.mjs $$2 $$3 $$4 $$5 --every $$6 $${7:+--vertices $$7} \
+	    > tests/fixtures/vrm_play_$$1_threevrm.txt || exit 1; done
 	/usr/bin/python3 tests/gen/euler_scipy.py > tests/fixtures/euler_scipy.h
 	/usr/bin/python3 tests/gen/vmd_bezier_scipy.py > $(BUILD)/vmd_bezier_scipy.txt
 	cd tests/gen && node vmd_bezier_babylon.mjs ../../$(BUILD)/vmd_bezier_scipy.txt > ../fixtures/vmd_bezier.h

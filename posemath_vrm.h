@@ -32,6 +32,9 @@
            // model->world: each node's world matrix
            // model->skin_matrices: each skin's joint matrices for the GPU
            // model->morph_weights: each node's morph target weights
+           // model->skin_jobs: or skinned on the CPU: copy a job, set
+           //   out_positions (out_normals); prepare it, then pm_skin_job_run
+           //   on any split of the vertices, on any threads
        }
        pm_vrm_model_destroy(model);
        pm_vrma_free(&motion);
@@ -82,12 +85,13 @@
    FUNCTIONS
 
      pm_vrm_parse, pm_vrm_parse_file, pm_vrm_free
-         A VRM avatar: the glTF nodes, meshes' morph target counts and
-         skins; the humanoid (VRMC_vrm or VRM 0.x's humanoid), lookAt and
-         expressions; spring bones (VRMC_springBone with its extended
-         colliders, or 0.x's secondaryAnimation); node constraints
-         (VRMC_node_constraint). Materials, textures and vertex data are
-         left to the host's glTF loader.
+         A VRM avatar: the glTF nodes, skins and meshes (vertex streams as
+         a skinning job takes them, indices, morph targets grouped by
+         vertex; sparse accessors too); the humanoid (VRMC_vrm or VRM
+         0.x's humanoid), lookAt and expressions; spring bones
+         (VRMC_springBone with its extended colliders, or 0.x's
+         secondaryAnimation); node constraints (VRMC_node_constraint).
+         Materials and textures are left to the host's renderer.
      pm_vrma_parse, pm_vrma_parse_file, pm_vrma_free
          A VRM animation (VRMC_vrm_animation 1.0), its first glTF
          animation: the humanoid tracks normalized (rotations as if every

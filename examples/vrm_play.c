@@ -2,7 +2,7 @@
    gaze), frame by frame, through posemath_vrm.h: the tool to check a
    player against, and make test compares it with three-vrm 3.5.5.
 
-   usage: vrm_play MODEL.vrm MOTION.vrma FPS FRAMES
+   usage: vrm_play MODEL.vrm MOTION.vrma FPS FRAMES [--vertices M]
 
    The avatar starts at rest, its spring bones at rest. Frame k (0 ..
    FRAMES - 1) plays the animation at min(k / FPS, its duration) and
@@ -12,12 +12,16 @@
      k morph NODE TARGET W           every morph target an expression drives
      k node NODE x y z qx qy qz qw   every glTF node's world position
                                      (metres) and rotation (scale taken out),
-                                     glTF space as stored */
+                                     glTF space as stored
+   With --vertices M, also every Mth vertex of each primitive of each mesh,
+   skinned by the instance's skinning jobs (morph targets included), in
+   world space: "k vertex NODE PRIMITIVE V x y z". */
 #include "../posemath_vrm.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int parse_number(const char *text, double *value)
 {
@@ -68,6 +72,32 @@ static int driven(const pm_vrm_file *avatar, int node, int index)
     return 0;
 }
 
+/* Every mesh skinned (each job once: primitives that share vertices print
+   their owner's), every `every`th vertex printed; 0 after failing */
+static int print_vertices(const pm_vrm_file *avatar, const pm_vrm_model *model, long frame, int every)
+{
+    int n, k, v;
+    for (n = 0; n < avatar->node_count; ++n) {
+        const pm_vrm_mesh *mesh = avatar->node_mesh[n] >= 0 ? &avatar->meshes[avatar->node_mesh[n]] : NULL;
+        for (k = 0; mesh && k < mesh->primitive_count; ++k) {
+            const pm_vrm_primitive *p = &mesh->primitives[k];
+            pm_skin_job job = model->skin_jobs[model->skin_job_start[n] + p->vertices]; /* the owner's */
+            float *out = (float *)malloc(3 * sizeof(float) * (size_t)(job.vertex_count + 1));
+            if (!out) return 0;
+            job.out_positions = out;
+            if (pm_skin_job_prepare(&job) != PM_OK || pm_skin_job_run(&job, 0, job.vertex_count) != PM_OK) {
+                free(out);
+                return 0;
+            }
+            for (v = 0; v < job.vertex_count; v += every)
+                printf("%ld vertex %d %d %d %.9g %.9g %.9g\n", frame, n, k, v, (double)out[3 * v], (double)out[3 * v + 1],
+                       (double)out[3 * v + 2]);
+            free(out);
+        }
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     pm_vrm_file avatar;
@@ -75,13 +105,17 @@ int main(int argc, char **argv)
     pm_vrm_model *model;
     pm_vrm_report report;
     pm_parse_error error;
-    double fps, frames;
+    double fps, frames, vertices = 0.0;
     long k;
     int n, i;
 
+    if (argc == 7 && strcmp(argv[5], "--vertices") == 0 && parse_number(argv[6], &vertices) && vertices >= 1.0 &&
+        vertices <= 1e9 && vertices == floor(vertices))
+        argc = 5;
     if (argc != 5 || !parse_number(argv[3], &fps) || fps <= 0.0 || !parse_number(argv[4], &frames) || frames < 0.0 ||
         frames > 1e7 || frames != floor(frames)) {
-        fprintf(stderr, "usage: vrm_play MODEL.vrm MOTION.vrma FPS FRAMES (FPS > 0, FRAMES a whole number up to 1e7)\n");
+        fprintf(stderr, "usage: vrm_play MODEL.vrm MOTION.vrma FPS FRAMES [--vertices M] (FPS > 0, FRAMES a whole number up "
+                        "to 1e7, M a whole number from 1)\n");
         return 2;
     }
     if (pm_vrm_parse_file(argv[1], NULL, &avatar, &error) != PM_OK) {
@@ -124,6 +158,10 @@ int main(int argc, char **argv)
             world_rotation(m, q);
             printf("%ld node %d %.9g %.9g %.9g %.9g %.9g %.9g %.9g\n", k, n, (double)m[12], (double)m[13], (double)m[14], q[0],
                    q[1], q[2], q[3]);
+        }
+        if (vertices >= 1.0 && !print_vertices(&avatar, model, k, (int)vertices)) {
+            fprintf(stderr, "vrm_play: frame %ld: skinning refused, or out of memory\n", k);
+            break;
         }
     }
     pm_vrm_model_destroy(model);

@@ -10,9 +10,12 @@
 #   spring joints included: float chains of 10 to 20 nodes against three.js's
 #   doubles, each matrix product rounding at 6e-8 relative, and the spring
 #   step's own 1.1e-6 m (docs/vrm.md).
-FNR == NR { key = $1 " " $2 " " $3 ($2 == "morph" ? " " $4 : ""); want[key] = $0; ++expected; next }
+# - Skinned vertices (vrm_play --vertices) within 5e-5 m: the same chains, a
+#   skinning matrix product and a blend of four.
+function line_key() { return $1 " " $2 " " $3 ($2 == "morph" ? " " $4 : $2 == "vertex" ? " " $4 " " $5 : "") }
+FNR == NR { want[line_key()] = $0; ++expected; next }
 {
-    key = $1 " " $2 " " $3 ($2 == "morph" ? " " $4 : "")
+    key = line_key()
     if (!(key in want)) next
     split(want[key], w, " ")
     if ($2 == "node") {
@@ -23,6 +26,10 @@ FNR == NR { key = $1 " " $2 " " $3 ($2 == "morph" ? " " $4 : ""); want[key] = $0
         if (p > worst_p) worst_p = p
         if (q > worst_q) worst_q = q
         if (p > 5e-5 || q > 5e-5) { print "check: " $0 " differs from three-vrm: " want[key]; bad = 1 }
+    } else if ($2 == "vertex") {
+        p = largest_difference(w, 6, 8, 0, 0)
+        if (p > worst_v) worst_v = p
+        if (p > 5e-5) { print "check: " $0 " differs from three-vrm: " want[key]; bad = 1 }
     } else {
         d = abs($NF - w[NF])
         if (d > worst_w) worst_w = d
@@ -33,5 +40,6 @@ FNR == NR { key = $1 " " $2 " " $3 ($2 == "morph" ? " " $4 : ""); want[key] = $0
 END {
     if (seen != expected) { print "check: " seen " lines found, three-vrm has " expected; bad = 1 }
     if (bad) exit 1
-    printf "%s matches three-vrm: %d lines, worst %.1e m, %.1e rad, %.1e in weights\n", name, seen, worst_p, worst_q, worst_w
+    printf "%s matches three-vrm: %d lines, worst %.1e m, %.1e rad, %.1e in weights%s\n", name, seen, worst_p, worst_q,
+        worst_w, worst_v ? sprintf(", %.1e m in skinned vertices", worst_v) : ""
 }

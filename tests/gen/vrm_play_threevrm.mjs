@@ -1,9 +1,11 @@
 // What three-vrm 3.5.5 and three-vrm-animation do with a VRM avatar playing
 // a VRM animation, frame by frame: the reference for examples/vrm_play
 // (same arguments, same output). Run with `make fixtures`:
-//   node vrm_play_threevrm.mjs MODEL.vrm MOTION.vrma FPS FRAMES [--every N]
+//   node vrm_play_threevrm.mjs MODEL.vrm MOTION.vrma FPS FRAMES [--every N] [--vertices M]
 // (--every N prints every Nth frame only: the fixtures keep some frames, the
-// check asks for those)
+// check asks for those; --vertices M adds every Mth vertex of each mesh,
+// skinned and morphed as three.js draws it, in world space: "k vertex NODE
+// PRIMITIVE V x y z", as examples/vrm_play --vertices M prints it)
 // The avatar loads with GLTFLoader and @pixiv/three-vrm-core's,
 // -node-constraint's and -springbone's plugins (textures stubbed); the
 // animation with VRMAnimationLoaderPlugin and createVRMAnimationClip. Two
@@ -31,7 +33,8 @@ import { loadGlb } from './common.mjs';
 
 const [modelPath, motionPath, fpsText, framesText] = process.argv.slice(2);
 const fps = Number(fpsText), frames = Number(framesText);
-const every = process.argv.includes('--every') ? Number(process.argv[process.argv.indexOf('--every') + 1]) : 1;
+const option = (name) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : 0);
+const every = option('--every') || 1, vertexEvery = option('--vertices');
 const measure = VRMSpringBoneJoint.prototype._calcWorldSpaceBoneLength;
 VRMSpringBoneJoint.prototype._calcWorldSpaceBoneLength = function () {
   if (this.child) this.child.updateWorldMatrix(false, false, true);
@@ -115,5 +118,18 @@ for (let k = 0; k < frames; k++) {
   nodes.forEach((o, i) => {
     o.matrixWorld.decompose(p, q, s);
     console.log(k, 'node', i, ...[p.x, p.y, p.z, q.x, q.y, q.z, q.w].map(f));
+  });
+  // the meshes as drawn: each glTF primitive a three.js mesh (the node itself, or its children in order)
+  model.parser.json.nodes.forEach((def, i) => {
+    if (!vertexEvery || def.mesh === undefined) return;
+    const meshes = nodes[i].isMesh ? [nodes[i]] : nodes[i].children.filter((c) => c.isMesh);
+    meshes.forEach((mesh, primitive) => {
+      if (mesh.isSkinnedMesh) mesh.skeleton.update();
+      const count = mesh.geometry.attributes.position.count;
+      for (let v = 0; v < count; v += vertexEvery) {
+        mesh.getVertexPosition(v, p).applyMatrix4(mesh.matrixWorld);
+        console.log(k, 'vertex', i, primitive, v, ...[p.x, p.y, p.z].map(f));
+      }
+    });
   });
 }
