@@ -165,8 +165,10 @@ test-build: header-check $(addprefix $(BUILD)/,$(TEST_CONFIGS)) $(addprefix $(BU
 
 test-run: test-build readme-check examples-check install-check
 	@for line in $(SKIPPED); do echo "$$line"; done
+	@# the configurations run side by side (JOBS at a time), their reports printed in order
+	@printf '%s\n' $(TEST_CONFIGS) | xargs -P $(JOBS) -I{} sh -c './$(BUILD)/{} > $(BUILD)/{}.out 2>&1; echo $$? > $(BUILD)/{}.status'
 	@passed=0; failed=0; for t in $(TEST_CONFIGS); do echo "== $$t"; \
-	  ./$(BUILD)/$$t > $(BUILD)/$$t.out; status=$$?; cat $(BUILD)/$$t.out; \
+	  status=$$(cat $(BUILD)/$$t.status); cat $(BUILD)/$$t.out; \
 	  set -- $$(tail -1 $(BUILD)/$$t.out) x x x; case "$$1$$3" in *[!0-9]*) set -- 0 x 1;; esac; \
 	  [ $$status -eq 0 ] || [ "$$3" -gt 0 ] || set -- "$$1" x 1; \
 	  passed=$$((passed + $$1)); failed=$$((failed + $$3)); \

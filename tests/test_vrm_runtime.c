@@ -402,6 +402,7 @@ void test_vrm_model(void)
 }
 
 #include "../examples/vrma_write.h"
+#include <unistd.h>
 
 /* The VRMA writer's face (examples/vrma_write.h, which bvh2vrma and
    vmd2vrma use) read back by pm_vrma_parse: every expression's weights and
@@ -419,7 +420,7 @@ void test_vrma_writer_face(void)
     pm_vrm_file avatar;
     pm_vrma_motion motion;
     vrma_face face;
-    char error[200];
+    char error[200], path[64];
     int k, e, b, c;
     CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
     CHECK_RESULT(pm_scene_world_matrices(avatar.parent, avatar.node_count, avatar.rest, world), PM_OK);
@@ -430,9 +431,11 @@ void test_vrma_writer_face(void)
         pm_euler_deg_to_quat(angles, PM_EULER_YXZ, PM_ROTATION_POINT, look + 4 * k);
     }
     face.expression_count = 3, face.names = names, face.weights = weights, face.look_at = look;
-    CHECK(vrma_write("build/test_face.vrma", "posemath test", &avatar.humanoid, world, 1.0, 3, times, poses, &face, 0, error,
-                     sizeof error) == 0);
-    CHECK_RESULT(pm_vrma_parse_file("build/test_face.vrma", NULL, &motion, NULL), PM_OK);
+    /* a file of this process's own: the configurations run side by side */
+    snprintf(path, sizeof path, "build/test_face_%ld.vrma", (long)getpid());
+    CHECK(vrma_write(path, "posemath test", &avatar.humanoid, world, 1.0, 3, times, poses, &face, 0, error, sizeof error) == 0);
+    CHECK_RESULT(pm_vrma_parse_file(path, NULL, &motion, NULL), PM_OK);
+    remove(path);
     CHECK(motion.expression_count == 3 && motion.look_at.key_count == 3 && motion.duration == 1.25);
     for (e = 0; e < motion.expression_count && motion.expression_count == 3; ++e) {
         const char *expected = e == 2 ? "say \\\"hi\\\"" : names[e]; /* as the JSON spells it */
