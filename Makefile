@@ -177,7 +177,7 @@ test-run: test-build readme-check examples-check install-check
 # Every ```c block of the README and docs/ compiles; those with a main() run
 # and print the ```text block after them (tests/check_snippets.sh).
 readme-check: $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) | $(BUILD)
-	tests/check_snippets.sh $(BUILD) "$(CC)" "$(WARN)" README.md docs/*.md
+	JOBS=$(JOBS) tests/check_snippets.sh $(BUILD) "$(CC)" "$(WARN)" README.md docs/*.md
 	@# the README's MMD program, with Bullet: built as its first lines say, played on the generated character
 	@if [ "$(HAVE_BULLET)" = yes ]; then \
 	  awk '/^```c$$/ { n++; inside = 1; next } inside && /^```$$/ { inside = 0; next } \

@@ -7,12 +7,33 @@
 # (cgltf's declarations, for the blocks that load glTF with it). A block
 # that includes posemath_mmd_bullet.h (Bullet's C++) or posemath_vrm.h (it
 # plays files from ../shared) is left to the Makefile's readme-check.
+# Blocks build side by side, JOBS at a time (default 2).
 # usage: tests/check_snippets.sh BUILD_DIR CC "WARNINGS" FILE.md...
 set -u
 build=$1 cc=$2 warn=$3
 shift 3
 mkdir -p "$build/snippets"
-status=0 count=0
+rm -f "$build/snippets/"*.failed
+count=0
+
+# One block: built (and run); a NAME-N.failed file says why it failed
+check_block() {
+  local md=$1 src=$2 base=${2%.c} flags
+  flags=$(head -1 "$src" | sed -n 's/^\/\*.*: *cc \(.*\) -c .*/\1/p')
+  if grep -q '^int main(' "$src"; then
+    if ! $cc -std=c99 $warn -I. -Itests/snippets -o "$base" "$src" -lm; then
+      echo "check_snippets: $md: $(basename "$src") does not compile" > "$base.failed"; return
+    fi
+    if ! "$base" > "$base.got"; then
+      echo "check_snippets: $md: $(basename "$src") exits with an error" > "$base.failed"; return
+    fi
+    if [ -f "$base.out" ] && ! diff -u "$base.out" "$base.got"; then
+      echo "check_snippets: $md: $(basename "$src") prints other than the text after it" > "$base.failed"
+    fi
+  elif ! $cc -std=c99 $warn $flags -I. -Itests/snippets -c -o "$base.o" "$src"; then
+    echo "check_snippets: $md: $(basename "$src") does not compile" > "$base.failed"
+  fi
+}
 for md in "$@"; do
   name=$(basename "$md" .md)
   # blocks as files NAME-N.c, and NAME-N.out for a ```text block right after block N
@@ -29,21 +50,15 @@ for md in "$@"; do
     if grep -q '^#include "posemath_mmd_bullet.h"\|^#include "posemath_vrm.h"' "$src"; then
       count=$((count - 1)); continue # the Makefile's readme-check builds it
     fi
-    flags=$(head -1 "$src" | sed -n 's/^\/\*.*: *cc \(.*\) -c .*/\1/p')
-    if grep -q '^int main(' "$src"; then
-      if ! $cc -std=c99 $warn -I. -Itests/snippets -o "$base" "$src" -lm; then
-        echo "check_snippets: $md: $(basename "$src") does not compile"; status=1; continue
-      fi
-      if ! "$base" > "$base.got"; then
-        echo "check_snippets: $md: $(basename "$src") exits with an error"; status=1; continue
-      fi
-      if [ -f "$base.out" ] && ! diff -u "$base.out" "$base.got"; then
-        echo "check_snippets: $md: $(basename "$src") prints other than the text after it"; status=1
-      fi
-    elif ! $cc -std=c99 $warn $flags -I. -Itests/snippets -c -o "$base.o" "$src"; then
-      echo "check_snippets: $md: $(basename "$src") does not compile"; status=1
-    fi
+    while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do wait -n; done
+    check_block "$md" "$src" &
   done
+done
+wait
+status=0
+for failed in "$build/snippets/"*.failed; do
+  [ -e "$failed" ] || continue
+  cat "$failed"; status=1
 done
 echo "check_snippets: $count code blocks in $# files"
 exit $status
