@@ -60,7 +60,9 @@
        byte offset in the file where it goes wrong and a message; a
        malformed file (bad JSON, an index out of range, an accessor outside
        its buffer) is an error, never a crash, and what a file can make a
-       reader allocate is bounded by its size. What three-vrm 3.5.5 reads
+       reader allocate is bounded by its size (accessor data read for
+       several uses counts each time: past eight times the file and 1 MiB,
+       PM_ERROR_LIMIT). What three-vrm 3.5.5 reads
        past (an unknown expression preset, a bind weight out of range, a
        bind past its mesh's targets, a translation track on a bone other
        than the hips, ...) is read as three-vrm reads it, and the parse's
@@ -523,8 +525,9 @@ static int pm__vj_parse(pm__vrm_reader *r)
     for (;;) {
         char c;
         while (p < r->json_length && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r')) ++p;
-        if (want == PM__VJ_DONE) {
-            if (p < r->json_length && s[p] != '\0') return pm__vrm_fail_at(r, PM_ERROR_PARSE, p, "text after the JSON value");
+        if (want == PM__VJ_DONE) { /* padding only: spaces, or the zeros some writers pad the chunk with */
+            while (p < r->json_length && (s[p] == ' ' || s[p] == '\0')) ++p;
+            if (p < r->json_length) return pm__vrm_fail_at(r, PM_ERROR_PARSE, p, "text after the JSON value");
             return 1;
         }
         if (p >= r->json_length) return pm__vrm_fail_at(r, PM_ERROR_PARSE, p, "the JSON text ends early");
