@@ -92,12 +92,9 @@ static void vrma_append_string(vrma_buffer *g, const char *text)
 /* Whether name is one of VRM 1.0's expression presets */
 static int vrma_preset(const char *name)
 {
-    static const char *const presets[] = {"happy", "angry", "sad", "relaxed", "surprised", "aa", "ih", "ou", "ee", "oh",
-                                          "blink", "blinkLeft", "blinkRight", "lookUp", "lookDown", "lookLeft",
-                                          "lookRight", "neutral"};
-    size_t k;
-    for (k = 0; k < sizeof presets / sizeof presets[0]; ++k)
-        if (strcmp(name, presets[k]) == 0) return 1;
+    int p;
+    for (p = 0; p < PM_EXPRESSION_PRESET_COUNT; ++p)
+        if (strcmp(name, pm_expression_preset_name((pm_expression_preset)p)) == 0) return 1;
     return 0;
 }
 
