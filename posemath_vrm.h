@@ -1176,9 +1176,11 @@ static int pm__vrm_expressions(pm__vrm_reader *r, pm_vrm_file *f, int vrm)
     for (;;) {
         const int mark = r->block_count;
         pm_expression_storage storage;
-        storage.expression_capacity = PM_EXPRESSION_LIMIT;
+        /* the expressions grow with the binds, up to the parser's own limit */
+        storage.expression_capacity = capacity < PM_EXPRESSION_LIMIT ? (int)capacity : PM_EXPRESSION_LIMIT;
         storage.morph_bind_capacity = storage.material_bind_capacity = (int)capacity;
-        if (!(storage.expressions = (pm_expression *)pm__vrm_keep(r, PM_EXPRESSION_LIMIT, sizeof(pm_expression))) ||
+        if (!(storage.expressions =
+                  (pm_expression *)pm__vrm_keep(r, (size_t)storage.expression_capacity, sizeof(pm_expression))) ||
             !(storage.morph_binds = (pm_expression_morph_bind *)pm__vrm_keep(r, capacity, sizeof(pm_expression_morph_bind))) ||
             !(storage.material_binds =
                   (pm_expression_material_bind *)pm__vrm_keep(r, capacity, sizeof(pm_expression_material_bind))))
