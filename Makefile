@@ -794,10 +794,12 @@ compile-time: $(BUILD)/cpu_time
 	  printf '%5s s CPU %6s KB of code   %s\n' "$$seconds" \
 	    "$$(size $(BUILD)/compile-time.o | awk 'NR == 2 { printf "%d", ($$1 + 512) / 1024 }')" "$$flags"; \
 	done
-	@seconds=$$($(BUILD)/cpu_time $(CC) -std=c99 -O2 -c -o $(BUILD)/compile-time.o examples/posemath_mmd.c) && \
+	@for runtime in mmd vrm; do \
+	  seconds=$$($(BUILD)/cpu_time $(CC) -std=c99 -O2 -c -o $(BUILD)/compile-time.o examples/posemath_$$runtime.c) || exit 1; \
 	  printf '%5s s CPU %6s KB of code   %s\n' "$$seconds" \
 	    "$$(size $(BUILD)/compile-time.o | awk 'NR == 2 { printf "%d", ($$1 + 512) / 1024 }')" \
-	    "-std=c99 -O2: posemath_mmd.h's (examples/posemath_mmd.c)"
+	    "-std=c99 -O2: posemath_$$runtime.h's (examples/posemath_$$runtime.c)"; \
+	done
 
 # babylon-mmd's runtimes, three-vrm's spring bones and three-vrm's whole
 # avatar update (tests/gen's npm packages) are timed first on the same MMD
@@ -856,8 +858,8 @@ $(BUILD)/fuzz-posemath_mmd.o: examples/posemath_mmd.c posemath_mmd.h posemath.h 
 $(BUILD)/fuzz-posemath_vrm.o: examples/posemath_vrm.c posemath_vrm.h posemath.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 FUZZ_OBJS = $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o $(BUILD)/fuzz-posemath_vrm.o
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/fuzz_memory.h tests/finite_bits.h posemath.h posemath_mmd.h \
-  posemath_vrm.h $(wildcard examples/*.h) $(FUZZ_OBJS) | $(BUILD)
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/fuzz_memory.h tests/finite_bits.h tests/vrm_rig.h posemath.h \
+  posemath_mmd.h posemath_vrm.h $(wildcard examples/*.h) $(FUZZ_OBJS) | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) \
 	  $(FUZZ_LIBS_$*)
 

@@ -2,33 +2,19 @@
    the first byte is even and as an animation when it is odd (the rest of
    the input is exactly the file, so AddressSanitizer reports any read past
    its end). An avatar read plays without an animation, its eyes on a
-   target and its expressions weighted; an animation read plays on a small
-   built-in avatar. A success must give indices in range (parents, meshes,
+   target and its expressions weighted; an animation read plays on the
+   tests' small avatar (tests/vrm_rig.h). A success must give indices in range (parents, meshes,
    skins, joints, binds) and an instance that updates or fails cleanly; a
    failure an error inside the file, or out of memory where the allocator
    failed (fuzz_memory.h), and nothing allocated left. The error report's
    pointer is NULL for some inputs. */
 #include "../../posemath_vrm.h"
 #include "fuzz_memory.h"
+#include "../vrm_rig.h"
 
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* A VRM 1.0 avatar of the 15 required bones, for the animations to play on */
-static const char rig_json[] =
-    "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"translation\":[0,1,0],\"children\":[1,9,12]},"
-    "{\"translation\":[0,0.1,0],\"children\":[2,3,6]},{\"translation\":[0,0.5,0]},{\"translation\":[0.2,0.4,0],"
-    "\"children\":[4]},{\"translation\":[0.3,0,0],\"children\":[5]},{\"translation\":[0.25,0,0]},"
-    "{\"translation\":[-0.2,0.4,0],\"children\":[7]},{\"translation\":[-0.3,0,0],\"children\":[8]},"
-    "{\"translation\":[-0.25,0,0]},{\"translation\":[0.1,-0.05,0],\"children\":[10]},{\"translation\":[0,-0.45,0],"
-    "\"children\":[11]},{\"translation\":[0,-0.45,0]},{\"translation\":[-0.1,-0.05,0],\"children\":[13]},"
-    "{\"translation\":[0,-0.45,0],\"children\":[14]},{\"translation\":[0,-0.45,0]}],\"extensions\":{\"VRMC_vrm\":{"
-    "\"humanoid\":{\"humanBones\":{\"hips\":{\"node\":0},\"spine\":{\"node\":1},\"head\":{\"node\":2},"
-    "\"leftUpperArm\":{\"node\":3},\"leftLowerArm\":{\"node\":4},\"leftHand\":{\"node\":5},\"rightUpperArm\":{\"node\":6},"
-    "\"rightLowerArm\":{\"node\":7},\"rightHand\":{\"node\":8},\"leftUpperLeg\":{\"node\":9},\"leftLowerLeg\":{\"node\":10},"
-    "\"leftFoot\":{\"node\":11},\"rightUpperLeg\":{\"node\":12},\"rightLowerLeg\":{\"node\":13},\"rightFoot\":{\"node\":14}}},"
-    "\"lookAt\":{\"type\":\"bone\"},\"expressions\":{\"preset\":{\"happy\":{},\"blink\":{\"isBinary\":true}}}}}}";
 
 static void play(pm_vrm_model *model, int frames)
 {
@@ -100,13 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_check_failure(result, counted, &memory, report, size);
             if (motion.expressions || motion.blocks_) abort();
         } else {
-            size_t rig_size = 20 + ((sizeof rig_json - 1 + 3) & ~(size_t)3);
-            unsigned char *rig = (unsigned char *)calloc(1, rig_size);
-            uint32_t header[5] = {0x46546c67u, 2, 0, 0, 0x4e4f534au};
-            header[2] = (uint32_t)rig_size, header[3] = (uint32_t)(rig_size - 20);
-            memcpy(rig, header, sizeof header);
-            memset(rig + 20, ' ', rig_size - 20);
-            memcpy(rig + 20, rig_json, sizeof rig_json - 1);
+            size_t rig_size;
+            unsigned char *rig = glb_of(rig_json, NULL, 0, &rig_size); /* the avatar the animation plays on */
             if (pm_vrm_parse(rig, rig_size, NULL, &avatar, NULL) != PM_OK) abort();
             if (pm_vrm_model_create(&avatar, NULL, &model, NULL) != PM_OK) abort();
             if (pm_vrm_model_play(model, &motion) == PM_OK) play(model, 6);
