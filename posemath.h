@@ -1799,17 +1799,78 @@ static PM__INLINE int pm__finite_d(double d)
     return (bits & 0x7ff0000000000000u) != 0x7ff0000000000000u;
 }
 
-/* Whether n floats are all finite, without a branch per float */
+/* Whether n floats are all finite, without a branch per float: a float's
+   exponent bits plus one carry into its top bit only when all are set */
 static PM__INLINE int pm__finite_n(const float *f, int n)
 {
     uint32_t any = 0, word;
-    int i;
-    for (i = 0; i < n; ++i) {
+    int i = 0;
+#if defined(PM__SSE2)
+    __m128i lanes = _mm_setzero_si128();
+    for (; i + 4 <= n; i += 4)
+        lanes = _mm_or_si128(lanes, _mm_add_epi32(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(f + i)),
+                                                                _mm_set1_epi32(0x7f800000)),
+                                                  _mm_set1_epi32(0x00800000)));
+    any = _mm_movemask_ps(_mm_castsi128_ps(lanes)) ? 0x80000000u : 0u;
+#endif
+    for (; i < n; ++i) {
         memcpy(&word, &f[i], sizeof word);
-        any |= (word & 0x7f800000u) + 0x00800000u; /* the top bit: every exponent bit set */
+        any |= (word & 0x7f800000u) + 0x00800000u;
     }
     return !(any & 0x80000000u);
 }
+
+/* Two doubles at a time, for the products in double (the skins' bone
+   matrices, the world matrices): each lane does the portable code's
+   operations in its order, so every build gives the same bits. */
+#if defined(PM__SSE2)
+typedef __m128d pm__d2;
+static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) /* p[0], p[1] */
+{
+    return _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)));
+}
+static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v)
+{
+    _mm_storel_epi64((__m128i *)(void *)p, _mm_castps_si128(_mm_cvtpd_ps(v)));
+}
+static PM__INLINE pm__d2 pm__d2_set1(double d) { return _mm_set1_pd(d); }
+static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return _mm_add_pd(a, b); }
+static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return _mm_mul_pd(a, b); }
+#elif defined(PM__NEON)
+typedef float64x2_t pm__d2;
+static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) { return vcvt_f64_f32(vld1_f32(p)); }
+static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v) { vst1_f32(p, vcvt_f32_f64(v)); }
+static PM__INLINE pm__d2 pm__d2_set1(double d) { return vdupq_n_f64(d); }
+static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return vaddq_f64(a, b); }
+static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return vmulq_f64(a, b); }
+#else
+typedef struct pm__d2 {
+    double d[2];
+} pm__d2;
+static PM__INLINE pm__d2 pm__d2_of_floats(const float *p)
+{
+    pm__d2 v;
+    v.d[0] = (double)p[0], v.d[1] = (double)p[1];
+    return v;
+}
+static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v) { p[0] = (float)v.d[0], p[1] = (float)v.d[1]; }
+static PM__INLINE pm__d2 pm__d2_set1(double d)
+{
+    pm__d2 v;
+    v.d[0] = v.d[1] = d;
+    return v;
+}
+static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b)
+{
+    a.d[0] += b.d[0], a.d[1] += b.d[1];
+    return a;
+}
+static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b)
+{
+    a.d[0] *= b.d[0], a.d[1] *= b.d[1];
+    return a;
+}
+#endif
 
 PMDEF const char *pm_result_string(pm_result result)
 {
@@ -2689,32 +2750,45 @@ static void pm__set_world_word(float *world, int node, int slot, int32_t word)
     memcpy(world + (size_t)node * 16 + (size_t)slot, &word, sizeof word);
 }
 
-/* world(node) = world(parent) local(node), parent's as already written;
-   0 when an entry overflows float. */
+/* world(node) = world(parent) local(node), parent's as already written:
+   each entry rounded once from double, two rows at a time (pm__d2); 0
+   when an entry overflows float. */
 static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
 {
-    pm__affine local, a;
+    double local[4][3]; /* the local 3x3 block's columns, then the translation */
     float *m = world + (size_t)node * 16;
     int c, r;
-    pm__trs_to_affine(trs, &local);
-    if (up >= 0) {
-        const float *p = world + (size_t)up * 16;
-        PM__UNROLL
-        for (c = 0; c < 3; ++c) {
-            PM__UNROLL
-            for (r = 0; r < 3; ++r) a.m[c][r] = (double)p[c * 4 + r];
-        }
-        PM__UNROLL
-        for (r = 0; r < 3; ++r) a.t[r] = (double)p[12 + r];
-        pm__affine_mul(&a, &local, &local);
-    }
+    pm__quat_to_rotation(trs->q, local);
     PM__UNROLL
     for (c = 0; c < 3; ++c) {
         PM__UNROLL
-        for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)local.m[c][r];
-        m[c * 4 + 3] = 0.0f;
-        m[12 + c] = (float)local.t[c];
+        for (r = 0; r < 3; ++r) local[c][r] *= trs->s[c];
+        local[3][c] = trs->t[c];
     }
+    if (up < 0) {
+        PM__UNROLL
+        for (c = 0; c < 4; ++c) {
+            PM__UNROLL
+            for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)local[c][r];
+        }
+    } else { /* column c: the parent's columns mixed by local column c, in order from 0 */
+        const float *p = world + (size_t)up * 16;
+        pm__d2 column[4][2]; /* rows 0-1 and 2-3 (the last row: 0 0 0 1) */
+        PM__UNROLL
+        for (c = 0; c < 8; ++c) column[c / 2][c % 2] = pm__d2_of_floats(p + 2 * c);
+        PM__UNROLL
+        for (c = 0; c < 4; ++c) {
+            const pm__d2 x = pm__d2_set1(local[c][0]), y = pm__d2_set1(local[c][1]), z = pm__d2_set1(local[c][2]);
+            PM__UNROLL
+            for (r = 0; r < 2; ++r) {
+                pm__d2 sum = pm__d2_add(pm__d2_add(pm__d2_mul(column[0][r], x), pm__d2_mul(column[1][r], y)),
+                                        pm__d2_mul(column[2][r], z));
+                if (c == 3) sum = pm__d2_add(sum, column[3][r]);
+                pm__d2_to_floats(m + 4 * c + 2 * r, sum);
+            }
+        }
+    }
+    m[3] = m[7] = m[11] = 0.0f;
     m[15] = 1.0f;
     return pm__finite_n(m, 16);
 }
@@ -11667,16 +11741,24 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
         if (joint_node[j] < 0 || joint_node[j] >= node_count) return PM_ERROR_OUT_OF_RANGE;
     for (j = 0; j < joint_count; ++j) { /* column-major: element (row r, column c) at 4 c + r */
         const float *world_joint = world + 16 * (size_t)joint_node[j];
-        double a[16], b[16];
         float product[16];
         if (!inverse_bind) {
             memcpy(product, world_joint, sizeof product);
         } else { /* in double, each element's four products summed in order from 0: one rounding to float */
-            for (k = 0; k < 16; ++k) a[k] = (double)world_joint[k], b[k] = (double)inverse_bind[16 * (size_t)j + (size_t)k];
-            for (c = 0; c < 4; ++c)
-                for (r = 0; r < 4; ++r)
-                    product[4 * c + r] = (float)(0.0 + a[r] * b[4 * c] + a[4 + r] * b[4 * c + 1] + a[8 + r] * b[4 * c + 2] +
-                                                 a[12 + r] * b[4 * c + 3]);
+            pm__d2 a[4][2];
+            PM__UNROLL
+            for (k = 0; k < 8; ++k) a[k / 2][k % 2] = pm__d2_of_floats(world_joint + 2 * k); /* rows 0-1, 2-3 of column k / 2 */
+            PM__UNROLL
+            for (c = 0; c < 4; ++c) {
+                const float *b = inverse_bind + 16 * (size_t)j + 4 * (size_t)c;
+                PM__UNROLL
+                for (r = 0; r < 2; ++r) {
+                    pm__d2 sum = pm__d2_add(pm__d2_set1(0.0), pm__d2_mul(a[0][r], pm__d2_set1((double)b[0])));
+                    PM__UNROLL
+                    for (k = 1; k < 4; ++k) sum = pm__d2_add(sum, pm__d2_mul(a[k][r], pm__d2_set1((double)b[k])));
+                    pm__d2_to_floats(product + 4 * c + 2 * r, sum);
+                }
+            }
         }
         if (!pm__finite_n(product, 16)) {
             memset(bone_matrices, 0, 16 * sizeof(float) * (size_t)joint_count);

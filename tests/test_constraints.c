@@ -317,6 +317,22 @@ void test_scene_bad_input(void)
     glm_vec3_fill(pose[2].scale, 1e3f);
     CHECK_RESULT(pm_scene_world_matrices(tree, 3, pose, world), PM_OK);
     CHECK_NEAR(world[0 * 16 + 12], 1.001e33, 1e27); /* 1e30 + 1e3 * 1e30, within float's 6e-8 */
+    /* an overflow in one entry alone, each of the ones a transform reaches
+       (the diagonal, the translation), under a parent scaled by 2 */
+    for (i = 0; i < 6; ++i) {
+        const int one_node[2] = {-1, 0};
+        pm_transform two[2];
+        memset(two, 0, sizeof two);
+        glm_quat_identity(two[0].rotation), glm_quat_identity(two[1].rotation);
+        glm_vec3_fill(two[0].scale, 2.0f), glm_vec3_one(two[1].scale);
+        if (i < 3) two[1].scale[i] = 3e38f;
+        else two[1].translation[i - 3] = 3e38f;
+        test_context("entry %d", i < 3 ? 5 * i : 9 + i);
+        CHECK_RESULT(pm_scene_world_matrices(one_node, 2, two, world), PM_ERROR_INVALID_ARGUMENT);
+        two[1].scale[i % 3] = two[1].translation[i % 3] = 1.5e38f; /* 3e38: no overflow */
+        CHECK_RESULT(pm_scene_world_matrices(one_node, 2, two, world), PM_OK);
+    }
+    test_context("%s", "");
 }
 
 /* A two-node scene to break in one way at a time. */

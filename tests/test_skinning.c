@@ -2003,6 +2003,19 @@ void test_skin_bone_matrices(void)
     for (i = 0; i < 16 * JOINTS; ++i) CHECK(out[i] == 0.0f);
     world[16 * 3 + 5] = NAN;
     CHECK_RESULT(pm_skin_compute_bone_matrices(world, NODES, joint_node, JOINTS, NULL, out), PM_ERROR_INVALID_ARGUMENT);
+    for (i = 0; i < 16; ++i) { /* 2 I times an inverse bind that overflows in entry i alone */
+        static const int one_joint[1] = {0};
+        float twice[16] = {0}, bind[16] = {0};
+        for (c = 0; c < 4; ++c) twice[5 * c] = 2.0f, bind[5 * c] = 1.0f;
+        bind[i] = 3e38f;
+        test_context("entry %d", i);
+        CHECK_RESULT(pm_skin_compute_bone_matrices(twice, 1, one_joint, 1, bind, out), PM_ERROR_INVALID_ARGUMENT);
+        CHECK(out[i] == 0.0f);
+        bind[i] = 1.5e38f;
+        CHECK_RESULT(pm_skin_compute_bone_matrices(twice, 1, one_joint, 1, bind, out), PM_OK);
+        CHECK(out[i] == 3e38f);
+    }
+    test_context("%s", "");
 }
 
 /* PM_SKIN_NORMALS_BLENDED against numpy's normalize(M n) and normalize(M t)
