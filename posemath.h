@@ -1,4 +1,4 @@
-/* posemath.h - v0.16.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.16.1 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -746,7 +746,7 @@
 
 #define POSEMATH_VERSION_MAJOR 0
 #define POSEMATH_VERSION_MINOR 16
-#define POSEMATH_VERSION_PATCH 0
+#define POSEMATH_VERSION_PATCH 1
 
 #include <cglm/cglm.h>
 #include <stddef.h>
