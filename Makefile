@@ -30,6 +30,7 @@ MORPH_CUBE = $(ASSIMP_MODELS)/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF
 MORPH_CUBE_WEIGHTS = 0.3,0.8
 # A real VRM 0.x avatar with spring bones (CC-BY 3.0, ../shared/data/vrm-samples/README.md).
 GODETTE = $(SHARED_DATA)/vrm-samples/Godette_vrm_v4.vrm
+MTOON = $(SHARED_DATA)/vrm-samples/VRMC_materials_mtoon_UV_Animation_Test.vrm
 # vrm_play against three-vrm: NAME:AVATAR:ANIMATION:FPS:FRAMES:EVERY[:VERTICES] (the fixture keeps every
 # EVERYth frame; with VERTICES, every VERTICESth vertex skinned); an avatar or animation under shared/ is
 # skipped when ../shared is absent
@@ -39,7 +40,8 @@ VRM_PLAY_RUNS = godette_faces:$(GODETTE):tests/fixtures/faces.vrma:30:64:3:97 \
   overrides_faces:$(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overrides.vrm:tests/fixtures/faces.vrma:30:64:2 \
   overridden_faces:$(SHARED_DATA)/vrm-samples/VRMC_vrm_expressions_isBinary_Overridden.vrm:tests/fixtures/faces.vrma:24:52:2 \
   mtoon_faces:$(SHARED_DATA)/vrm-samples/VRMC_materials_mtoon_UV_Animation_Test.vrm:tests/fixtures/faces.vrma:20:44:2:1 \
-  godette_lenient_faces:$(BUILD)/godette_lenient.vrm:tests/fixtures/faces.vrma:30:40:4
+  godette_lenient_faces:$(BUILD)/godette_lenient.vrm:tests/fixtures/faces.vrma:30:40:4 \
+  mtoon_bone_faces:$(BUILD)/mtoon_bone.vrm:tests/fixtures/faces.vrma:30:64:2
 # Godette's secondaryAnimation with the duplicate joints files in the wild
 # have, the JSON chunk's length kept: child, node 23 listed beside its parent
 # 22 in bone group 0; twice, a fourth group on node 22 with other settings
@@ -47,6 +49,13 @@ VRM_PLAY_RUNS = godette_faces:$(GODETTE):tests/fixtures/faces.vrma:30:64:3:97 \
 # Godette with what three-vrm reads past: a VRM 0.x bind weight of 150 (aa's), a bind past its mesh's targets (ih's)
 GODETTE_LENIENT_SED = s/{"index":5,"mesh":0,"weight":100}/{"index":5,"mesh":0,"weight":150}/; \
   s/{"index":6,"mesh":0,"weight":100}/{"index":66,"mesh":0,"weight":10}/
+# The mtoon sample (eyes, no lookAt) with a bone-type lookAt, each range map
+# its own, and an empty expressions object (three-vrm reads a lookAt only
+# beside one), in the room of optional meta fields (the JSON chunk's
+# length kept)
+MTOON_BONE_SED = s|"meta":{"allowAntisocialOrHateUsage":false,"allowExcessivelySexualUsage":true,"allowExcessivelyViolentUsage":true,"allowPoliticalOrReligiousUsage":true,"allowRedistribution":true,"authors"|"lookAt":{"type":"bone","offsetFromHeadBone":[0,0.06,0],"rangeMapHorizontalInner":{"inputMaxValue":30,"outputScale":10},"rangeMapHorizontalOuter":{"inputMaxValue":60,"outputScale":12},"rangeMapVerticalDown":{"inputMaxValue":40,"outputScale":8},"rangeMapVerticalUp":{"inputMaxValue":50,"outputScale":9}},"meta":{"authors"|; \
+  s|"avatarPermission":"everyone","commercialUsage":"corporation","creditNotation":"unnecessary","licenseUrl":"https://vrm\.dev/licenses/1\.0/","modification":"allowModificationRedistribution",|"licenseUrl":"https://vrm.dev/licenses/1.0/",          |; \
+  s|,"version":"v1\.0\.0"},"humanoid"|},"expressions":{},"humanoid"  |
 GODETTE_CHILD_SED = s/"bones":\[22,16,20,18\]/"bones":[22,23,16,20,18]/; s/"byteLength":560200}\]}   /"byteLength":560200}]}/
 GODETTE_TWICE_SED = s/"stiffiness":4}\],"colliderGroups"/"stiffiness":4},{"bones":[22],"dragForce":0.4}],"colliderGroups"/; \
   s/"radius":0.10000000149011612/"radius":0.1/; s/"radius":0.21699999272823334/"radius":0.2170/; \
@@ -471,6 +480,7 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/vrm_play $(BUILD)/godette_lenient.vrm tests/fixtures/faces.vrma 30 1 2>&1 >/dev/null | \
 	  grep -q 'godette_lenient.vrm: warning: a bind weight outside 0 to 100: applied as it is' || \
 	  { echo "examples-check: vrm_play on godette_lenient.vrm: no warning"; exit 1; }; fi
+	@if [ -f $(MTOON) ]; then LC_ALL=C sed '$(MTOON_BONE_SED)' $(MTOON) > $(BUILD)/mtoon_bone.vrm; fi
 	@for run in $(VRM_PLAY_RUNS); do set -- $$(echo $$run | tr : ' '); \
 	  if [ -f $$2 ] && [ -f $$3 ]; then \
 	    ./$(BUILD)/vrm_play $$2 $$3 $$4 $$5 $${7:+--vertices $$7} > $(BUILD)/vrm_play.out && \
@@ -921,6 +931,7 @@ fixtures: $(BUILD)/bvh2vrma $(BUILD)/vmd2vrma | $(BUILD)
 	  && node skin_gltf_threejs.mjs $(MORPH_CUBE)/AnimatedMorphCube.gltf --morph-weights $(MORPH_CUBE_WEIGHTS) 0 \
 	     > ../fixtures/skin_morph_cube_threejs.txt
 	LC_ALL=C sed '$(GODETTE_LENIENT_SED)' $(GODETTE) > $(BUILD)/godette_lenient.vrm
+	LC_ALL=C sed '$(MTOON_BONE_SED)' $(MTOON) > $(BUILD)/mtoon_bone.vrm
 	for run in $(VRM_PLAY_RUNS); do set -- $$(echo $$run | tr : ' '); \
 	  node tests/gen/vrm_play_threevrm.mjs $$2 $$3 $$4 $$5 --every $$6 $${7:+--vertices $$7} \
 	    > tests/fixtures/vrm_play_$$1_threevrm.txt || exit 1; done
