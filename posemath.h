@@ -2918,7 +2918,7 @@ static void pm__slerp(const double a[4], const double b[4], double u, double out
         cosine = -cosine;
     }
     if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
-        const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = (double)atan2f((float)sine, (float)cosine);
+        const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = pm__atan2(sine, cosine);
         sa = (double)sinf((float)(sa * angle)) / sine;
         sb = (double)sinf((float)(sb * angle)) / sine;
     }
