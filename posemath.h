@@ -2906,9 +2906,10 @@ static int pm__track_interval(const pm_track *t, double time, int cursor)
    keys' dot product as stored, as three.js's slerp takes them, so that keys
    stored slightly off unit length (0.707 for 1/sqrt 2, as real files have
    them) sample as three.js samples them; unit keys give the exact slerp.
-   The angles' trigonometry is float's (a third of double's cost): the
-   result is stored as float, and the weights' relative error, near 1e-7,
-   is the float's own. The caller normalizes the result. */
+   The angle is pm__atan2's and the sines are float's (a third of
+   double's cost): the result is stored as float, and the weights'
+   relative error, near 1e-7, is the float's own. The caller normalizes
+   the result. */
 static void pm__slerp(const double a[4], const double b[4], double u, double out[4])
 {
     double cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
