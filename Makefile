@@ -813,10 +813,15 @@ compile-time: $(BUILD)/cpu_time
 
 # babylon-mmd's runtimes, three-vrm's spring bones and three-vrm's whole
 # avatar update (tests/gen's npm packages) are timed first on the same MMD
-# files, spring scene and avatar (Godette, from ../shared), when node is there. Then babylon-mmd's runtime with physics and posemath's Bullet
-# frame again, in five turns (this VM's speed moves by 15% from minute to
-# minute): each turn's ratio and their median.
+# files, spring scene and avatar (Godette, from ../shared), when node is
+# there. Then babylon-mmd's runtime with physics and posemath's Bullet frame
+# again, and three-vrm's avatar and posemath's, in five turns each (this
+# VM's speed moves by a third from minute to minute): each turn's ratio and
+# their median.
 BENCH_TURNS = 5
+# $(call median_of_turns,FILE): the median of the ratios ending FILE's lines
+median_of_turns = awk '$$NF ~ /x$$/ { sub(/x$$/, "", $$NF); print $$NF }' $(1) | sort -n | \
+  awk '{ r[NR] = $$1 } END { if (NR) printf "median of the turns: %.2fx\n", r[int((NR + 1) / 2)] }'
 bench: deps
 	@$(MAKE) --no-print-directory compile-time
 	@echo
@@ -840,8 +845,17 @@ bench: deps
 	      ../fixtures/character_dance.vmd 300 physics 2>/dev/null | grep '^babylon' > ../../$(BUILD)/mmd_babylon_turn.txt); \
 	    ./$(BUILD)/bench --mmd-physics $(BUILD)/mmd_babylon_turn.txt; \
 	  done | tee $(BUILD)/mmd_turns.txt; \
-	  awk '$$NF ~ /x$$/ { sub(/x$$/, "", $$NF); print $$NF }' $(BUILD)/mmd_turns.txt | sort -n | \
-	    awk '{ r[NR] = $$1 } END { if (NR) printf "median of the turns: %.2fx\n", r[int((NR + 1) / 2)] }'; \
+	  $(call median_of_turns,$(BUILD)/mmd_turns.txt); \
+	fi
+	@if [ -s $(BUILD)/vrm_threevrm_bench.txt ]; then \
+	  echo; echo "== the VRM avatar, three-vrm's run and posemath's in turns"; \
+	  for turn in $$(seq $(BENCH_TURNS)); do \
+	    (cd tests/gen && node vrm_bench_threevrm.mjs ../../$(GODETTE) ../fixtures/character_dance.vrma 600 2>/dev/null | \
+	      grep '^three-vrm' > ../../$(BUILD)/vrm_threevrm_turn.txt); \
+	    ./$(BUILD)/bench --vrm $(GODETTE) tests/fixtures/character_dance.vrma $(BUILD)/vrm_threevrm_turn.txt | \
+	      awk '/^posemath/ { us = $$2 } /^three-vrm/ { printf "turn: posemath %s us, three-vrm %s us, %s\n", us, $$2, $$NF }'; \
+	  done | tee $(BUILD)/vrm_turns.txt; \
+	  $(call median_of_turns,$(BUILD)/vrm_turns.txt); \
 	fi
 	@echo; echo "== skinning built with -march=native (ozz-animation too)"
 	@./$(BUILD)/bench-native --skinning
