@@ -1,4 +1,4 @@
-/* posemath.h - v0.16.1 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.17.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -480,6 +480,17 @@
                                    pm_raw_pose *raw)
          Normalized: identity rest rotations; each rotation relative to the
          nearest present humanoid ancestor; hips position in model space.
+     pm_result pm_pose_normalize_keys(const pm_humanoid *h, pm_bone bone,
+                                      int components, int key_count,
+                                      const float *raw, float *normalized)
+         One bone's keys, as pm_pose_normalize gives that bone of each
+         key's pose (the same bits): an animation sampler's values read
+         once at load (a VRM animation's humanoid tracks), a bone's cost
+         instead of a pose's per key. components 4: rotations (x, y, z,
+         w) of a bone h has; 3: translations of the hips, to hips
+         positions. normalized may be raw. PM_ERROR_INVALID_ARGUMENT for
+         NULL, a negative count, a bone h lacks, a key not finite or a
+         zero rotation (then nothing is written).
      pm_result pm_retarget_init(pm_retarget *r, const pm_humanoid *from,
                                 const pm_humanoid *to)
      pm_result pm_retarget_apply(const pm_retarget *r,
@@ -745,8 +756,8 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 16
-#define POSEMATH_VERSION_PATCH 1
+#define POSEMATH_VERSION_MINOR 17
+#define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
 #include <stddef.h>
@@ -1137,6 +1148,8 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
 PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_raw_pose *raw, pm_transform *scene_pose);
 PMDEF pm_result pm_pose_normalize(const pm_humanoid *humanoid, const pm_raw_pose *raw,
                                   pm_normalized_pose *normalized);
+PMDEF pm_result pm_pose_normalize_keys(const pm_humanoid *humanoid, pm_bone bone, int components, int key_count,
+                                       const float *raw, float *normalized);
 PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_normalized_pose *normalized,
                                     pm_raw_pose *raw);
 PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_pose *turned);
@@ -6458,36 +6471,39 @@ static void pm__store3(float f[3], const double in[3])
     f[2] = (float)in[2];
 }
 
-/* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L of every present bone
-   from `in` to `out` (absent bones: identity); the hips moved by `frame`
-   (hips_parent or its inverse). */
+/* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L of present bone b,
+   from `in` to `out`; 0 for a zero or non-finite rotation. */
+static int pm__convert_rotation(const pm_humanoid *h, int b, const float in[4], float out[4], int to_normalized)
+{
+    double q[4], l[4], p[4], inv[4];
+    if (!pm__unit_rotation(in, q)) return 0;
+    pm__load4(h->rest_local[b], l);
+    pm__load4(h->rest_parent[b], p);
+    pm__quat_normalize(l);
+    pm__quat_normalize(p);
+    if (to_normalized) {
+        pm__quat_conj(l, inv);
+        pm__quat_mul(q, inv, q);   /* R L^-1 */
+        pm__quat_mul(p, q, q);     /* P R L^-1 */
+        pm__quat_conj(p, inv);
+        pm__quat_mul(q, inv, q);   /* ... P^-1 */
+    } else {
+        pm__quat_mul(q, p, q);     /* N P */
+        pm__quat_conj(p, inv);
+        pm__quat_mul(inv, q, q);   /* P^-1 N P */
+        pm__quat_mul(q, l, q);     /* ... L */
+    }
+    pm__store4(out, q);
+    return 1;
+}
+
+/* pm__convert_rotation of every present bone (absent bones: identity) */
 static int pm__convert_rotations(const pm_humanoid *h, const versor *in, versor *out, int to_normalized)
 {
     int b;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
-        double q[4], l[4], p[4], inv[4];
-        if (h->bone_node[b] < 0) {
-            pm__store4(out[b], pm__identity);
-            continue;
-        }
-        if (!pm__unit_rotation(in[b], q)) return 0;
-        pm__load4(h->rest_local[b], l);
-        pm__load4(h->rest_parent[b], p);
-        pm__quat_normalize(l);
-        pm__quat_normalize(p);
-        if (to_normalized) {
-            pm__quat_conj(l, inv);
-            pm__quat_mul(q, inv, q);   /* R L^-1 */
-            pm__quat_mul(p, q, q);     /* P R L^-1 */
-            pm__quat_conj(p, inv);
-            pm__quat_mul(q, inv, q);   /* ... P^-1 */
-        } else {
-            pm__quat_mul(q, p, q);     /* N P */
-            pm__quat_conj(p, inv);
-            pm__quat_mul(inv, q, q);   /* P^-1 N P */
-            pm__quat_mul(q, l, q);     /* ... L */
-        }
-        pm__store4(out[b], q);
+        if (h->bone_node[b] < 0) pm__store4(out[b], pm__identity);
+        else if (!pm__convert_rotation(h, b, in[b], out[b], to_normalized)) return 0;
     }
     return 1;
 }
@@ -6520,6 +6536,29 @@ PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_normal
     pm__store3(result.hips_translation, moved);
     result.rig = humanoid->rig;
     memcpy(raw, &result, sizeof result);
+    return PM_OK;
+}
+
+PMDEF pm_result pm_pose_normalize_keys(const pm_humanoid *humanoid, pm_bone bone, int components, int key_count,
+                                       const float *raw, float *normalized)
+{
+    double q[4], hips[3], moved[3];
+    int k;
+    if (!humanoid || key_count < 0 || (key_count > 0 && (!raw || !normalized)) || (unsigned)bone >= PM_BONE_COUNT ||
+        humanoid->bone_node[bone] < 0 || !(components == 4 || (components == 3 && bone == PM_BONE_HIPS)))
+        return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < key_count; ++k) /* every key checked before any is written (normalized may be raw) */
+        if (components == 4 ? !pm__unit_rotation(raw + 4 * (size_t)k, q) : !pm__finite_n(raw + 3 * (size_t)k, 3))
+            return PM_ERROR_INVALID_ARGUMENT;
+    for (k = 0; k < key_count; ++k) {
+        if (components == 4) {
+            pm__convert_rotation(humanoid, (int)bone, raw + 4 * (size_t)k, normalized + 4 * (size_t)k, 1);
+        } else {
+            pm__load3(raw + 3 * (size_t)k, hips);
+            pm__apply_frame(humanoid->hips_parent, hips, moved);
+            pm__store3(normalized + 3 * (size_t)k, moved);
+        }
+    }
     return PM_OK;
 }
 

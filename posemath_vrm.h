@@ -1,4 +1,4 @@
-/* posemath_vrm.h - v0.16.1 - VRM avatars and VRM animations read and played, on posemath.h
+/* posemath_vrm.h - v0.17.0 - VRM avatars and VRM animations read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play VRM content: VRM 1.0
@@ -1463,7 +1463,7 @@ static const float *pm__vrma_times(pm__vrm_reader *r, float **times_of_accessor,
 /* One channel of the first animation into its track (or left out) */
 static int pm__vrma_channel(pm__vrm_reader *r, int channel, const int *samplers, int sampler_count,
                             const pm__vrma_targets *targets,
-                            const pm_humanoid *humanoid, const pm_raw_pose *rest_pose, float **times_of_accessor,
+                            const pm_humanoid *humanoid, float **times_of_accessor,
                             int *count_of_accessor, pm_vrma_motion *m)
 {
     const int target = pm__vj_get(r, channel, "target");
@@ -1522,16 +1522,8 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, const int *samplers,
     if (track.key_count == 0) return pm__vrm_fail(r, sampler, "a sampler without keys");
     if (pm_track_validate(&track, &k) != PM_OK)
         return pm__vrm_fail(r, sampler, "key times not increasing, or values not finite, or a zero rotation");
-    for (k = 0; bone >= 0 && k < track.key_count; ++k) { /* each key normalized on the animation's rest pose */
-        pm_raw_pose raw = *rest_pose;
-        pm_normalized_pose normalized;
-        float *v = values + (size_t)k * (size_t)track.components;
-        if (rotation) memcpy(raw.rotation[bone], v, sizeof(versor));
-        else memcpy(raw.hips_translation, v, sizeof(vec3));
-        if (pm_pose_normalize(humanoid, &raw, &normalized) != PM_OK)
-            return pm__vrm_fail(r, sampler, "a key that does not normalize (a translation too large)");
-        memcpy(v, rotation ? normalized.rotation[bone] : normalized.hips_position, sizeof(float) * (size_t)track.components);
-    }
+    if (bone >= 0 && pm_pose_normalize_keys(humanoid, (pm_bone)bone, track.components, track.key_count, values, values) != PM_OK)
+        return pm__vrm_fail(r, sampler, "a key that does not normalize");
     *into = track;
     return 1;
 }
@@ -1544,7 +1536,6 @@ static int pm__vrma_read(pm__vrm_reader *r, const unsigned char *data, size_t si
     pm_transform *rest;
     pm__vrma_targets targets;
     pm_humanoid *humanoid;
-    pm_raw_pose rest_pose;
     float **times_of_accessor;
     int *count_of_accessor;
     pm_humanoid_report report;
@@ -1586,8 +1577,6 @@ static int pm__vrma_read(pm__vrm_reader *r, const unsigned char *data, size_t si
     if (bones >= 0) {
         if ((result = pm_humanoid_init(humanoid, bone_node, parent, r->node_count, rest, &report)) != PM_OK)
             return pm__vrm_fail_at(r, result, r->tok[bones].start, report.message ? report.message : pm_result_string(result));
-        if ((result = pm_pose_read(humanoid, rest, &rest_pose)) != PM_OK)
-            return pm__vrm_fail_at(r, result, r->tok[bones].start, pm_result_string(result));
         for (i = 0; i < PM_BONE_COUNT; ++i)
             if (bone_node[i] >= 0) targets.bone[bone_node[i]] = i;
         glm_vec3_copy(humanoid->rest_hips, m->rest_hips);
@@ -1604,7 +1593,7 @@ static int pm__vrma_read(pm__vrm_reader *r, const unsigned char *data, size_t si
         !pm__vj_elements(r, samplers, &sampler_tokens, &sampler_count, "\"samplers\" must be an array"))
         return channels < 0 ? pm__vrm_fail(r, animation, "an animation without channels") : 0;
     for (i = channel_count - 1; i >= 0; --i) /* the last first: where two channels move one target, it plays */
-        if (!pm__vrma_channel(r, channel_tokens[i], sampler_tokens, sampler_count, &targets, humanoid, &rest_pose,
+        if (!pm__vrma_channel(r, channel_tokens[i], sampler_tokens, sampler_count, &targets, humanoid,
                               times_of_accessor, count_of_accessor, m))
             return 0;
     return 1;

@@ -190,6 +190,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(bone_table)                                                                        \
     X(humanoid_matches_threevrm)                                                         \
     X(humanoid_vrm_samples_match_threevrm)                                               \
+    X(humanoid_normalize_keys)                                                           \
     X(humanoid_retarget)                                                                 \
     X(humanoid_retarget_crossing_chains)                                                 \
     X(humanoid_retarget_matches_threejs)                                                 \

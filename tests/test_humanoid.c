@@ -231,6 +231,73 @@ void test_humanoid_vrm_samples_match_threevrm(void)
     test_context("%s", "");
 }
 
+/* pm_pose_normalize_keys on the VRM samples' rigs: each present bone's
+   keys (the fixture's raw poses, and each scaled off unit length) give the
+   bits pm_pose_normalize gives that bone of each key's pose, the hips'
+   translations too, in place or not; bad input writes nothing. */
+void test_humanoid_normalize_keys(void)
+{
+    enum { KEYS = 2 * VRM_RIG_POSES };
+    static rig r;
+    float keys[KEYS][4], out[KEYS][4], sentinel[KEYS][4];
+    pm_raw_pose rest, raw;
+    pm_normalized_pose normalized;
+    int n, b, k;
+    for (n = 0; n < VRM_RIGS; ++n) {
+        CHECK_RESULT(load_vrm_rig(n, &r), PM_OK);
+        CHECK_RESULT(pm_pose_read(&r.humanoid, r.rest, &rest), PM_OK);
+        for (b = 0; b <= PM_BONE_COUNT; ++b) { /* PM_BONE_COUNT: the hips' translations */
+            const int hips = b == PM_BONE_COUNT, components = hips ? 3 : 4;
+            const pm_bone bone = hips ? PM_BONE_HIPS : (pm_bone)b;
+            float *key = &keys[0][0], *expected = &sentinel[0][0]; /* components floats a key */
+            if (r.bone_node[bone] < 0) {
+                CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, bone, 4, 1, key, &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+                continue;
+            }
+            test_context("%s %s%s", vrm_rigs[n].file, pm_bone_name(bone), hips ? " translation" : "");
+            for (k = 0; k < KEYS; ++k) {
+                const struct vrm_pose *vp = &vrm_poses[vrm_rigs[n].first_pose + k % VRM_RIG_POSES];
+                const float scale = k < VRM_RIG_POSES ? 1.0f : 0.75f;
+                int c;
+                for (c = 0; c < components; ++c)
+                    key[components * k + c] = scale * (float)(hips ? vp->hips_raw[c] : vp->raw[bone][c]);
+                raw = rest;
+                memcpy(hips ? raw.hips_translation : raw.rotation[bone], key + components * k, sizeof(float) * (size_t)components);
+                CHECK_RESULT(pm_pose_normalize(&r.humanoid, &raw, &normalized), PM_OK);
+                memcpy(expected + components * k, hips ? normalized.hips_position : normalized.rotation[bone],
+                       sizeof(float) * (size_t)components);
+            }
+            CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, bone, components, KEYS, key, &out[0][0]), PM_OK);
+            CHECK(memcmp(out, expected, sizeof(float) * (size_t)(components * KEYS)) == 0);
+            CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, bone, components, KEYS, key, key), PM_OK); /* in place */
+            CHECK(memcmp(key, expected, sizeof(float) * (size_t)(components * KEYS)) == 0);
+        }
+    }
+    test_context("%s", "");
+    /* bad input: nothing written */
+    CHECK_RESULT(load_vrm_rig(0, &r), PM_OK);
+    for (k = 0; k < KEYS; ++k) glm_quat_identity(keys[k]);
+    memset(out, 0x55, sizeof out);
+    memcpy(sentinel, out, sizeof out);
+    CHECK_RESULT(pm_pose_normalize_keys(NULL, PM_BONE_HEAD, 4, KEYS, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 4, KEYS, NULL, &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 4, KEYS, &keys[0][0], NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 4, -1, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, (pm_bone)-1, 4, KEYS, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, (pm_bone)PM_BONE_COUNT, 4, KEYS, &keys[0][0], &out[0][0]),
+                 PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 3, KEYS, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HIPS, 2, KEYS, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    glm_vec4_zero(keys[KEYS - 1]); /* a zero rotation, last */
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 4, KEYS, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    keys[KEYS - 1][3] = NAN;
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 4, KEYS, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    keys[1][1] = INFINITY; /* a translation not finite */
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HIPS, 3, 2, &keys[0][0], &out[0][0]), PM_ERROR_INVALID_ARGUMENT);
+    CHECK(memcmp(out, sentinel, sizeof out) == 0);
+    CHECK_RESULT(pm_pose_normalize_keys(&r.humanoid, PM_BONE_HEAD, 4, 0, NULL, NULL), PM_OK); /* nothing to do */
+}
+
 /* Retargets a random pose from a to b and checks the rule (test_check_retarget). */
 static int check_retarget(const rig *a, const rig *b)
 {
