@@ -2768,21 +2768,15 @@ static void pm__set_world_word(float *world, int node, int slot, int32_t word)
    when an entry overflows float. */
 static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
 {
-    double local[4][3]; /* the local 3x3 block's columns, then the translation */
+    pm__affine local;
     float *m = world + (size_t)node * 16;
     int c, r;
-    pm__quat_to_rotation(trs->q, local);
-    PM__UNROLL
-    for (c = 0; c < 3; ++c) {
-        PM__UNROLL
-        for (r = 0; r < 3; ++r) local[c][r] *= trs->s[c];
-        local[3][c] = trs->t[c];
-    }
+    pm__trs_to_affine(trs, &local);
     if (up < 0) {
         PM__UNROLL
         for (c = 0; c < 4; ++c) {
             PM__UNROLL
-            for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)local[c][r];
+            for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)(c < 3 ? local.m[c][r] : local.t[r]);
         }
     } else { /* column c: the parent's columns mixed by local column c, in order from 0 */
         const float *p = world + (size_t)up * 16;
@@ -2791,7 +2785,8 @@ static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
         for (c = 0; c < 8; ++c) column[c / 2][c % 2] = pm__d2_of_floats(p + 2 * c);
         PM__UNROLL
         for (c = 0; c < 4; ++c) {
-            const pm__d2 x = pm__d2_set1(local[c][0]), y = pm__d2_set1(local[c][1]), z = pm__d2_set1(local[c][2]);
+            const double *v = c < 3 ? local.m[c] : local.t;
+            const pm__d2 x = pm__d2_set1(v[0]), y = pm__d2_set1(v[1]), z = pm__d2_set1(v[2]);
             PM__UNROLL
             for (r = 0; r < 2; ++r) {
                 pm__d2 sum = pm__d2_add(pm__d2_add(pm__d2_mul(column[0][r], x), pm__d2_mul(column[1][r], y)),
