@@ -2003,7 +2003,7 @@ PMVRMDEF pm_result pm_vrm_model_update(pm_vrm_model *m, double seconds)
 {
     const pm_vrm_file *f;
     pm_result result;
-    int e;
+    int e, posed; /* whether m->pose holds this frame's humanoid pose */
     if (!m || !pm__vrm_finite(seconds) || seconds < 0.0 || seconds > 1e6 || !pm__vrm_finite_f(m->look_yaw) ||
         !pm__vrm_finite_f(m->look_pitch))
         return PM_ERROR_INVALID_ARGUMENT;
@@ -2017,8 +2017,10 @@ PMVRMDEF pm_result pm_vrm_model_update(pm_vrm_model *m, double seconds)
                            (result = pm_look_at_yaw_pitch(&f->look_at, &f->humanoid, m->world, m->target_, &m->look_yaw,
                                                           &m->look_pitch)) != PM_OK))
         return result;
-    if (f->look_at.type == PM_LOOK_AT_BONE) {
+    posed = m->has_target_;
+    if (f->look_at.type == PM_LOOK_AT_BONE) { /* the eyes change the humanoid pose */
         if ((result = pm_look_at_eyes(&f->look_at, m->look_yaw, m->look_pitch, &m->normalized)) != PM_OK) return result;
+        posed = 0;
     } else if (f->look_at.type == PM_LOOK_AT_EXPRESSION) { /* its weights replace what was set, as its applier's do */
         float look[PM_LOOK_WEIGHT_COUNT];
         if ((result = pm_look_at_weights(&f->look_at, m->look_yaw, m->look_pitch, look)) != PM_OK) return result;
@@ -2031,7 +2033,7 @@ PMVRMDEF pm_result pm_vrm_model_update(pm_vrm_model *m, double seconds)
         }
     }
     /* 3. the expressions; 4. the node constraints; 5. the spring bones; then the skins */
-    if ((result = pm__vrm_model_pose(m)) != PM_OK ||
+    if ((!posed && (result = pm__vrm_model_pose(m)) != PM_OK) ||
         (result = pm_expressions_resolve(f->expressions, f->expression_count, m->expression_weights,
                                          m->expression_applied)) != PM_OK ||
         (result = pm__vrm_model_morphs(m)) != PM_OK ||
