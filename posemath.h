@@ -2557,6 +2557,7 @@ static PM__INLINE void pm__trs_to_affine(const pm__trs *trs, pm__affine *out)
 {
     int c;
     pm__quat_to_rotation(trs->q, out->m);
+    PM__UNROLL
     for (c = 0; c < 3; ++c) {
         out->m[c][0] *= trs->s[c];
         out->m[c][1] *= trs->s[c];
