@@ -2717,7 +2717,8 @@ static int pm__common_ancestor(pm__walk *w, int a, int b)
    node it passes a link to the node it came from, until it reaches a root or
    a finished node; it then comes back down along the links, finishing each
    node from its parent. A walk that meets its own links has found a loop.
-   The caller's output array holds the links, so no storage is needed. */
+   The caller's output array holds the links, so no storage is needed.
+   World matrices skip the walk when every parent comes before its child. */
 
 PMDEF pm_result pm_scene_validate(const int *parent, int node_count, int *depth)
 {
@@ -2802,16 +2803,29 @@ static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
     return pm__finite_n(m, 16);
 }
 
-PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
-                                        float *world)
+/* Every node after its parent (as UniVRM writes VRM 0.x avatars): the
+   nodes can be finished in index order. */
+static int pm__parents_first(const int *parent, int node_count)
+{
+    int i;
+    for (i = 0; i < node_count; ++i)
+        if (parent[i] >= i) return 0;
+    return 1;
+}
+
+/* 0 for a transform not finite, a rotation of zero, or finite input whose
+   product overflows */
+static int pm__world_node(const int *parent, const pm_transform *pose, float *world, int node)
 {
     pm__trs trs;
-    pm_result result = PM_OK;
+    return pm__load_trs(pose, node, &trs) && pm__finish_world(world, node, parent[node], &trs);
+}
+
+static pm_result pm__world_walk(const int *parent, int node_count, const pm_transform *pose, float *world)
+{
     int i;
-    if (node_count < 0 || (node_count > 0 && (!parent || !pose || !world))) return PM_ERROR_INVALID_ARGUMENT;
-    if (!pm__parents_in_range(parent, node_count)) result = PM_ERROR_OUT_OF_RANGE;
-    for (i = 0; i < node_count && result == PM_OK; ++i) pm__set_world_word(world, i, 15, PM__WORLD_UNVISITED);
-    for (i = 0; i < node_count && result == PM_OK; ++i) {
+    for (i = 0; i < node_count; ++i) pm__set_world_word(world, i, 15, PM__WORLD_UNVISITED);
+    for (i = 0; i < node_count; ++i) {
         int node = i, below = i;
         if (pm__world_word(world, i, 15) == PM__WORLD_DONE) continue;
         for (; node >= 0 && pm__world_word(world, node, 15) == PM__WORLD_UNVISITED; node = parent[node]) {
@@ -2819,21 +2833,28 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
             pm__set_world_word(world, node, 0, below);
             below = node;
         }
-        if (node >= 0 && pm__world_word(world, node, 15) == PM__WORLD_ON_WALK) {
-            result = PM_ERROR_CYCLE;
-            break;
-        }
+        if (node >= 0 && pm__world_word(world, node, 15) == PM__WORLD_ON_WALK) return PM_ERROR_CYCLE;
         for (node = below;;) {
             int next = pm__world_word(world, node, 0);
-            if (!pm__load_trs(pose, node, &trs) || /* a transform not finite, a rotation of zero */
-                !pm__finish_world(world, node, parent[node], &trs)) { /* finite input, overflowing product */
-                result = PM_ERROR_INVALID_ARGUMENT;
-                break;
-            }
+            if (!pm__world_node(parent, pose, world, node)) return PM_ERROR_INVALID_ARGUMENT;
             if (next == node) break;
             node = next;
         }
     }
+    return PM_OK;
+}
+
+PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const pm_transform *pose,
+                                        float *world)
+{
+    pm_result result = PM_OK;
+    int i;
+    if (node_count < 0 || (node_count > 0 && (!parent || !pose || !world))) return PM_ERROR_INVALID_ARGUMENT;
+    if (!pm__parents_in_range(parent, node_count)) result = PM_ERROR_OUT_OF_RANGE;
+    else if (!pm__parents_first(parent, node_count)) result = pm__world_walk(parent, node_count, pose, world);
+    else
+        for (i = 0; i < node_count && result == PM_OK; ++i)
+            if (!pm__world_node(parent, pose, world, i)) result = PM_ERROR_INVALID_ARGUMENT;
     if (result != PM_OK) memset(world, 0, (size_t)node_count * 16 * sizeof(float));
     return result;
 }

@@ -250,7 +250,7 @@ void test_constraints_sheared_parent(void)
    rotations are float-rounded unit quaternions). */
 void test_scene_world_matrices(void)
 {
-    int n, i, c;
+    int n, i, c, unordered = 0;
     scene s;
     for (n = 0; n < 200; ++n) {
         float world[MAX_NODES * 16];
@@ -275,7 +275,26 @@ void test_scene_world_matrices(void)
             for (c = 0; c < 16; ++c)
                 CHECK_NEAR(world[i * 16 + c], expected[c / 4][c % 4], 1e-5 * (1.0 + fabs(expected[c / 4][c % 4])));
         }
+        { /* the nodes renumbered parents first (taken in index order, not walked): each the same bits */
+            int old_of[MAX_NODES], new_of[MAX_NODES], parent[MAX_NODES], placed = 0, walked = 0;
+            pm_transform pose[MAX_NODES];
+            float renumbered[MAX_NODES * 16];
+            for (i = 0; i < s.node_count; ++i) new_of[i] = -1, walked |= s.parent[i] >= i;
+            while (placed < s.node_count)
+                for (i = 0; i < s.node_count; ++i)
+                    if (new_of[i] < 0 && (s.parent[i] < 0 || new_of[s.parent[i]] >= 0)) old_of[placed] = i, new_of[i] = placed++;
+            for (i = 0; i < s.node_count; ++i) {
+                parent[i] = s.parent[old_of[i]] < 0 ? -1 : new_of[s.parent[old_of[i]]];
+                pose[i] = s.pose[old_of[i]];
+            }
+            test_context("scene %d renumbered (%s)", n, walked ? "walked before" : "in order before too");
+            CHECK_RESULT(pm_scene_world_matrices(parent, s.node_count, pose, renumbered), PM_OK);
+            for (i = 0; i < s.node_count; ++i)
+                CHECK(memcmp(renumbered + 16 * i, world + 16 * old_of[i], 16 * sizeof(float)) == 0);
+            unordered += walked;
+        }
     }
+    CHECK(unordered >= 100); /* most scenes list a child before its parent */
 }
 
 void test_scene_bad_input(void)
@@ -331,6 +350,20 @@ void test_scene_bad_input(void)
         CHECK_RESULT(pm_scene_world_matrices(one_node, 2, two, world), PM_ERROR_INVALID_ARGUMENT);
         two[1].scale[i % 3] = two[1].translation[i % 3] = 1.5e38f; /* 3e38: no overflow */
         CHECK_RESULT(pm_scene_world_matrices(one_node, 2, two, world), PM_OK);
+    }
+    { /* parents first, taken in index order: a bad transform refused there too, the output zeroed */
+        const int chain[3] = {-1, 0, 1};
+        for (i = 0; i < 3; ++i) glm_vec3_zero(pose[i].translation), glm_vec3_one(pose[i].scale);
+        pose[2].translation[1] = NAN;
+        memset(world, 0x7f, sizeof world);
+        CHECK_RESULT(pm_scene_world_matrices(chain, 3, pose, world), PM_ERROR_INVALID_ARGUMENT);
+        for (i = 0; i < 48; ++i) CHECK(world[i] == 0.0f);
+        pose[2].translation[1] = 1.0f;
+        glm_quat_init(pose[1].rotation, 0.0f, 0.0f, 0.0f, 0.0f);
+        CHECK_RESULT(pm_scene_world_matrices(chain, 3, pose, world), PM_ERROR_INVALID_ARGUMENT);
+        glm_quat_identity(pose[1].rotation);
+        CHECK_RESULT(pm_scene_world_matrices(chain, 3, pose, world), PM_OK);
+        CHECK(world[2 * 16 + 13] == 1.0f);
     }
     test_context("%s", "");
 }
