@@ -1847,6 +1847,8 @@ static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v)
     _mm_storel_epi64((__m128i *)(void *)p, _mm_castps_si128(_mm_cvtpd_ps(v)));
 }
 static PM__INLINE pm__d2 pm__d2_set1(double d) { return _mm_set1_pd(d); }
+static PM__INLINE pm__d2 pm__d2_splat0(pm__d2 v) { return _mm_unpacklo_pd(v, v); } /* lane 0 in both */
+static PM__INLINE pm__d2 pm__d2_splat1(pm__d2 v) { return _mm_unpackhi_pd(v, v); } /* lane 1 in both */
 static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return _mm_add_pd(a, b); }
 static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return _mm_mul_pd(a, b); }
 #elif defined(PM__NEON)
@@ -1854,6 +1856,8 @@ typedef float64x2_t pm__d2;
 static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) { return vcvt_f64_f32(vld1_f32(p)); }
 static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v) { vst1_f32(p, vcvt_f32_f64(v)); }
 static PM__INLINE pm__d2 pm__d2_set1(double d) { return vdupq_n_f64(d); }
+static PM__INLINE pm__d2 pm__d2_splat0(pm__d2 v) { return vdupq_laneq_f64(v, 0); }
+static PM__INLINE pm__d2 pm__d2_splat1(pm__d2 v) { return vdupq_laneq_f64(v, 1); }
 static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return vaddq_f64(a, b); }
 static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return vmulq_f64(a, b); }
 #else
@@ -1871,6 +1875,16 @@ static PM__INLINE pm__d2 pm__d2_set1(double d)
 {
     pm__d2 v;
     v.d[0] = v.d[1] = d;
+    return v;
+}
+static PM__INLINE pm__d2 pm__d2_splat0(pm__d2 v)
+{
+    v.d[1] = v.d[0];
+    return v;
+}
+static PM__INLINE pm__d2 pm__d2_splat1(pm__d2 v)
+{
+    v.d[0] = v.d[1];
     return v;
 }
 static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b)
@@ -11799,9 +11813,9 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
         if (joint_node[j] < 0 || joint_node[j] >= node_count) return PM_ERROR_OUT_OF_RANGE;
     for (j = 0; j < joint_count; ++j) { /* column-major: element (row r, column c) at 4 c + r */
         const float *world_joint = world + 16 * (size_t)joint_node[j];
-        float product[16];
+        float *product = bone_matrices + 16 * (size_t)j;
         if (!inverse_bind) {
-            memcpy(product, world_joint, sizeof product);
+            memcpy(product, world_joint, 16 * sizeof(float));
         } else { /* in double, each element's four products summed in order from 0: one rounding to float */
             pm__d2 a[4][2];
             PM__UNROLL
@@ -11809,11 +11823,13 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
             PM__UNROLL
             for (c = 0; c < 4; ++c) {
                 const float *b = inverse_bind + 16 * (size_t)j + 4 * (size_t)c;
+                const pm__d2 b01 = pm__d2_of_floats(b), b23 = pm__d2_of_floats(b + 2);
+                const pm__d2 x[4] = {pm__d2_splat0(b01), pm__d2_splat1(b01), pm__d2_splat0(b23), pm__d2_splat1(b23)};
                 PM__UNROLL
                 for (r = 0; r < 2; ++r) {
-                    pm__d2 sum = pm__d2_add(pm__d2_set1(0.0), pm__d2_mul(a[0][r], pm__d2_set1((double)b[0])));
+                    pm__d2 sum = pm__d2_add(pm__d2_set1(0.0), pm__d2_mul(a[0][r], x[0]));
                     PM__UNROLL
-                    for (k = 1; k < 4; ++k) sum = pm__d2_add(sum, pm__d2_mul(a[k][r], pm__d2_set1((double)b[k])));
+                    for (k = 1; k < 4; ++k) sum = pm__d2_add(sum, pm__d2_mul(a[k][r], x[k]));
                     pm__d2_to_floats(product + 4 * c + 2 * r, sum);
                 }
             }
@@ -11822,7 +11838,6 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
             memset(bone_matrices, 0, 16 * sizeof(float) * (size_t)joint_count);
             return PM_ERROR_INVALID_ARGUMENT;
         }
-        memcpy(bone_matrices + 16 * (size_t)j, product, sizeof product);
     }
     return PM_OK;
 }
