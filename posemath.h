@@ -6481,6 +6481,20 @@ PMDEF pm_result pm_humanoid_fit_tpose(const int bone_node[PM_BONE_COUNT], const 
     return PM_OK;
 }
 
+/* Whether rotation q (a pose's) has a direction: pm__unit_rotation's test
+   without the division. In double a finite float's square cannot overflow,
+   and the sum of four is 0 only when each is +-0. */
+static PM__INLINE int pm__rotation_ok(const float q[4])
+{
+    uint32_t word, magnitude = 0;
+    int i;
+    for (i = 0; i < 4; ++i) {
+        memcpy(&word, &q[i], sizeof word);
+        magnitude |= word & 0x7fffffffu;
+    }
+    return magnitude != 0 && pm__finite_n(q, 4);
+}
+
 /* Rotation q (a pose's), unit in double; 0 for a zero or non-finite one. */
 static PM__INLINE int pm__unit_rotation(const float q[4], double out[4])
 {
@@ -6574,13 +6588,13 @@ PMDEF pm_result pm_pose_denormalize(const pm_humanoid *humanoid, const pm_normal
 PMDEF pm_result pm_pose_normalize_keys(const pm_humanoid *humanoid, pm_bone bone, int components, int key_count,
                                        const float *raw, float *normalized)
 {
-    double q[4], hips[3], moved[3];
+    double hips[3], moved[3];
     int k;
     if (!humanoid || key_count < 0 || (key_count > 0 && (!raw || !normalized)) || (unsigned)bone >= PM_BONE_COUNT ||
         humanoid->bone_node[bone] < 0 || !(components == 4 || (components == 3 && bone == PM_BONE_HIPS)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (k = 0; k < key_count; ++k) /* every key checked before any is written (normalized may be raw) */
-        if (components == 4 ? !pm__unit_rotation(raw + 4 * (size_t)k, q) : !pm__finite_n(raw + 3 * (size_t)k, 3))
+        if (components == 4 ? !pm__rotation_ok(raw + 4 * (size_t)k) : !pm__finite_n(raw + 3 * (size_t)k, 3))
             return PM_ERROR_INVALID_ARGUMENT;
     for (k = 0; k < key_count; ++k) {
         if (components == 4) {
@@ -6808,7 +6822,7 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
                 return PM_ERROR_INVALID_ARGUMENT;
             pm__store4(result.rotation[b], q);
         } else { /* copied as it is */
-            if (!pm__unit_rotation(scene_pose[node].rotation, q)) return PM_ERROR_INVALID_ARGUMENT; /* zero, not finite */
+            if (!pm__rotation_ok(scene_pose[node].rotation)) return PM_ERROR_INVALID_ARGUMENT; /* zero, not finite */
             memcpy(result.rotation[b], scene_pose[node].rotation, sizeof result.rotation[b]);
         }
     }
@@ -6822,7 +6836,7 @@ PMDEF pm_result pm_pose_read(const pm_humanoid *humanoid, const pm_transform *sc
 
 PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_raw_pose *raw, pm_transform *scene_pose)
 {
-    double q[4], hips[3];
+    double hips[3];
     int b;
     if (!humanoid || !raw || !scene_pose) return PM_ERROR_INVALID_ARGUMENT;
     if (raw->rig != humanoid->rig) return PM_ERROR_WRONG_RIG;
@@ -6831,7 +6845,7 @@ PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_raw_pose *ra
     if (humanoid->bone_node[PM_BONE_HIPS] < 0) return PM_ERROR_MISSING_BONE;
     /* everything checked before anything is written */
     for (b = 0; b < PM_BONE_COUNT; ++b)
-        if (humanoid->bone_node[b] >= 0 && !pm__unit_rotation(raw->rotation[b], q)) return PM_ERROR_INVALID_ARGUMENT;
+        if (humanoid->bone_node[b] >= 0 && !pm__rotation_ok(raw->rotation[b])) return PM_ERROR_INVALID_ARGUMENT;
     if (!pm__load3(raw->hips_translation, hips)) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b)
         if (humanoid->bone_node[b] >= 0)
@@ -6846,11 +6860,10 @@ PMDEF pm_result pm_pose_write(const pm_humanoid *humanoid, const pm_raw_pose *ra
 PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_pose *turned)
 {
     pm_normalized_pose result;
-    double unit[4];
     int b;
     if (!pose || !turned) return PM_ERROR_INVALID_ARGUMENT;
     for (b = 0; b < PM_BONE_COUNT; ++b) {
-        if (!pm__unit_rotation(pose->rotation[b], unit)) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
+        if (!pm__rotation_ok(pose->rotation[b])) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
         result.rotation[b][0] = -pose->rotation[b][0]; /* turned as it is */
         result.rotation[b][1] = pose->rotation[b][1];
         result.rotation[b][2] = -pose->rotation[b][2];

@@ -941,6 +941,19 @@ void test_humanoid_bad_input(void)
             CHECK_RESULT(pm_pose_read(&r.humanoid, scene, &out), PM_ERROR_INVALID_ARGUMENT);
         }
         test_context("%s", "");
+        /* four -0 have no direction; 1e-30 has one (its square is 0 in float, 1e-60 in double) */
+        random_raw_pose(&r.humanoid, &pose);
+        memcpy(normalized.rotation, pose.rotation, sizeof normalized.rotation);
+        memcpy(normalized.hips_position, pose.hips_translation, sizeof normalized.hips_position);
+        glm_quat_init(normalized.rotation[PM_BONE_HEAD], -0.0f, -0.0f, -0.0f, -0.0f);
+        CHECK_RESULT(pm_pose_turn_y180(&normalized, &normalized_out), PM_ERROR_INVALID_ARGUMENT);
+        glm_quat_init(pose.rotation[PM_BONE_HEAD], -0.0f, -0.0f, -0.0f, -0.0f);
+        CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, scene), PM_ERROR_INVALID_ARGUMENT);
+        glm_quat_init(normalized.rotation[PM_BONE_HEAD], 0.0f, 1e-30f, 0.0f, 0.0f);
+        CHECK_RESULT(pm_pose_turn_y180(&normalized, &normalized_out), PM_OK);
+        CHECK(normalized_out.rotation[PM_BONE_HEAD][1] == 1e-30f);
+        glm_quat_init(pose.rotation[PM_BONE_HEAD], 0.0f, 1e-30f, 0.0f, 0.0f);
+        CHECK_RESULT(pm_pose_write(&r.humanoid, &pose, scene), PM_OK);
     }
     /* finite scales that multiply past float above the hips: 1e20 twice */
     {
