@@ -2548,17 +2548,16 @@ static void pm__store4(float f[4], const double in[4])
 
 /* 0 when a value is not finite or the rotation is zero; the rotation is
    normalized. */
-static int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
+static PM__INLINE int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
 {
     const pm_transform *t = &array[index];
     int i;
     for (i = 0; i < 3; ++i) {
-        if (!pm__finite(t->translation[i]) || !pm__finite(t->scale[i])) return 0;
         out->t[i] = (double)t->translation[i];
         out->s[i] = (double)t->scale[i];
     }
     pm__load4(t->rotation, out->q);
-    return pm__quat_normalize(out->q);
+    return pm__finite_n(t->translation, 3) && pm__finite_n(t->scale, 3) && pm__quat_normalize(out->q);
 }
 
 static int pm__load_rotation(const pm_transform *array, int index, double q[4])
