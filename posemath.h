@@ -2546,18 +2546,31 @@ static void pm__store4(float f[4], const double in[4])
     f[3] = (float)in[3];
 }
 
+/* Three floats (a point, a scale) in double, and back; load gives 0 when
+   one is not finite (all three converted either way). */
+static int pm__load3(const float f[3], double out[3])
+{
+    out[0] = (double)f[0];
+    out[1] = (double)f[1];
+    out[2] = (double)f[2];
+    return pm__finite_n(f, 3);
+}
+
+static void pm__store3(float f[3], const double in[3])
+{
+    f[0] = (float)in[0];
+    f[1] = (float)in[1];
+    f[2] = (float)in[2];
+}
+
 /* 0 when a value is not finite or the rotation is zero; the rotation is
    normalized. */
 static PM__INLINE int pm__load_trs(const pm_transform *array, int index, pm__trs *out)
 {
     const pm_transform *t = &array[index];
-    int i;
-    for (i = 0; i < 3; ++i) {
-        out->t[i] = (double)t->translation[i];
-        out->s[i] = (double)t->scale[i];
-    }
+    const int finite = pm__load3(t->translation, out->t) & pm__load3(t->scale, out->s); /* both loaded */
     pm__load4(t->rotation, out->q);
-    return pm__finite_n(t->translation, 3) && pm__finite_n(t->scale, 3) && pm__quat_normalize(out->q);
+    return finite && pm__quat_normalize(out->q);
 }
 
 static int pm__load_rotation(const pm_transform *array, int index, double q[4])
@@ -6499,21 +6512,6 @@ static PM__INLINE int pm__unit_rotation(const float q[4], double out[4])
 {
     pm__load4(q, out);
     return pm__quat_normalize(out);
-}
-
-static int pm__load3(const float f[3], double out[3])
-{
-    out[0] = (double)f[0];
-    out[1] = (double)f[1];
-    out[2] = (double)f[2];
-    return pm__finite_n(f, 3);
-}
-
-static void pm__store3(float f[3], const double in[3])
-{
-    f[0] = (float)in[0];
-    f[1] = (float)in[1];
-    f[2] = (float)in[2];
 }
 
 /* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L of present bone b,
