@@ -6493,9 +6493,9 @@ PMDEF pm_result pm_humanoid_fit_tpose(const int bone_node[PM_BONE_COUNT], const 
     return PM_OK;
 }
 
-/* Whether rotation q (a pose's) has a direction: pm__unit_rotation's test
-   without the division. In double a finite float's square cannot overflow,
-   and the sum of four is 0 only when each is +-0. */
+/* Whether rotation q (a pose's) has a direction: pm__quat_normalize's test
+   of it in double, without the arithmetic. A finite float's square cannot
+   overflow in double, and the sum of four is 0 only when each is +-0. */
 static PM__INLINE int pm__rotation_ok(const float q[4])
 {
     uint32_t word, magnitude = 0;
@@ -6507,19 +6507,13 @@ static PM__INLINE int pm__rotation_ok(const float q[4])
     return magnitude != 0 && pm__finite_n(q, 4);
 }
 
-/* Rotation q (a pose's), unit in double; 0 for a zero or non-finite one. */
-static PM__INLINE int pm__unit_rotation(const float q[4], double out[4])
-{
-    pm__load4(q, out);
-    return pm__quat_normalize(out);
-}
-
 /* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L of present bone b,
    from `in` to `out`; 0 for a zero or non-finite rotation. */
 static PM__INLINE int pm__convert_rotation(const pm_humanoid *h, int b, const float in[4], float out[4], int to_normalized)
 {
     double q[4], l[4], p[4], inv[4];
-    if (!pm__unit_rotation(in, q)) return 0;
+    pm__load4(in, q);
+    if (!pm__quat_normalize(q)) return 0;
     pm__load4(h->rest_local[b], l);
     pm__load4(h->rest_parent[b], p);
     pm__quat_normalize(l);
