@@ -1,4 +1,4 @@
-/* posemath.h - v0.17.1 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.17.2 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -757,7 +757,7 @@
 
 #define POSEMATH_VERSION_MAJOR 0
 #define POSEMATH_VERSION_MINOR 17
-#define POSEMATH_VERSION_PATCH 1
+#define POSEMATH_VERSION_PATCH 2
 
 #include <cglm/cglm.h>
 #include <stddef.h>

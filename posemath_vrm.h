@@ -1,4 +1,4 @@
-/* posemath_vrm.h - v0.17.1 - VRM avatars and VRM animations read and played, on posemath.h
+/* posemath_vrm.h - v0.17.2 - VRM avatars and VRM animations read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play VRM content: VRM 1.0
@@ -394,6 +394,19 @@ typedef struct pm__vrm_reader {
     int block_count, block_capacity;
     size_t budget;           /* bytes of accessor data the file may still make the reader keep */
 } pm__vrm_reader;
+
+/* A node's rest transform as glTF allows it: finite, and a rotation with a
+   direction (a unit quaternion as stored, or one a matrix decomposes into) */
+static int pm__vrm_rest_ok(const pm_transform *t)
+{
+    int k, finite = 1, turned = 0;
+    for (k = 0; k < 3; ++k) finite &= pm__vrm_finite_f(t->translation[k]) & pm__vrm_finite_f(t->scale[k]);
+    for (k = 0; k < 4; ++k) {
+        finite &= pm__vrm_finite_f(t->rotation[k]);
+        turned |= t->rotation[k] != 0.0f;
+    }
+    return finite && turned;
+}
 
 /* The reader's first failure at a byte of the JSON text; always 0 */
 static int pm__vrm_fail_at(pm__vrm_reader *r, pm_result kind, size_t json_offset, const char *message)
@@ -963,7 +976,11 @@ static int pm__vrm_nodes(pm__vrm_reader *r, int **parent_out, pm_transform **res
             glm_mat4_quat(rotation, rest[i].rotation);
             glm_vec3_copy(t, rest[i].translation);
             glm_vec3_copy(s, rest[i].scale);
+            if (!pm__vrm_rest_ok(&rest[i]))
+                return pm__vrm_fail(r, pm__vj_get(r, node, "matrix"), "\"matrix\" is not a rotation, scale and translation");
         }
+        if (!pm__vrm_rest_ok(&rest[i]))
+            return pm__vrm_fail(r, pm__vj_get(r, node, "rotation"), "\"rotation\" is zero");
     }
     child_start[n] = count;
     if ((result = pm_scene_validate(parent, n, depth)) != PM_OK)
@@ -1256,6 +1273,17 @@ static int pm__vrm_springs(pm__vrm_reader *r, pm_vrm_file *f, int springs, int v
     return 1;
 }
 
+/* The "source" token of the VRMC_node_constraint object at token t, which
+   pm_constraint_parse_json has read: in its one constraint of the three kinds */
+static int pm__vrm_constraint_source(const pm__vrm_reader *r, int t)
+{
+    static const char *const kinds[3] = {"roll", "aim", "rotation"};
+    const int constraint = pm__vj_get(r, t, "constraint");
+    int k, source = -1;
+    for (k = 0; k < 3 && source < 0; ++k) source = pm__vj_get(r, pm__vj_get(r, constraint, kinds[k]), "source");
+    return source;
+}
+
 /* The node constraints, one per node that has the extension */
 static int pm__vrm_constraints(pm__vrm_reader *r, pm_vrm_file *f)
 {
@@ -1272,16 +1300,21 @@ static int pm__vrm_constraints(pm__vrm_reader *r, pm_vrm_file *f)
     for (i = 0, count = 0; i < f->node_count; ++i) {
         const int t = pm__vj_get(r, pm__vj_get(r, r->nodes[i], "extensions"), "VRMC_node_constraint");
         if (t < 0) continue;
-        result = pm_constraint_parse_json(f->json + r->tok[t].start, r->tok[t].end - r->tok[t].start, i,
-                                          &constraints[count++], &inner);
+        pm_constraint *c = &constraints[count++];
+        result = pm_constraint_parse_json(f->json + r->tok[t].start, r->tok[t].end - r->tok[t].start, i, c, &inner);
         if (result != PM_OK) return pm__vrm_fail_inside(r, t, result, &inner, "VRMC_node_constraint");
+        if (c->source >= f->node_count) return pm__vrm_fail(r, pm__vrm_constraint_source(r, t), "\"source\" out of range");
+        if (c->source == i) return pm__vrm_fail(r, pm__vrm_constraint_source(r, t), "\"source\" is the node itself");
     }
     f->constraints.constraints = constraints;
     f->constraints.count = count;
     f->constraints.parent = f->parent;
     f->constraints.node_count = f->node_count;
     if ((result = pm_constraint_set_init(&f->constraints, f->rest)) != PM_OK)
-        return pm__vrm_fail_at(r, result, 0, "the node constraints depend on each other in a circle, or aim too deep");
+        return pm__vrm_fail_at(r, result, 0,
+                               result == PM_ERROR_CYCLE   ? "the node constraints depend on each other in a circle"
+                               : result == PM_ERROR_LIMIT ? "the aim constraints' chains sum past PM_CONSTRAINT_AIM_DEPTH_LIMIT nodes"
+                                                          : "the node constraints cannot be set up");
     return 1;
 }
 

@@ -111,6 +111,36 @@ static void expect_avatar_error(const char *from, const char *to, const char *at
     free(json);
 }
 
+/* A node's VRMC_node_constraint member: a constraint of KIND from node SOURCE, with MORE members */
+#define CONSTRAINT_ON(kind, source, more)                                                                          \
+    "\"extensions\":{\"VRMC_node_constraint\":{\"specVersion\":\"1.0\",\"constraint\":{\"" kind "\":{\"source\":" source \
+    more "}}}}"
+
+/* The mesh node of rig_json with a chain of 20,000 nodes below it, the
+   last six aiming at the head: their chains sum to 120,000 nodes, past
+   PM_CONSTRAINT_AIM_DEPTH_LIMIT (4 x 20,016 + 16,384) */
+static void aim_past_the_limit(void)
+{
+    enum { CHAIN = 20000, AIMS = 6 };
+    const char *mesh_node = strstr(rig_json, "{\"mesh\":0}");
+    char *json = (char *)malloc(strlen(rig_json) + (size_t)CHAIN * 200), *p = json;
+    pm_parse_error error = {0, NULL, NULL};
+    int k;
+    memcpy(p, rig_json, (size_t)(mesh_node - rig_json));
+    p += mesh_node - rig_json;
+    p += sprintf(p, "{\"mesh\":0,\"children\":[16]}");
+    for (k = 16; k < 16 + CHAIN; ++k) {
+        p += sprintf(p, ",{\"translation\":[0,0.001,0]");
+        if (k + 1 < 16 + CHAIN) p += sprintf(p, ",\"children\":[%d]", k + 1);
+        if (k >= 16 + CHAIN - AIMS) p += sprintf(p, "," CONSTRAINT_ON("aim", "2", ",\"aimAxis\":\"PositiveY\""));
+        *p++ = '}';
+    }
+    strcpy(p, mesh_node + strlen("{\"mesh\":0}"));
+    CHECK_RESULT(parse_avatar_json(json, &error), PM_ERROR_LIMIT);
+    CHECK(error.message && strstr(error.message, "PM_CONSTRAINT_AIM_DEPTH_LIMIT"));
+    free(json);
+}
+
 void test_vrm_reader_bad_input(void)
 {
     pm_vrm_file avatar;
@@ -181,6 +211,23 @@ void test_vrm_reader_bad_input(void)
     expect_avatar_error("\"hips\":{\"node\":0}", "\"hips\":{\"node\":77}", "77}", PM_ERROR_PARSE, "node");
     expect_avatar_error("\"head\":{\"node\":2},", "", NULL, PM_ERROR_MISSING_BONE, "");
     expect_avatar_error("\"isBinary\":true", "\"isBinary\":7", "7,", PM_ERROR_PARSE, "isBinary");
+    /* rest transforms glTF does not allow */
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0,\"rotation\":[0,0,0,0]}", "[0,0,0,0]", PM_ERROR_PARSE,
+                        "\"rotation\" is zero");
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0,\"matrix\":[0,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}", "[0,0,0,0,0,1",
+                        PM_ERROR_PARSE, "\"matrix\" is not a rotation, scale and translation");
+    /* node constraints: sources outside the nodes or on the node itself, at their bytes; a circle */
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0," CONSTRAINT_ON("roll", "99", ",\"rollAxis\":\"Y\"") "}",
+                        "99,\"rollAxis\"", PM_ERROR_PARSE, "\"source\" out of range");
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0," CONSTRAINT_ON("aim", "16", ",\"aimAxis\":\"PositiveY\"") "}",
+                        "16,\"aimAxis\"", PM_ERROR_PARSE, "\"source\" out of range");
+    expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0," CONSTRAINT_ON("rotation", "15", "") "}", "15}", PM_ERROR_PARSE,
+                        "\"source\" is the node itself");
+    expect_avatar_error("\"children\":[4]},{\"translation\":[0.3,0,0],\"children\":[5]}",
+                        "\"children\":[4]," CONSTRAINT_ON("rotation", "4", "") "},{\"translation\":[0.3,0,0],\"children\":[5],"
+                        CONSTRAINT_ON("rotation", "3", "") "}",
+                        NULL, PM_ERROR_CYCLE, "depend on each other in a circle");
+    aim_past_the_limit();
 
     /* nesting as deep as the file holds: walked without recursion */
     {
