@@ -817,12 +817,14 @@ static void pm__vrm_component(const unsigned char *at, int type, int c, int kind
     *f = kind == PM__VRM_FLOATS ? (float)*u / (type == 5123 ? 65535.0f : 255.0f) : 0.0f;
 }
 
-/* Accessor `index`, `components` per element (16 for a MAT4), read as
-   `kind` into a kept array of at most `max` elements (only checked when out
-   is NULL); sparse accessors too, their values over the base (or zeros).
-   -1 after failing, else the element count. */
-static int pm__vrm_accessor_as(pm__vrm_reader *r, int index, int components, int kind, int max, void **out, int keep)
+/* The accessor whose index is token index_token, `components` per element
+   (16 for a MAT4), read as `kind` into a kept array of at most `max`
+   elements (only checked when out is NULL); sparse accessors too, their
+   values over the base (or zeros). -1 after failing, else the element
+   count. */
+static int pm__vrm_accessor_as(pm__vrm_reader *r, int index_token, int components, int kind, int max, void **out, int keep)
 {
+    const int index = pm__vj_whole(r, index_token);
     static const char *const types[5] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT4"};
     int accessor, view, type, count, size, stride = 0, offset, i, c, sparse;
     const int normalized = index >= 0 && index < r->accessor_count && pm__vj_true(r, pm__vj_get(r, r->accessors[index], "normalized"));
@@ -830,7 +832,7 @@ static int pm__vrm_accessor_as(pm__vrm_reader *r, int index, int components, int
     float *floats = NULL;
     uint32_t *integers = NULL;
     if (out) *out = NULL;
-    if (index < 0 || index >= r->accessor_count) return pm__vrm_fail_at(r, PM_ERROR_PARSE, 0, "an accessor index out of range"), -1;
+    if (index < 0 || index >= r->accessor_count) return pm__vrm_fail(r, index_token, "an accessor index out of range"), -1;
     accessor = r->accessors[index];
     if (!pm__vj_is(r, pm__vj_get(r, accessor, "type"), types[components == 16 ? 4 : components - 1]))
         return pm__vrm_fail(r, accessor, "an accessor of another type than its use needs"), -1;
@@ -913,11 +915,11 @@ static int pm__vrm_accessor_as(pm__vrm_reader *r, int index, int components, int
     return count;
 }
 
-/* Accessor `index` as floats, kept (see pm__vrm_accessor_as) */
-static int pm__vrm_accessor(pm__vrm_reader *r, int index, int components, int max, float **out)
+/* The accessor at index_token as floats, kept (see pm__vrm_accessor_as) */
+static int pm__vrm_accessor(pm__vrm_reader *r, int index_token, int components, int max, float **out)
 {
     void *values = NULL;
-    const int count = pm__vrm_accessor_as(r, index, components, PM__VRM_FLOATS, max, out ? &values : NULL, 1);
+    const int count = pm__vrm_accessor_as(r, index_token, components, PM__VRM_FLOATS, max, out ? &values : NULL, 1);
     if (out) *out = (float *)values;
     return count;
 }
@@ -1004,7 +1006,7 @@ static int pm__vrm_target_read(pm__vrm_reader *r, int target, int n, float *delt
     for (a = 0; a < 3; ++a) {
         const int accessor = pm__vj_get(r, target, names[a]);
         void *values = NULL;
-        if (accessor >= 0 && pm__vrm_accessor_as(r, pm__vj_whole(r, accessor), 3, PM__VRM_FLOATS, n, &values, 0) != n) {
+        if (accessor >= 0 && pm__vrm_accessor_as(r, accessor, 3, PM__VRM_FLOATS, n, &values, 0) != n) {
             pm__vrm_free(&r->memory, values);
             while (a > 0) pm__vrm_free(&r->memory, delta[--a]);
             return r->result == PM_OK ? pm__vrm_fail(r, accessor, "a morph target's count is not its primitive's") : 0;
@@ -1135,7 +1137,7 @@ static int pm__vrm_mesh(pm__vrm_reader *r, int mesh, pm_vrm_mesh *out)
         p->mode = mode >= 0 ? pm__vj_whole(r, mode) : 4;
         if (p->mode < 0 || p->mode > 6) return pm__vrm_fail(r, mode, "an unknown primitive mode");
         if (indices >= 0) {
-            if ((p->index_count = pm__vrm_accessor_as(r, pm__vj_whole(r, indices), 1, PM__VRM_INDICES, max, &index_values, 1)) < 0)
+            if ((p->index_count = pm__vrm_accessor_as(r, indices, 1, PM__VRM_INDICES, max, &index_values, 1)) < 0)
                 return 0;
             p->indices = (uint32_t *)index_values;
         }
@@ -1144,17 +1146,17 @@ static int pm__vrm_mesh(pm__vrm_reader *r, int mesh, pm_vrm_mesh *out)
                 if (p->indices[v] >= (uint32_t)p->vertex_count) return pm__vrm_fail(r, indices, "a vertex index past the vertices");
             continue;
         }
-        if (position >= 0 && (p->vertex_count = pm__vrm_accessor(r, pm__vj_whole(r, position), 3, max, &p->positions)) < 0)
+        if (position >= 0 && (p->vertex_count = pm__vrm_accessor(r, position, 3, max, &p->positions)) < 0)
             return 0; /* without POSITION: no vertices, as three.js draws it */
-        if ((normal >= 0 && pm__vrm_accessor(r, pm__vj_whole(r, normal), 3, p->vertex_count, &p->normals) != p->vertex_count) ||
-            (tangent >= 0 && pm__vrm_accessor(r, pm__vj_whole(r, tangent), 4, p->vertex_count, &p->tangents) != p->vertex_count) ||
-            (uv >= 0 && pm__vrm_accessor(r, pm__vj_whole(r, uv), 2, p->vertex_count, &p->uvs) != p->vertex_count))
+        if ((normal >= 0 && pm__vrm_accessor(r, normal, 3, p->vertex_count, &p->normals) != p->vertex_count) ||
+            (tangent >= 0 && pm__vrm_accessor(r, tangent, 4, p->vertex_count, &p->tangents) != p->vertex_count) ||
+            (uv >= 0 && pm__vrm_accessor(r, uv, 2, p->vertex_count, &p->uvs) != p->vertex_count))
             return r->result == PM_OK ? pm__vrm_fail(r, t, "an attribute's count is not POSITION's") : 0;
         if ((joints >= 0) != (weights >= 0)) return pm__vrm_fail(r, t, "JOINTS_0 without WEIGHTS_0, or the other way");
         if (joints >= 0) {
-            if (pm__vrm_accessor_as(r, pm__vj_whole(r, joints), 4, PM__VRM_JOINTS, p->vertex_count, (void **)&joint_values, 1) !=
+            if (pm__vrm_accessor_as(r, joints, 4, PM__VRM_JOINTS, p->vertex_count, (void **)&joint_values, 1) !=
                     p->vertex_count ||
-                pm__vrm_accessor(r, pm__vj_whole(r, weights), 4, p->vertex_count, &p->bone_weights) != p->vertex_count)
+                pm__vrm_accessor(r, weights, 4, p->vertex_count, &p->bone_weights) != p->vertex_count)
                 return r->result == PM_OK ? pm__vrm_fail(r, t, "an attribute's count is not POSITION's") : 0;
             if (!(p->bone_indices = (uint16_t *)pm__vrm_keep(r, 4 * (size_t)p->vertex_count, sizeof(uint16_t)))) return 0;
             for (v = 0; v < 4 * p->vertex_count; ++v) p->bone_indices[v] = (uint16_t)joint_values[v];
@@ -1388,8 +1390,9 @@ static int pm__vrm_read_avatar(pm__vrm_reader *r, const unsigned char *data, siz
                 return pm__vrm_fail(r, e, "a joint index out of range");
         if (inverse == -2) return 0;
         if (inverse >= 0) {
-            if (pm__vrm_accessor(r, inverse, 16, skin->joint_count, &skin->inverse_bind) < 0) return 0;
-            if (pm__vrm_accessor(r, inverse, 16, skin->joint_count, NULL) != skin->joint_count)
+            const int inverse_token = pm__vj_get(r, t, "inverseBindMatrices");
+            if (pm__vrm_accessor(r, inverse_token, 16, skin->joint_count, &skin->inverse_bind) < 0) return 0;
+            if (pm__vrm_accessor(r, inverse_token, 16, skin->joint_count, NULL) != skin->joint_count)
                 return pm__vrm_fail(r, t, "fewer inverse bind matrices than joints");
         } else {
             if (!(skin->inverse_bind = (float *)pm__vrm_keep(r, 16 * (size_t)skin->joint_count, sizeof(float)))) return 0;
@@ -1483,13 +1486,14 @@ static int pm__vrma_expressions(pm__vrm_reader *r, int extension, pm_vrma_motion
     return 1;
 }
 
-/* The times of accessor `index`, read once however many channels share them */
-static const float *pm__vrma_times(pm__vrm_reader *r, float **times_of_accessor, int *count_of_accessor, int index)
+/* The times of accessor `index` (an index in range, at token index_token),
+   read once however many channels share them */
+static const float *pm__vrma_times(pm__vrm_reader *r, float **times_of_accessor, int *count_of_accessor, int index,
+                                   int index_token)
 {
     float *times;
-    if (index < 0 || index >= r->accessor_count) return pm__vrm_fail_at(r, PM_ERROR_PARSE, 0, "a sampler's input out of range"), (const float *)NULL;
     if (times_of_accessor[index]) return times_of_accessor[index];
-    if ((count_of_accessor[index] = pm__vrm_accessor(r, index, 1, INT_MAX / 4, &times)) < 0) return NULL;
+    if ((count_of_accessor[index] = pm__vrm_accessor(r, index_token, 1, INT_MAX / 4, &times)) < 0) return NULL;
     return times_of_accessor[index] = times;
 }
 
@@ -1504,16 +1508,19 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, const int *samplers,
     const int node = pm__vj_index(r, target, "node", r->node_count, "a channel's node out of range");
     const int sampler_index = pm__vj_whole(r, pm__vj_get(r, channel, "sampler"));
     const int rotation = pm__vj_is(r, path, "rotation"), translation = pm__vj_is(r, path, "translation");
-    int sampler, input, values_count, bone = -1, k;
+    int sampler, input, input_token, values_count, bone = -1, k;
     const char *interpolation_name;
     pm_track track, *into;
     float *values;
     if (node == -2) return 0;
     if (sampler_index < 0 || sampler_index >= sampler_count) return pm__vrm_fail(r, channel, "a channel's sampler out of range");
     sampler = samplers[sampler_index];
-    input = pm__vj_whole(r, pm__vj_get(r, sampler, "input"));
+    input_token = pm__vj_get(r, sampler, "input");
+    input = pm__vj_whole(r, input_token);
+    if (input < 0 || input >= r->accessor_count)
+        return pm__vrm_fail(r, input_token >= 0 ? input_token : sampler, "a sampler's input missing or out of range");
     memset(&track, 0, sizeof track);
-    if (!(track.times = pm__vrma_times(r, times_of_accessor, count_of_accessor, input))) return 0;
+    if (!(track.times = pm__vrma_times(r, times_of_accessor, count_of_accessor, input, input_token))) return 0;
     track.key_count = count_of_accessor[input];
     if (track.key_count > 0 && (double)track.times[track.key_count - 1] > m->duration)
         m->duration = (double)track.times[track.key_count - 1];
@@ -1547,7 +1554,7 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, const int *samplers,
     }
     pm_interpolation_parse(interpolation_name, &track.interpolation);
     track.components = rotation ? 4 : 3;
-    if ((values_count = pm__vrm_accessor(r, pm__vj_whole(r, pm__vj_get(r, sampler, "output")), track.components,
+    if ((values_count = pm__vrm_accessor(r, pm__vj_get(r, sampler, "output"), track.components,
                                          track.key_count, &values)) < 0)
         return 0;
     if (values_count != track.key_count) return pm__vrm_fail(r, sampler, "a sampler with unlike counts of times and values");

@@ -211,6 +211,8 @@ void test_vrm_reader_bad_input(void)
     expect_avatar_error("\"hips\":{\"node\":0}", "\"hips\":{\"node\":77}", "77}", PM_ERROR_PARSE, "node");
     expect_avatar_error("\"head\":{\"node\":2},", "", NULL, PM_ERROR_MISSING_BONE, "");
     expect_avatar_error("\"isBinary\":true", "\"isBinary\":7", "7,", PM_ERROR_PARSE, "isBinary");
+    expect_avatar_error("\"attributes\":{}", "\"attributes\":{\"POSITION\":5}", "5}", PM_ERROR_PARSE,
+                        "an accessor index out of range");
     /* rest transforms glTF does not allow */
     expect_avatar_error("{\"mesh\":0}", "{\"mesh\":0,\"rotation\":[0,0,0,0]}", "[0,0,0,0]", PM_ERROR_PARSE,
                         "\"rotation\" is zero");
@@ -289,6 +291,22 @@ static pm_result parse_faces_edited(const vrma_parts *parts, const char *from, c
     return result;
 }
 
+/* faces.vrma with one edit must fail with PM_ERROR_PARSE at the byte of `at` in the edited JSON, saying `words` */
+static void expect_vrma_error(const vrma_parts *parts, const char *from, const char *to, const char *at, const char *words)
+{
+    char *json = edited(parts->json, from, to);
+    pm_parse_error error = {0, NULL, NULL};
+    pm_result result;
+    if (!json) return;
+    result = parse_faces_edited(parts, from, to, &error, NULL);
+    if (result != PM_ERROR_PARSE || !error.message || !strstr(error.message, words) ||
+        error.offset != 20 + (size_t)(strstr(json, at) - json))
+        test_fail(__FILE__, __LINE__, "\"%s\" -> \"%s\": %s at byte %lu (\"%s\"), expected a parse error at byte %ld (\"%s\")",
+                  from, to, pm_result_string(result), (unsigned long)error.offset, error.message ? error.message : "-",
+                  20 + (long)(strstr(json, at) - json), words);
+    free(json);
+}
+
 void test_vrma_reader(void)
 {
     vrma_parts parts = {NULL, NULL, 0};
@@ -324,6 +342,9 @@ void test_vrma_reader(void)
     CHECK(error.message && strstr(error.message, "not a VRM animation"));
     CHECK_RESULT(parse_faces_edited(&parts, "\"sampler\":0,", "\"sampler\":99,", &error, NULL), PM_ERROR_PARSE);
     CHECK(error.message && strstr(error.message, "sampler out of range"));
+    expect_vrma_error(&parts, "\"input\":0,", "\"input\":999,", "999,", "input missing or out of range");
+    expect_vrma_error(&parts, "{\"input\":0,\"output\":1,", "{\"output\":1,", "{\"output\":1,", "input missing or out of range");
+    expect_vrma_error(&parts, "\"output\":1,", "\"output\":999,", "999,", "an accessor index out of range");
     CHECK_RESULT(parse_faces_edited(&parts, "\"input\":0,", "\"input\":1,", &error, NULL), PM_ERROR_PARSE);
     CHECK(error.message && (strstr(error.message, "another type") != NULL));
     CHECK_RESULT(parse_faces_edited(&parts, "\"byteOffset\":0,\"byteLength\":20", "\"byteOffset\":99999,\"byteLength\":20",
