@@ -924,6 +924,31 @@ static int pm__vrm_accessor(pm__vrm_reader *r, int index_token, int components, 
     return count;
 }
 
+/* A node on a loop of parents, where there is one: walks up from each node
+   in turn, marking each node with its walk, until a root, a node an earlier
+   walk marked, or one this walk marked, which is on the loop. Linear. */
+static int pm__vrm_node_on_loop(const int *parent, int *walk_of, int n)
+{
+    int i, node;
+    for (i = 0; i < n; ++i) walk_of[i] = -1;
+    for (i = 0; i < n; ++i)
+        for (node = i; node >= 0 && walk_of[node] < 0; node = parent[node]) {
+            walk_of[node] = i;
+            if (parent[node] >= 0 && walk_of[parent[node]] == i) return parent[node];
+        }
+    return -1;
+}
+
+/* The token of the entry of node up's "children" that names child */
+static int pm__vrm_child_entry(const pm__vrm_reader *r, int up, int child)
+{
+    const int list = pm__vj_get(r, r->nodes[up], "children");
+    int c, k;
+    for (c = pm__vj_first(r, list), k = 0; k < r->tok[list].size; ++k, c = r->tok[c].next)
+        if (pm__vj_whole(r, c) == child) return c;
+    return list;
+}
+
 /* The glTF nodes: parents from "children", the children in order, rest
    TRS (a matrix decomposed, as three.js does), the tree checked; 0 after
    failing */
@@ -985,8 +1010,11 @@ static int pm__vrm_nodes(pm__vrm_reader *r, int **parent_out, pm_transform **res
             return pm__vrm_fail(r, pm__vj_get(r, node, "rotation"), "\"rotation\" is zero");
     }
     child_start[n] = count;
-    if ((result = pm_scene_validate(parent, n, depth)) != PM_OK)
-        return pm__vrm_fail_at(r, result, 0, "the nodes' children form a loop");
+    if ((result = pm_scene_validate(parent, n, depth)) != PM_OK) { /* the children's indices are in range: a loop */
+        const int node = pm__vrm_node_on_loop(parent, depth, n);
+        return pm__vrm_fail_at(r, result, r->tok[pm__vrm_child_entry(r, parent[node], node)].start,
+                               "the nodes' children form a loop");
+    }
     *parent_out = parent;
     *rest_out = rest;
     *child_start_out = child_start;

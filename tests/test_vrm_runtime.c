@@ -190,7 +190,12 @@ void test_vrm_reader_bad_input(void)
     expect_avatar_error("\"children\":[1,9,12]", "\"children\":[1,9,99]", "99]", PM_ERROR_PARSE, "child index out of range");
     expect_avatar_error("\"children\":[2,3,6]", "\"children\":[2,3,6,4]", "4]},{\"translation\":[0.3", PM_ERROR_PARSE,
                         "two parents");
-    expect_avatar_error("\"children\":[2,3,6]", "\"children\":[2,3,6,0]", NULL, PM_ERROR_CYCLE, "loop");
+    expect_avatar_error("\"children\":[2,3,6]", "\"children\":[2,3,6,0]", "0]},{\"translation\":[0,0.5,0]}", PM_ERROR_CYCLE,
+                        "loop");
+    expect_avatar_error("\"children\":[1,9,12]},{\"translation\":[0,0.1,0],\"children\":[2,3,6]},{\"translation\":[0,0.5,0]}",
+                        "\"children\":[9,12]},{\"translation\":[0,0.1,0],\"children\":[2,3,6]},{\"translation\":[0,0.5,0],"
+                        "\"children\":[1]}",
+                        "1]},{\"translation\":[0.2", PM_ERROR_CYCLE, "loop"); /* a loop below no root */
     expect_avatar_error("[0,0.5,0]", "[0,0.5]", "[0,0.5]", PM_ERROR_PARSE, "must be 3 numbers");
     expect_avatar_error("{\"translation\":[0,0.5,0]}", "{\"translation\":[0,0.5,0],\"rotation\":\"x\"}", "\"x\"",
                         PM_ERROR_PARSE, "must be 4 numbers");
