@@ -1252,8 +1252,12 @@ static int pm__vrm_expressions(pm__vrm_reader *r, pm_vrm_file *f, int vrm)
         for (b = 0; b < x->morph_bind_count; ++b) {
             const int mesh = f->version == 1 ? (binds[b].mesh < f->node_count ? f->node_mesh[binds[b].mesh] : -1)
                                              : (binds[b].mesh < f->mesh_count ? binds[b].mesh : -1);
-            if (mesh >= 0 && binds[b].index >= 0 && binds[b].index < f->meshes[mesh].target_count) binds[kept++] = binds[b];
-            else pm__vrm_warn(r, "an expression binds a morph target its mesh lacks (left out, as three-vrm writes it nowhere)");
+            if (mesh < 0)
+                pm__vrm_warn(r, "an expression binds a node without a mesh, or a mesh the file lacks (left out, as three-vrm "
+                                "writes it nowhere)");
+            else if (binds[b].index < 0 || binds[b].index >= f->meshes[mesh].target_count)
+                pm__vrm_warn(r, "an expression binds a morph target its mesh lacks (left out, as three-vrm writes it nowhere)");
+            else binds[kept++] = binds[b];
         }
         x->morph_bind_count = kept;
     }

@@ -375,6 +375,20 @@ void test_vrm_reader_lenient(void)
           avatar.expressions[1].morph_bind_count == 1);
     pm_vrm_free(&avatar);
     free(data), free(json);
+    /* a bind on a node past the nodes, or on one without a mesh */
+    json = edited(rig_json, "{\"node\":15,\"index\":1,\"weight\":0.5}", "{\"node\":99,\"index\":1,\"weight\":0.5}");
+    data = glb_of(json, NULL, 0, &size);
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, &error), PM_OK);
+    CHECK(error.warning && strstr(error.warning, "a node without a mesh, or a mesh the file lacks"));
+    CHECK(avatar.expression_count == 4 && avatar.expressions[0].morph_bind_count == 0);
+    pm_vrm_free(&avatar);
+    free(data), free(json);
+    json = edited(rig_json, "{\"node\":15,\"index\":1,\"weight\":0.5}", "{\"node\":2,\"index\":1,\"weight\":0.5}");
+    data = glb_of(json, NULL, 0, &size);
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, &error), PM_OK);
+    CHECK(error.warning && strstr(error.warning, "a node without a mesh, or a mesh the file lacks"));
+    pm_vrm_free(&avatar);
+    free(data), free(json);
 }
 
 /* The instance: bad arguments; an expression track's weight clamped to [0, 1] (VRMC_vrm_animation) */
