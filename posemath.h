@@ -744,7 +744,8 @@
          alignment. PM_ERROR_OUT_OF_RANGE for a joint node outside
          [0, node_count); PM_ERROR_INVALID_ARGUMENT for NULL, a negative
          count or a product that is not finite (bone_matrices then all
-         zero).
+         zero). bone_matrices must not overlap world or inverse_bind: each
+         product is written as it is taken.
      pm_result pm_rigid_from_bone(const versor world_rotation,
                                   const vec3 world_position,
                                   const vec3 bind_position, pm_rigid *out)

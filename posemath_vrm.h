@@ -1003,11 +1003,12 @@ static int pm__vrm_nodes(pm__vrm_reader *r, int **parent_out, pm_transform **res
             glm_mat4_quat(rotation, rest[i].rotation);
             glm_vec3_copy(t, rest[i].translation);
             glm_vec3_copy(s, rest[i].scale);
-            if (!pm__vrm_rest_ok(&rest[i]))
-                return pm__vrm_fail(r, pm__vj_get(r, node, "matrix"), "\"matrix\" is not a rotation, scale and translation");
         }
-        if (!pm__vrm_rest_ok(&rest[i]))
-            return pm__vrm_fail(r, pm__vj_get(r, node, "rotation"), "\"rotation\" is zero");
+        if (!pm__vrm_rest_ok(&rest[i])) { /* a matrix, decomposed, or a stored rotation */
+            const int matrix_token = pm__vj_get(r, node, "matrix");
+            return matrix_token >= 0 ? pm__vrm_fail(r, matrix_token, "\"matrix\" is not a rotation, scale and translation")
+                                     : pm__vrm_fail(r, pm__vj_get(r, node, "rotation"), "\"rotation\" is zero");
+        }
     }
     child_start[n] = count;
     if ((result = pm_scene_validate(parent, n, depth)) != PM_OK) { /* the children's indices are in range: a loop */
@@ -1518,11 +1519,11 @@ static int pm__vrma_expressions(pm__vrm_reader *r, int extension, pm_vrma_motion
     return 1;
 }
 
-/* The times of accessor `index` (an index in range, at token index_token),
+/* The times of the accessor whose index (in range) is token index_token,
    read once however many channels share them */
-static const float *pm__vrma_times(pm__vrm_reader *r, float **times_of_accessor, int *count_of_accessor, int index,
-                                   int index_token)
+static const float *pm__vrma_times(pm__vrm_reader *r, float **times_of_accessor, int *count_of_accessor, int index_token)
 {
+    const int index = pm__vj_whole(r, index_token);
     float *times;
     if (times_of_accessor[index]) return times_of_accessor[index];
     if ((count_of_accessor[index] = pm__vrm_accessor(r, index_token, 1, INT_MAX / 4, &times)) < 0) return NULL;
@@ -1552,7 +1553,7 @@ static int pm__vrma_channel(pm__vrm_reader *r, int channel, const int *samplers,
     if (input < 0 || input >= r->accessor_count)
         return pm__vrm_fail(r, input_token >= 0 ? input_token : sampler, "a sampler's input missing or out of range");
     memset(&track, 0, sizeof track);
-    if (!(track.times = pm__vrma_times(r, times_of_accessor, count_of_accessor, input, input_token))) return 0;
+    if (!(track.times = pm__vrma_times(r, times_of_accessor, count_of_accessor, input_token))) return 0;
     track.key_count = count_of_accessor[input];
     if (track.key_count > 0 && (double)track.times[track.key_count - 1] > m->duration)
         m->duration = (double)track.times[track.key_count - 1];
