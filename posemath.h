@@ -1,4 +1,4 @@
-/* posemath.h - v0.17.2 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.17.3 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -758,7 +758,7 @@
 
 #define POSEMATH_VERSION_MAJOR 0
 #define POSEMATH_VERSION_MINOR 17
-#define POSEMATH_VERSION_PATCH 2
+#define POSEMATH_VERSION_PATCH 3
 
 #include <cglm/cglm.h>
 #include <stddef.h>
@@ -4951,6 +4951,8 @@ typedef struct pm__json_springs {
     pm_spring_joint joint;      /* VRMC_springBone: the joint being read */
     int shapes, extended, extended_version;
     const char *extended_shape; /* VRMC_springBone_extended_collider's "shape", read after the collider */
+    int blamed_slot;            /* a second read looks for where this slot of the indices is written, -1 first */
+    const char *blamed_at;
 } pm__json_springs;
 
 /* The readers' storage and set: counts not negative, arrays where counts
@@ -4971,6 +4973,7 @@ static void pm__json_springs_begin(pm__json_springs *s, const pm_spring_storage 
     s->storage = storage;
     s->set = set;
     s->node_count = set->node_count;
+    s->blamed_slot = -1;
     set->springs = storage->springs;
     set->colliders = storage->colliders;
     set->groups = storage->groups;
@@ -5011,21 +5014,48 @@ static int pm__springs_keep_last_joints(const pm_spring_storage *storage, pm_spr
     return removed;
 }
 
-/* A reader's verdict: the indices between the arrays in range (the arrays
-   may come in any order), else the description emptied and the error;
-   joints on one node merged */
-static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, const char *json, pm_parse_error *error)
+/* The first index between the arrays out of range (the arrays may come in
+   any order, so this waits for all of them), its words in *why; NULL when
+   all are in range */
+static const int *pm__springs_bad_index(const pm_spring_set *set, const char **why)
+{
+    int n, k;
+    for (n = 0; n < set->group_count; ++n)
+        for (k = 0; k < set->groups[n].collider_count; ++k)
+            if (set->groups[n].colliders[k] >= set->collider_count) {
+                *why = "a collider group names a collider that is not there";
+                return &set->groups[n].colliders[k];
+            }
+    for (n = 0; n < set->spring_count; ++n)
+        for (k = 0; k < set->springs[n].collider_group_count; ++k)
+            if (set->springs[n].collider_groups[k] >= set->group_count) {
+                *why = "a spring names a collider group that is not there";
+                return &set->springs[n].collider_groups[k];
+            }
+    return NULL;
+}
+
+/* A reader's verdict: the indices between the arrays in range, else the
+   description emptied and the error; joints on one node merged. An index
+   out of range is blamed at its byte: the document is read again (member
+   and context, as the first time) to find where its slot of the storage's
+   indices was written, which costs a second read on that failure alone. */
+static pm_result pm__json_springs_end(pm__json_springs *s, pm__json *j, int ok, const char *json,
+                                      pm__json_member_fn member, void *context, pm_parse_error *error)
 {
     pm_spring_set *set = s->set;
-    int n, k;
-    for (n = 0; ok && n < set->group_count; ++n)
-        for (k = 0; k < set->groups[n].collider_count; ++k)
-            if (set->groups[n].colliders[k] >= set->collider_count)
-                ok = pm__json_fail_at(j, json, "a collider group names a collider that is not there");
-    for (n = 0; ok && n < set->spring_count; ++n)
-        for (k = 0; k < set->springs[n].collider_group_count; ++k)
-            if (set->springs[n].collider_groups[k] >= set->group_count)
-                ok = pm__json_fail_at(j, json, "a spring names a collider group that is not there");
+    const char *why = NULL;
+    const int *bad = ok ? pm__springs_bad_index(set, &why) : NULL;
+    if (bad) {
+        const int slot = (int)(bad - s->storage->indices);
+        pm__json again = *j;
+        pm__json_springs_begin(s, s->storage, set);
+        s->blamed_slot = slot;
+        again.p = json;
+        again.depth = 0;
+        pm__json_object(&again, member, context);
+        ok = pm__json_fail_at(j, s->blamed_at ? s->blamed_at : json, why);
+    }
     if (pm__json_end(j, ok, json, error) == PM_OK) {
         if (pm__springs_keep_last_joints(s->storage, set) && error)
             error->warning = "joints on a node that a later joint names too: the node kept with its last joint, as "
@@ -5123,6 +5153,8 @@ static int pm__json_index_list(pm__json_springs *s, pm__json *j, int high, const
     if (pm__json_expect(j, ']')) return 1;
     do {
         int value;
+        pm__json_space(j);
+        if (s->index_count == s->blamed_slot) s->blamed_at = j->p;
         if (!pm__json_index(j, 0.0, high, name_rule, &value)) return 0;
         if (s->index_count >= s->storage->index_capacity)
             return pm__json_springs_full(s, j, j->p, "more indices than the storage holds");
@@ -5334,7 +5366,7 @@ PMDEF pm_result pm_spring_parse_vrm0_json(const char *json, size_t length, const
     context.child_start = child_start;
     context.children = children;
     ok = pm__json_object(&j, pm__json_vrm0_springs_member, &context);
-    return pm__json_springs_end(&s, &j, ok, json, error);
+    return pm__json_springs_end(&s, &j, ok, json, pm__json_vrm0_springs_member, &context, error);
 }
 
 /* ---- VRMC_springBone 1.0 ------------------------------------------------- */
@@ -5571,7 +5603,7 @@ PMDEF pm_result pm_spring_parse_json(const char *json, size_t length, const pm_s
     if (!json || !pm__spring_storage_ok(storage, set)) return PM_ERROR_INVALID_ARGUMENT;
     pm__json_springs_begin(&s, storage, set);
     ok = pm__json_object(&j, pm__json_spring_bone_member, &s);
-    return pm__json_springs_end(&s, &j, ok, json, error);
+    return pm__json_springs_end(&s, &j, ok, json, pm__json_spring_bone_member, &s, error);
 }
 
 /* ---- VRM expressions' JSON ------------------------------------------------ */

@@ -601,7 +601,7 @@ void test_springs_vrm0_json(void)
     } cases[] = {
         {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[4]}]}}", PM_ERROR_PARSE, 47,
          "\"bones\" must be an array of node indices"},
-        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"colliderGroups\":[0]}]}}", PM_ERROR_PARSE, 0,
+        {"{\"secondaryAnimation\":{\"boneGroups\":[{\"bones\":[1],\"colliderGroups\":[0]}]}}", PM_ERROR_PARSE, 68,
          "a spring names a collider group that is not there"},
         {"{\"secondaryAnimation\":{\"colliderGroups\":[{\"colliders\":[]}]}}", PM_ERROR_PARSE, 41,
          "a collider group without \"node\""},
@@ -704,8 +704,16 @@ void test_springs_json(void)
         {"{\"springs\":[{\"joints\":[{\"stiffness\":1}]}]}", PM_ERROR_PARSE, 23, "a joint without \"node\""},
         {"{\"springs\":[{\"joints\":[{\"node\":1,\"gravityDir\":[0,-1]}]}]}", PM_ERROR_PARSE, 51,
          "\"gravityDir\" must be 3 finite floats"},
-        {"{\"springs\":[{\"colliderGroups\":[3]}]}", PM_ERROR_PARSE, 0, "a spring names a collider group that is not there"},
-        {"{\"colliderGroups\":[{\"colliders\":[0]}]}", PM_ERROR_PARSE, 0, "a collider group names a collider that is not there"},
+        {"{\"springs\":[{\"colliderGroups\":[3]}]}", PM_ERROR_PARSE, 31, "a spring names a collider group that is not there"},
+        {"{\"colliderGroups\":[{\"colliders\":[0]}]}", PM_ERROR_PARSE, 33, "a collider group names a collider that is not there"},
+        /* the arrays in any order: the collider list read before the colliders, blamed at the index past them */
+        {"{\"colliderGroups\":[{\"colliders\":[0, 1]}],\"colliders\":[{\"node\":1,\"shape\":{\"sphere\":{}}}]}",
+         PM_ERROR_PARSE, 36, "a collider group names a collider that is not there"},
+        /* a second "colliders" replaces the first (JSON.parse keeps the last): the first's index is not blamed */
+        {"{\"colliders\":[{\"node\":1,\"shape\":{\"sphere\":{}}}],\"colliderGroups\":[{\"colliders\":[5],\"colliders\":[0,1]}]}",
+         PM_ERROR_PARSE, 98, "a collider group names a collider that is not there"},
+        {"{\"colliderGroups\":[{\"colliders\":[]}],\"springs\":[{\"colliderGroups\":[0]},{\"colliderGroups\":[0,\n 1]}]}",
+         PM_ERROR_PARSE, 94, "a spring names a collider group that is not there"},
         {"{\"colliders\":[{\"node\":1}]}", PM_ERROR_PARSE, 14, "a collider without \"shape\""},
         {"{\"colliders\":[{\"shape\":{\"sphere\":{}}}]}", PM_ERROR_PARSE, 14, "a collider without \"node\""},
         {"{\"colliders\":[{\"node\":1,\"shape\":{\"sphere\":{},\"capsule\":{}}}]}", PM_ERROR_PARSE, 55,

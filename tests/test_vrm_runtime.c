@@ -235,6 +235,11 @@ void test_vrm_reader_bad_input(void)
                         CONSTRAINT_ON("rotation", "3", "") "}",
                         NULL, PM_ERROR_CYCLE, "depend on each other in a circle");
     aim_past_the_limit();
+    /* spring bones: an index between the arrays past its array, at its byte once all arrays are read */
+    expect_avatar_error("\"extensions\":{\"VRMC_vrm\":",
+                        "\"extensions\":{\"VRMC_springBone\":{\"specVersion\":\"1.0\",\"colliderGroups\":[{\"colliders\":[2]}]},"
+                        "\"VRMC_vrm\":",
+                        "2]}]}", PM_ERROR_PARSE, "a collider group names a collider that is not there");
 
     /* nesting as deep as the file holds: walked without recursion */
     {
