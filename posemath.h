@@ -199,7 +199,8 @@
                                         pm_parse_error *error)
          One node's "VRMC_node_constraint" object as JSON text (not NUL-
          terminated; never read past length). PM_ERROR_PARSE for anything
-         the schema does not allow; error (may be NULL) then gets the byte
+         the schema does not allow, and for a source that is destination
+         (the specification forbids it); error (may be NULL) then gets the byte
          offset and a message naming the member or rule, and NULL message
          on success.
      pm_result pm_constraint_set_init(pm_constraint_set *set,
@@ -3475,7 +3476,7 @@ static int pm__json_object(pm__json *j, pm__json_member_fn member, void *context
 /* What one roll/aim/rotation object holds; `seen` counts duplicates. */
 typedef struct pm__json_constraint {
     pm_constraint_type type;
-    int source, has_source, has_axis, has_weight;
+    int destination, source, has_source, has_axis, has_weight;
     pm_axis axis;
     double weight;
     int kinds; /* how many of roll/aim/rotation */
@@ -3516,7 +3517,8 @@ static int pm__json_kind_member(void *context, pm__json *j, const char *key, con
             return pm__json_fail_at(j, at, "\"source\" must be a whole number from 0 to 2147483647");
         }
         c->source = (int)value;
-        return 1;
+        /* VRMC_node_constraint 1.0: "The source must not be the destination itself" */
+        return c->source != c->destination || pm__json_fail_at(j, at, "\"source\" is the node itself");
     }
     if (pm__json_string_is(key, key_end, "weight")) {
         if (c->has_weight++) return pm__json_fail(j, "\"weight\" twice");
@@ -3611,6 +3613,7 @@ PMDEF pm_result pm_constraint_parse_json(const char *json, size_t length, int de
     pm__json_begin(&j, json, length, error);
     if (!json || !out || destination < 0) return PM_ERROR_INVALID_ARGUMENT;
     memset(&c, 0, sizeof c);
+    c.destination = destination;
     c.weight = 1.0;
     ok = pm__json_object(&j, pm__json_root_member, &c);
     if (ok && !c.has_version) ok = pm__json_fail_at(&j, json, "no \"specVersion\"");

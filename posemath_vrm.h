@@ -1339,7 +1339,6 @@ static int pm__vrm_constraints(pm__vrm_reader *r, pm_vrm_file *f)
         result = pm_constraint_parse_json(f->json + r->tok[t].start, r->tok[t].end - r->tok[t].start, i, c, &inner);
         if (result != PM_OK) return pm__vrm_fail_inside(r, t, result, &inner, "VRMC_node_constraint");
         if (c->source >= f->node_count) return pm__vrm_fail(r, pm__vrm_constraint_source(r, t), "\"source\" out of range");
-        if (c->source == i) return pm__vrm_fail(r, pm__vrm_constraint_source(r, t), "\"source\" is the node itself");
     }
     f->constraints.constraints = constraints;
     f->constraints.count = count;

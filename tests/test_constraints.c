@@ -745,6 +745,7 @@ void test_constraints_parse_json_report(void)
         {"{\"specVersion\":\"1.0\",\"constraint\":{\"roll\":{\"source\":1,\"rollAxis\":\"W\"}}}", 65,
          "\"rollAxis\" must be \"X\", \"Y\" or \"Z\""},
         {"{\"specVersion\":\"1.0\",\"constraint\":{\"aim\":{\"source\":1}}}", 41, "no \"aimAxis\""},
+        {"{\"specVersion\":\"1.0\",\"constraint\":{\"rotation\":{\"source\": 0}}}", 57, "\"source\" is the node itself"},
         {"{\"specVersion\":\"2.0\",\"constraint\":{\"rotation\":{\"source\":1}}}", 15,
          "\"specVersion\" must be \"1.0\""},
         {"{\"constraint\":{\"rotation\":{\"source\":1}}}", 0, "no \"specVersion\""},

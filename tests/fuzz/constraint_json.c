@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pm_result r = pm_constraint_parse_json((const char *)data, size, 7, &c, &error);
     if (r == PM_OK) {
         if ((unsigned)c.type > PM_CONSTRAINT_ROTATION || (unsigned)c.axis > PM_AXIS_NEGATIVE_Z ||
-            c.source < 0 || c.destination != 7 || !(c.weight >= 0.0f && c.weight <= 1.0f) || error.message)
+            c.source < 0 || c.source == 7 || c.destination != 7 || !(c.weight >= 0.0f && c.weight <= 1.0f) || error.message)
             abort();
     } else if (r != PM_ERROR_PARSE || !error.message || error.offset > size) {
         abort();
