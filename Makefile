@@ -407,6 +407,17 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q 'dance.vmd: byte 0: not a PMX model' $(BUILD)/bad.err
 	! ./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/rig.pmx 0 2> $(BUILD)/bad.err
 	grep -q 'rig.pmx: byte 0: not a VMD motion' $(BUILD)/bad.err
+	@# files that never end: read no further than a start without the format's signature, a binary
+	@# glTF no further than its chunks, a --map file not at all (its size is 0)
+	! timeout 60 ./$(BUILD)/mmd_pose /dev/zero tests/fixtures/dance.vmd 0 2> $(BUILD)/bad.err
+	grep -q '/dev/zero: byte 0: not a PMX model' $(BUILD)/bad.err
+	! timeout 60 ./$(BUILD)/vmd2vrma --map /dev/zero tests/fixtures/character.pmx tests/fixtures/character_dance.vmd \
+	  $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q '(no hips bone in /dev/zero)' $(BUILD)/bad.err
+	! timeout 60 ./$(BUILD)/vrma_tracks /dev/zero 2> $(BUILD)/bad.err
+	grep -q '/dev/zero: byte 0: not a binary glTF file' $(BUILD)/bad.err
+	{ cat $(BUILD)/dance.vrma; cat /dev/zero; } | timeout 60 ./$(BUILD)/vrma_tracks /dev/stdin > $(BUILD)/endless.vrma.out
+	cmp -s $(BUILD)/dance.vrma.out $(BUILD)/endless.vrma.out
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'

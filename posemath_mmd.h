@@ -248,7 +248,10 @@ PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *motion); /* of the bone an
 
 #if !defined(POSEMATH_MMD_NO_STDIO)
 /* The file at path, read whole and parsed; a file that cannot be read:
-   PM_ERROR_FILE, "the file cannot be read" at offset 0 */
+   PM_ERROR_FILE, "the file cannot be read" at offset 0. A file that does
+   not start with its format's signature is read no further than 64 KiB (a
+   device that never ends is refused as the parser refuses its start);
+   one that does is read to its end. */
 PMMDDEF pm_result pm_pmx_parse_file(const char *path, const pm_mmd_options *options, pm_pmx_model *out,
                                   pm_parse_error *error);
 PMMDDEF pm_result pm_vmd_parse_file(const char *path, const pm_mmd_options *options, pm_vmd_motion *out,
@@ -364,6 +367,9 @@ PMMDDEF pm_result pm_mmd_model_update(pm_mmd_model *model, double seconds);
 #ifndef PM_PMX_NAME_COMPARE
 #define PM_PMX_NAME_COMPARE strcmp
 #endif
+
+/* The files' first bytes: the readers check them, and reading a file stops at a start without them */
+static const char pm__pmx_signature[] = "PMX ", pm__vmd_signature[] = "Vocaloid Motion Data 0002";
 
 /* ---- Memory ----------------------------------------------------------------- */
 
@@ -1126,7 +1132,7 @@ static int pm__pmx_head(pm__pmx_reader *r, pm_pmx_model *m)
 {
     const unsigned char *globals;
     int i;
-    if (r->size < 17 || memcmp(r->data, "PMX ", 4) != 0) return pm__pmx_fail(r, 0, "not a PMX model (\"PMX \")");
+    if (r->size < 17 || memcmp(r->data, pm__pmx_signature, 4) != 0) return pm__pmx_fail(r, 0, "not a PMX model (\"PMX \")");
     m->version = pm__le_float(r->data + 4);
     if (!(m->version == 2.0f || m->version == 2.1f)) return pm__pmx_fail(r, 4, "a PMX version other than 2.0 and 2.1");
     if (r->data[8] < 8) return pm__pmx_fail(r, 8, "fewer than 8 header values");
@@ -1457,7 +1463,6 @@ PMMDDEF void pm_vmd_free(pm_vmd_motion *m)
 PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_options *options, pm_vmd_motion *out,
                              pm_parse_error *error)
 {
-    static const char signature[] = "Vocaloid Motion Data 0002";
     pm__vmd_reader r;
     pm_parse_error unused;
     uint32_t count;
@@ -1474,7 +1479,7 @@ PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_optio
     r.data = (const unsigned char *)data;
     r.size = size;
     r.memory = out->memory;
-    if (size < 50 || memcmp(data, signature, sizeof signature - 1) != 0) {
+    if (size < 50 || memcmp(data, pm__vmd_signature, sizeof pm__vmd_signature - 1) != 0) {
         pm__vmd_fail(&r, 0, "not a VMD motion (\"Vocaloid Motion Data 0002\" and a model name)");
         return r.result;
     }
@@ -1512,15 +1517,18 @@ PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *m)
 #if !defined(POSEMATH_MMD_NO_STDIO)
 /* The file's bytes through the allocator, or NULL: read until its end in
    doubling chunks (a pipe has no size, and a directory opens but has no
-   bytes to read) */
-static unsigned char *pm__mmd_read_file(const char *path, const pm_memory *memory, size_t *size)
+   bytes to read), or no further than the first chunk when the file does
+   not start with the format's signature, which a device that never ends
+   (/dev/zero, /dev/urandom) does not */
+static unsigned char *pm__mmd_read_file(const char *path, const char *signature, const pm_memory *memory, size_t *size)
 {
     FILE *f = path ? fopen(path, "rb") : NULL;
     unsigned char *data = NULL;
+    const size_t signature_length = strlen(signature);
     size_t used = 0, capacity = 0, got = 1;
     int failed = 0;
     if (!f) return NULL;
-    while (got > 0 && !failed) {
+    while (got > 0 && !failed && !(used >= signature_length && memcmp(data, signature, signature_length) != 0)) {
         if (used == capacity && !pm__mmd_reserve(memory, (void **)&data, used, capacity ? capacity : 65536, &capacity, 1))
             failed = 1;
         else used += got = fread(data + used, 1, capacity - used, f);
@@ -1537,13 +1545,14 @@ static unsigned char *pm__mmd_read_file(const char *path, const pm_memory *memor
 /* A file parsed by a reader: the bytes read, handed over, freed. A file
    that cannot be read goes through the reader as no data (which empties
    out as a failed parse does), its error then the file's. */
-static pm_result pm__mmd_parse_file(const char *path, const pm_mmd_options *options, void *out, pm_parse_error *error,
+static pm_result pm__mmd_parse_file(const char *path, const char *signature, const pm_mmd_options *options, void *out,
+                                    pm_parse_error *error,
                                     pm_result (*parse)(const void *, size_t, const pm_mmd_options *, void *,
                                                        pm_parse_error *))
 {
     const pm_memory memory = pm__mmd_memory_of(options);
     size_t size = 0;
-    unsigned char *data = pm__mmd_read_file(path, &memory, &size);
+    unsigned char *data = pm__mmd_read_file(path, signature, &memory, &size);
     pm_result result = parse(data, size, options, out, error);
     if (!data) {
         if (error) error->offset = 0, error->message = "the file cannot be read", error->warning = NULL;
@@ -1568,13 +1577,13 @@ static pm_result pm__vmd_parse_any(const void *data, size_t size, const pm_mmd_o
 PMMDDEF pm_result pm_pmx_parse_file(const char *path, const pm_mmd_options *options, pm_pmx_model *out,
                                   pm_parse_error *error)
 {
-    return pm__mmd_parse_file(path, options, out, error, pm__pmx_parse_any);
+    return pm__mmd_parse_file(path, pm__pmx_signature, options, out, error, pm__pmx_parse_any);
 }
 
 PMMDDEF pm_result pm_vmd_parse_file(const char *path, const pm_mmd_options *options, pm_vmd_motion *out,
                                   pm_parse_error *error)
 {
-    return pm__mmd_parse_file(path, options, out, error, pm__vmd_parse_any);
+    return pm__mmd_parse_file(path, pm__vmd_signature, options, out, error, pm__vmd_parse_any);
 }
 #endif
 

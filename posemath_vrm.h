@@ -229,8 +229,10 @@ PMVRMDEF pm_result pm_vrma_parse(const void *data, size_t size, const pm_vrm_opt
 PMVRMDEF void pm_vrma_free(pm_vrma_motion *motion);
 
 #if !defined(POSEMATH_VRM_NO_STDIO)
-/* The file at path, read whole and parsed; a file that cannot be read:
-   PM_ERROR_FILE, offset 0. */
+/* The file at path, read and parsed; a file that cannot be read:
+   PM_ERROR_FILE, offset 0. What the binary glTF layout holds is read (the
+   header and the chunks, to the lengths their headers give), and no more:
+   a stream that does not end (a pipe, a device) is read no further. */
 PMVRMDEF pm_result pm_vrm_parse_file(const char *path, const pm_vrm_options *options, pm_vrm_file *out,
                                      pm_parse_error *error);
 PMVRMDEF pm_result pm_vrma_parse_file(const char *path, const pm_vrm_options *options, pm_vrma_motion *out,
@@ -1699,32 +1701,49 @@ PMVRMDEF void pm_vrma_free(pm_vrma_motion *motion)
 }
 
 #if !defined(POSEMATH_VRM_NO_STDIO)
-/* The file's bytes through the allocator, or NULL: read until its end in
-   doubling chunks (a pipe has no size, and a directory opens but has no
-   bytes to read) */
+/* Reads on to `want` bytes of the file in all (fewer where it ends) into
+   *data, grown in doubling blocks; 0 when memory or the read fails */
+static int pm__vrm_read_to(FILE *f, const pm_memory *memory, unsigned char **data, size_t *used, size_t *capacity,
+                           size_t want)
+{
+    size_t got = 1;
+    while (*used < want && got > 0) {
+        if (*used == *capacity) {
+            const size_t grown = *capacity ? 2 * *capacity : 65536;
+            unsigned char *p = *capacity > (size_t)-1 / 4 ? NULL : (unsigned char *)pm__vrm_alloc(memory, grown, 1);
+            if (!p) return 0;
+            if (*used) memcpy(p, *data, *used);
+            pm__vrm_free(memory, *data);
+            *data = p;
+            *capacity = grown;
+        }
+        *used += got = fread(*data + *used, 1, (want < *capacity ? want : *capacity) - *used, f);
+    }
+    return !ferror(f);
+}
+
+/* A binary glTF file's bytes through the allocator, or NULL: its header and
+   the two chunks the readers read, each to the length its header gives
+   (glTF 2.0's "Binary glTF Layout"), and nothing after them. So a stream
+   that does not end (a device, a pipe) is read no further than its chunk
+   lengths allow, and one that is not binary glTF no further than 20 bytes. */
 static unsigned char *pm__vrm_read_file(const char *path, const pm_memory *memory, size_t *size)
 {
     FILE *f = path ? fopen(path, "rb") : NULL;
     unsigned char *data = NULL;
-    size_t used = 0, capacity = 0, got = 1;
+    size_t used = 0, capacity = 0, json_length;
+    int ok;
     if (!f) return NULL;
-    while (got > 0) {
-        if (used == capacity) {
-            unsigned char *grown = capacity > (size_t)-1 / 4 ? NULL
-                                 : (unsigned char *)pm__vrm_alloc(memory, capacity ? 2 * capacity : 65536, 1);
-            if (!grown) {
-                pm__vrm_free(memory, data);
-                fclose(f);
-                return NULL;
-            }
-            if (used) memcpy(grown, data, used);
-            pm__vrm_free(memory, data);
-            data = grown;
-            capacity = capacity ? 2 * capacity : 65536;
-        }
-        used += got = fread(data + used, 1, capacity - used, f);
+    ok = pm__vrm_read_to(f, memory, &data, &used, &capacity, 20); /* the header and the JSON chunk's header */
+    json_length = ok && used == 20 && memcmp(data, "glTF", 4) == 0 ? pm__vrm_u32(data + 12) : (size_t)-1;
+    if (json_length <= (size_t)-1 - 32) {
+        const size_t bin_at = 20 + ((json_length + 3) & ~(size_t)3); /* chunks are 4-byte aligned */
+        ok = pm__vrm_read_to(f, memory, &data, &used, &capacity, bin_at + 8);
+        if (ok && used == bin_at + 8 && pm__vrm_u32(data + bin_at + 4) == 0x004e4942u && /* "BIN" */
+            pm__vrm_u32(data + bin_at) <= (size_t)-1 - used)
+            ok = pm__vrm_read_to(f, memory, &data, &used, &capacity, used + pm__vrm_u32(data + bin_at));
     }
-    if (ferror(f)) {
+    if (!ok) {
         pm__vrm_free(memory, data);
         data = NULL;
     }

@@ -22,42 +22,21 @@
    position in metres, LINEAR, one key per kept frame. */
 #include "../posemath.h"
 #include "bvh.h"
+#include "bone_map.h"
 #include "vrma_write.h"
 
 #include <float.h>
 #include <limits.h>
 #include <stdint.h>
 
-static int read_map(const char *path, const bvh *motion, int bone_node[PM_BONE_COUNT])
+/* The index of the BVH's joint called name, or -1 */
+static int joint_named(const void *motion, const char *name)
 {
-    size_t length;
-    char *text = (char *)read_file(path, &length), *line, *next;
-    int number = 0, b, j;
-    if (!text) {
-        fprintf(stderr, "bvh2vrma: cannot read %s\n", path);
-        return 0;
-    }
-    for (b = 0; b < PM_BONE_COUNT; ++b) bone_node[b] = -1;
-    for (line = text; line && *line; line = next) {
-        char joint[BVH_NAME_SIZE], name[64];
-        pm_bone bone;
-        int fields;
-        next = strchr(line, '\n');
-        if (next) *next++ = '\0';
-        ++number;
-        if (strchr(line, '#')) *strchr(line, '#') = '\0';
-        fields = sscanf(line, "%63s %63s", joint, name);
-        if (fields <= 0) continue;
-        for (j = 0; j < motion->joint_count && strcmp(motion->joints[j].name, joint) != 0; ++j) continue;
-        if (fields != 2 || pm_bone_parse(name, &bone) != PM_OK || j == motion->joint_count) {
-            fprintf(stderr, "bvh2vrma: %s:%d: expected \"JointName vrmBoneName\" with a joint of the BVH\n", path, number);
-            free(text);
-            return 0;
-        }
-        bone_node[bone] = j;
-    }
-    free(text);
-    return 1;
+    const bvh *m = (const bvh *)motion;
+    int j;
+    for (j = 0; j < m->joint_count; ++j)
+        if (strcmp(m->joints[j].name, name) == 0) return j;
+    return -1;
 }
 
 int main(int argc, char **argv)
@@ -114,7 +93,9 @@ int main(int argc, char **argv)
         }
     }
     if (!map) bvh_humanoid(&motion, bone_node);
-    else if (!read_map(map, &motion, bone_node)) return 1;
+    else if (!bone_map_read("bvh2vrma", map, joint_named, &motion, "\"JointName vrmBoneName\" with a joint of the BVH",
+                            bone_node))
+        return 1;
     bone_node[PM_BONE_LEFT_EYE] = bone_node[PM_BONE_RIGHT_EYE] = -1; /* the eyes are lookAt's in a VRM animation */
 
     /* the skeleton, its rest fitted to the T-pose */

@@ -32,6 +32,7 @@
 #include "../posemath.h"
 
 #include "../posemath_mmd.h"
+#include "bone_map.h"
 #include "vrma_write.h"
 
 #include <float.h>
@@ -83,8 +84,9 @@ static const char *expression_name(const char *morph)
     return morph;
 }
 
-static int bone_named(const pm_pmx_model *model, const char *name)
+static int bone_named(const void *pmx, const char *name)
 {
+    const pm_pmx_model *model = (const pm_pmx_model *)pmx;
     int b;
     for (b = 0; b < model->bone_count; ++b)
         if (strcmp(model->bones[b].name, name) == 0) return b;
@@ -111,35 +113,6 @@ static void mmd_humanoid(const pm_pmx_model *model, int bone_node[PM_BONE_COUNT]
     }
 }
 
-/* "PMXBoneName vrmBoneName" lines, # comments; 0 (with a message) on a bad line */
-static int read_map(const char *path, const pm_pmx_model *model, int bone_node[PM_BONE_COUNT])
-{
-    FILE *file = fopen(path, "r");
-    char line[512], name[PM_PMX_NAME_SIZE], bone[64], extra[2];
-    int number = 0, b;
-    if (!file) {
-        fprintf(stderr, "vmd2vrma: %s: cannot be read\n", path);
-        return 0;
-    }
-    for (b = 0; b < PM_BONE_COUNT; ++b) bone_node[b] = -1;
-    while (fgets(line, sizeof line, file)) {
-        int fields, node;
-        pm_bone vrm_bone;
-        ++number;
-        if (strchr(line, '#')) *strchr(line, '#') = '\0';
-        fields = sscanf(line, "%127s %63s %1s", name, bone, extra);
-        if (fields <= 0) continue;
-        if (fields != 2 || pm_bone_parse(bone, &vrm_bone) != PM_OK || (node = bone_named(model, name)) < 0) {
-            fprintf(stderr, "vmd2vrma: %s:%d: expected \"PMXBoneName vrmBoneName\" (a bone of the model, a VRM bone)\n",
-                    path, number);
-            fclose(file);
-            return 0;
-        }
-        bone_node[vrm_bone] = node;
-    }
-    fclose(file);
-    return 1;
-}
 
 int main(int argc, char **argv)
 {
@@ -203,7 +176,10 @@ int main(int argc, char **argv)
         return 1;
     }
     frames = (int)(end / every) + 1;
-    if (map ? !read_map(map, &model, bone_node) : (mmd_humanoid(&model, bone_node), 0)) return 1;
+    if (map ? !bone_map_read("vmd2vrma", map, bone_named, &model,
+                             "\"PMXBoneName vrmBoneName\" (a bone of the model, a VRM bone)", bone_node)
+            : (mmd_humanoid(&model, bone_node), 0))
+        return 1;
 
     /* the skeleton in glTF's space (Z mirrored), its rest fitted to the T-pose */
     parent = (int *)malloc(sizeof(int) * (size_t)model.bone_count);
@@ -236,7 +212,8 @@ int main(int argc, char **argv)
         (result = pm_scene_world_matrices(parent, model.bone_count, fitted, world)) != PM_OK) {
         fprintf(stderr, "vmd2vrma: %s: not a humanoid skeleton: %s", files[0], pm_result_string(result));
         if (result == PM_ERROR_MISSING_BONE && report.bone >= 0)
-            fprintf(stderr, " (no %s bone by MMD's standard names; name it with --map)", pm_bone_name((pm_bone)report.bone));
+            fprintf(stderr, map ? " (no %s bone in %s)" : " (no %s bone by MMD's standard names; name it with --map)",
+                    pm_bone_name((pm_bone)report.bone), map);
         else if (report.message)
             fprintf(stderr, " (%s%s%s)", report.bone >= 0 ? pm_bone_name((pm_bone)report.bone) : "", report.bone >= 0 ? ": " : "",
                     report.message);

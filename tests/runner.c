@@ -58,6 +58,13 @@ void keep_worst(double *worst, double value)
     if (value > *worst) *worst = value;
 }
 
+int test_file_opens(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
 void test_mmd_bone(pm_mmd_bone *bone, int parent, float x, float y, float z)
 {
     memset(bone, 0, sizeof *bone);

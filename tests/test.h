@@ -54,6 +54,10 @@ double test_quat_diff(const float a[4], const double b[4]);
    gcc 12 stops on its vectorized reduction. */
 void keep_worst(double *worst, double value);
 
+/* 1 when the file opens for reading: a device such as /dev/zero, which
+   not every system has */
+int test_file_opens(const char *path);
+
 /* An MMD bone at rest at (x, y, z) under parent, everything else zero (no
    flags, layer 0) */
 void test_mmd_bone(pm_mmd_bone *bone, int parent, float x, float y, float z);

@@ -96,6 +96,12 @@ void test_mmd_runtime_bad_input(void)
     CHECK_RESULT(pm_vmd_parse("Vocaloid", 8, NULL, NULL, &error), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_pmx_parse_file(NULL, NULL, &pmx, &error), PM_ERROR_FILE);
     CHECK_RESULT(pm_vmd_parse_file("tests/fixtures", NULL, &motion, &error), PM_ERROR_FILE);
+    if (test_file_opens("/dev/zero")) { /* a file that never ends, read no further than its start without the signature */
+        CHECK_RESULT(pm_pmx_parse_file("/dev/zero", NULL, &pmx, &error), PM_ERROR_PARSE);
+        CHECK(error.offset == 0 && error.message && strstr(error.message, "not a PMX model"));
+        CHECK_RESULT(pm_vmd_parse_file("/dev/zero", NULL, &motion, &error), PM_ERROR_PARSE);
+        CHECK(error.offset == 0 && error.message && strstr(error.message, "not a VMD motion"));
+    }
     CHECK_RESULT(pm_pmx_parse_file("tests/fixtures/morphs.pmx", NULL, &pmx, &error), PM_OK);
     CHECK_RESULT(pm_vmd_parse_file("tests/fixtures/morphs.vmd", NULL, &motion, &error), PM_OK);
     CHECK_RESULT(pm_mmd_model_create(&pmx, NULL, NULL, &report), PM_ERROR_INVALID_ARGUMENT);

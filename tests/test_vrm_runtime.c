@@ -156,6 +156,11 @@ void test_vrm_reader_bad_input(void)
     CHECK_RESULT(pm_vrma_parse(NULL, 10, NULL, &motion, &error), PM_ERROR_INVALID_ARGUMENT);
     CHECK_RESULT(pm_vrm_parse_file(NULL, NULL, &avatar, &error), PM_ERROR_FILE);
     CHECK_RESULT(pm_vrma_parse_file("tests/fixtures", NULL, &motion, &error), PM_ERROR_FILE);
+    if (test_file_opens("/dev/zero")) { /* a file that never ends, read no further than a binary glTF's header */
+        CHECK_RESULT(pm_vrm_parse_file("/dev/zero", NULL, &avatar, &error), PM_ERROR_PARSE);
+        CHECK(error.offset == 0 && error.message && strstr(error.message, "no \"glTF\" magic"));
+        CHECK_RESULT(pm_vrma_parse_file("/dev/zero", NULL, &motion, &error), PM_ERROR_PARSE);
+    }
     CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
     pm_vrm_free(&avatar);
     pm_vrm_free(NULL);
