@@ -418,6 +418,13 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q '/dev/zero: byte 0: not a binary glTF file' $(BUILD)/bad.err
 	{ cat $(BUILD)/dance.vrma; cat /dev/zero; } | timeout 60 ./$(BUILD)/vrma_tracks /dev/stdin > $(BUILD)/endless.vrma.out
 	cmp -s $(BUILD)/dance.vrma.out $(BUILD)/endless.vrma.out
+	@# a full disk: every write checked (standard output, PNG and glTF files)
+	! ./$(BUILD)/vrma_tracks $(BUILD)/dance.vrma > /dev/full 2> $(BUILD)/bad.err
+	grep -q '^vrma_tracks: the output cannot be written' $(BUILD)/bad.err
+	! ./$(BUILD)/skinning_twist /dev/full > /dev/null 2> $(BUILD)/bad.err
+	grep -q '^skinning_twist: cannot write /dev/full' $(BUILD)/bad.err
+	! ./$(BUILD)/constraints_gltf --demo /dev/full > /dev/null 2> $(BUILD)/bad.err
+	grep -q '^constraints_gltf: cannot write /dev/full' $(BUILD)/bad.err
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'

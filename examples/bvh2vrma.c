@@ -24,6 +24,7 @@
 #include "bvh.h"
 #include "bone_map.h"
 #include "vrma_write.h"
+#include "output.h"
 
 #include <float.h>
 #include <limits.h>
@@ -140,5 +141,5 @@ int main(int argc, char **argv)
             (frames - 1) * every * motion.frame_time, rest_hips * unit);
     free(parent), free(rest), free(pose), free(world), free(times), free(poses);
     bvh_free(&motion);
-    return 0;
+    return output_close("bvh2vrma", 0);
 }

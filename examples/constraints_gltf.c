@@ -13,6 +13,7 @@
 #include "../posemath.h"
 
 #include "gltf_json.h"
+#include "output.h"
 
 enum { MAX_NODES = 1024, FRAMES = 6 };
 
@@ -64,11 +65,12 @@ int main(int argc, char **argv)
     }
     if (argc == 3) {
         FILE *out = fopen(path, "wb");
-        if (!out || fwrite(demo_gltf, 1, sizeof demo_gltf - 1, out) != sizeof demo_gltf - 1) {
+        int written = out && fwrite(demo_gltf, 1, sizeof demo_gltf - 1, out) == sizeof demo_gltf - 1;
+        if (out) written &= fclose(out) == 0; /* where a full disk shows */
+        if (!written) {
             fprintf(stderr, "constraints_gltf: cannot write %s\n", path);
             return 1;
         }
-        fclose(out);
     }
     if (!(text = (char *)read_file(path, &size))) {
         fprintf(stderr, "constraints_gltf: cannot read %s\n", path);
@@ -154,5 +156,5 @@ int main(int argc, char **argv)
         }
     }
     cJSON_Delete(gltf);
-    return 0;
+    return output_close("constraints_gltf", 0);
 }

@@ -5,6 +5,7 @@
 
    usage: euler_table [ORDER]     ORDER like ZXY limits the table to one order */
 #include "../posemath.h"
+#include "output.h"
 
 #include <stdio.h>
 
@@ -76,5 +77,5 @@ int main(int argc, char **argv)
             if (!print_row((pm_euler_order)o, q)) return 1;
         }
     }
-    return 0;
+    return output_close("euler_table", 0);
 }

@@ -23,6 +23,7 @@
 
 #include "gltf_accessor.h"
 #include "gltf_json.h"
+#include "output.h"
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -432,5 +433,5 @@ int main(int argc, char **argv)
     for (i = 0; i < GLTF_MAX_BUFFERS; ++i) free(g.buffers.data[i]);
     cJSON_Delete(g.json);
     free(text);
-    return 0;
+    return output_close("gltf_skin", 0);
 }

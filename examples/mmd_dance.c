@@ -25,14 +25,14 @@
 #include "../posemath_mmd_bullet.h"
 #endif
 
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#include <stb/stb_image_write.h>
+#include "png_write.h"
 
 #include "font.h"
 #include "raster.h"
 #if defined(MMD_DANCE_GIF)
 #include "gif_write.h"
 #endif
+#include "output.h"
 
 #include <time.h>
 
@@ -259,7 +259,7 @@ int main(int argc, char **argv)
         printf("wrote %s (%d frames, 4 s)\n", gif_path, GIF_STEPS / GIF_EVERY + 1);
     }
 #endif
-    if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
+    if (!png_write(argv[1], WIDTH, HEIGHT, image)) {
         fprintf(stderr, "mmd_dance: cannot write %s\n", argv[1]);
         return 1;
     }
@@ -274,5 +274,5 @@ int main(int argc, char **argv)
 #endif
     pm_vmd_free(&motion);
     pm_pmx_free(&model);
-    return 0;
+    return output_close("mmd_dance", 0);
 }

@@ -43,6 +43,7 @@
 #if defined(MMD_POSE_BULLET)
 #include "../posemath_mmd_bullet.h"
 #endif
+#include "output.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -190,5 +191,5 @@ int main(int argc, char **argv)
     pm_mmd_model_destroy(model);
     pm_vmd_free(&motion);
     pm_pmx_free(&pmx);
-    return status;
+    return output_close("mmd_pose", status);
 }

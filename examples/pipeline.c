@@ -34,11 +34,11 @@
 #include "../posemath.h"
 #include "bvh.h"
 
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#include <stb/stb_image_write.h>
+#include "png_write.h"
 
 #include "font.h"
 #include "raster.h"
+#include "output.h"
 
 #include <time.h>
 #include <unistd.h> /* isatty */
@@ -828,7 +828,7 @@ int main(int argc, char **argv)
         snprintf(label, sizeof label, "%.40s ON THE 21-BONE CHARACTER, %d FRAMES",
                  argc > 2 ? (slash ? slash + 1 : argv[2]) : "A GENERATED WALK IN PLACE", motion.frame_count);
         font_draw(image, WIDTH, HEIGHT, 8, HEIGHT - 24, 2, label, ink);
-        if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
+        if (!png_write(argv[1], WIDTH, HEIGHT, image)) {
             fprintf(stderr, "pipeline: cannot write %s\n", argv[1]);
             return 1;
         }
@@ -841,5 +841,5 @@ int main(int argc, char **argv)
     free(src.rest);
     free(src.pose);
     free(src.world);
-    return 0;
+    return output_close("pipeline", 0);
 }

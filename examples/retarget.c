@@ -19,8 +19,8 @@
 #include "../posemath.h"
 #include "font.h"
 
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#include <stb/stb_image_write.h>
+#include "png_write.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,11 +355,11 @@ int main(int argc, char **argv)
                   grey_ink);
         font_draw(image, WIDTH, HEIGHT, 110, HEIGHT - 14, 1,
                   "AXES: THE FRAME OF EVERY NODE (X RED, Y GREEN, Z BLUE). SAME POSTURE, OTHER LOCAL ROTATIONS", grey_ink);
-        if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
+        if (!png_write(argv[1], WIDTH, HEIGHT, image)) {
             fprintf(stderr, "retarget: cannot write %s\n", argv[1]);
             return 1;
         }
         printf("wrote %s: %s, %s, %s, %s (frame 4)\n", argv[1], names[0], names[1], names[2], names[3]);
     }
-    return overall < 0.01f ? 0 : 1;
+    return output_close("retarget", overall < 0.01f ? 0 : 1);
 }

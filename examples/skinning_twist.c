@@ -11,12 +11,12 @@
    QDEF). */
 #include "../posemath.h"
 
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#include <stb/stb_image_write.h>
+#include "png_write.h"
 
 #include "font.h"
 #include "raster.h"
 #include "skin_pool.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -157,11 +157,11 @@ int main(int argc, char **argv)
         snprintf(label, sizeof label, "RADIUS 0.25, TWISTED %.0f DEGREES ACROSS THE JOINT",
                  (double)(twist * 180.0f / GLM_PIf));
         font_draw(image, WIDTH, HEIGHT, 10, HEIGHT - 18, 1, label, ink);
-        if (!stbi_write_png(argv[1], WIDTH, HEIGHT, 3, image, WIDTH * 3)) {
+        if (!png_write(argv[1], WIDTH, HEIGHT, image)) {
             fprintf(stderr, "skinning_twist: cannot write %s\n", argv[1]);
             return 1;
         }
         printf("wrote %s: BDEF2, SDEF, QDEF from left to right\n", argv[1]);
     }
-    return 0;
+    return output_close("skinning_twist", 0);
 }

@@ -34,6 +34,7 @@
 #include "../posemath_mmd.h"
 #include "bone_map.h"
 #include "vrma_write.h"
+#include "output.h"
 
 #include <float.h>
 #include <limits.h>
@@ -269,5 +270,5 @@ int main(int argc, char **argv)
     pm_mmd_model_destroy(player);
     pm_vmd_free(&motion);
     pm_pmx_free(&model);
-    return 0;
+    return output_close("vmd2vrma", 0);
 }

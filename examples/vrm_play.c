@@ -17,6 +17,7 @@
    skinned by the instance's skinning jobs (morph targets included), in
    world space: "k vertex NODE PRIMITIVE V x y z". */
 #include "../posemath_vrm.h"
+#include "output.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -167,5 +168,5 @@ int main(int argc, char **argv)
     pm_vrm_model_destroy(model);
     pm_vrma_free(&motion);
     pm_vrm_free(&avatar);
-    return k == (long)frames ? 0 : 1;
+    return output_close("vrm_play", k == (long)frames ? 0 : 1);
 }

@@ -27,6 +27,7 @@
    zero ("morph NODE TARGET WEIGHT", per glTF node with a mesh), which are
    what the skinning jobs' morph weights take. */
 #include "../posemath_vrm.h"
+#include "output.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -197,5 +198,5 @@ int main(int argc, char **argv)
     free(rest_world);
     pm_vrm_model_destroy(model);
     pm_vrm_free(&avatar);
-    return 0;
+    return output_close("vrm_pose", 0);
 }

@@ -22,6 +22,7 @@
    VRMA=...), one line per spring instead: its joints and how far they swung
    from their rest rotations, at most, and when. */
 #include "../posemath_vrm.h"
+#include "output.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -126,5 +127,5 @@ int main(int argc, char **argv)
     pm_vrm_model_destroy(model);
     pm_vrma_free(&motion);
     pm_vrm_free(&avatar);
-    return 0;
+    return output_close("vrm_springs", 0);
 }

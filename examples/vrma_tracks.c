@@ -10,6 +10,7 @@
    Output lines: "rotation BONE TIME X Y Z W", "translation hips TIME X Y Z",
    "expression NAME TIME W" and "rotation lookAt TIME X Y Z W". */
 #include "../posemath_vrm.h"
+#include "output.h"
 
 #include <stdio.h>
 
@@ -45,5 +46,5 @@ int main(int argc, char **argv)
     for (e = 0; e < motion.expression_count; ++e) print_track("expression", motion.expressions[e].name, &motion.expressions[e].weight, 0);
     print_track("rotation", "lookAt", &motion.look_at, -1);
     pm_vrma_free(&motion);
-    return 0;
+    return output_close("vrma_tracks", 0);
 }
