@@ -481,9 +481,14 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	  ./$(BUILD)/vrm_pose "$$f" $(BUILD)/vrm_pose.obj > $(BUILD)/vrm_pose.out || exit 1; \
 	  awk '/^left hand dropped/ { d = $$4 - $$11; if (d < 0) d = -d; if (d > 1e-5 || $$4 < 0.1) exit 1; ok = 1 } END { exit !ok }' \
 	    $(BUILD)/vrm_pose.out || { echo "examples-check: vrm_pose on $$f:"; cat $(BUILD)/vrm_pose.out; exit 1; }; \
-	  grep -q '^v ' $(BUILD)/vrm_pose.obj || exit 1; \
+	  grep -q '^v ' $(BUILD)/vrm_pose.obj && grep -q '^f ' $(BUILD)/vrm_pose.obj || exit 1; \
 	done; [ $$found = 1 ] && echo "vrm_pose on the VRM samples: every lowered hand where the arm's rest direction puts it" || \
 	  echo "examples-check: $(SHARED_DATA)/vrm-samples absent, vrm_pose skipped"
+	@# Godette's first-person view: three-vrm's headless copies of its two "Auto" meshes hold 7,314 indices
+	@if [ -f $(GODETTE) ]; then \
+	  ./$(BUILD)/vrm_pose $(GODETTE) $(BUILD)/vrm_first_person.obj --first-person | \
+	    grep -q 'written with the 2438 triangles a first-person camera draws' && \
+	  test "$$(grep -c '^f ' $(BUILD)/vrm_first_person.obj)" = 2438 || { echo "examples-check: vrm_pose --first-person"; exit 1; }; fi
 	@# a VRM avatar's spring bones while a dance plays on it, frame by frame against three-vrm 3.5.5 at 30, 60 and 144 fps
 	@if [ -f $(GODETTE) ]; then \
 	  for fps in 30 60 144; do \
@@ -944,6 +949,7 @@ fixtures: $(BUILD)/bvh2vrma $(BUILD)/vmd2vrma | $(BUILD)
 	  && node lookat_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/lookat_threevrm.h \
 	  && node expressions_threevrm.mjs > ../fixtures/expressions_threevrm.h \
 	  && node expressions_loader_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/expressions_loader_threevrm.h \
+	  && node first_person_threevrm.mjs ../../$(SHARED_DATA)/vrm-samples > ../fixtures/first_person_threevrm.h \
 	  && mkdir -p ../../$(BUILD)/lenient \
 	  && /usr/bin/python3 expressions_lenient_write.py ../../$(SHARED_DATA)/vrm-samples ../../$(BUILD)/lenient \
 	  && node expressions_loader_threevrm.mjs ../../$(BUILD)/lenient lenient > ../fixtures/expressions_lenient_threevrm.h \

@@ -1,4 +1,4 @@
-/* posemath.h - v0.17.3 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.18.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -758,8 +758,8 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 17
-#define POSEMATH_VERSION_PATCH 3
+#define POSEMATH_VERSION_MINOR 18
+#define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
 #include <stddef.h>

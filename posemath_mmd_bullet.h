@@ -1,4 +1,4 @@
-/* posemath_mmd_bullet.h - v0.17.3 - MMD rigid bodies on Bullet, for posemath_mmd.h
+/* posemath_mmd_bullet.h - v0.18.0 - MMD rigid bodies on Bullet, for posemath_mmd.h
    MIT license: see posemath.h.
 
    A pm_mmd_physics_engine on Bullet (Debian's libbullet-dev), set up as

@@ -1,4 +1,4 @@
-/* posemath_vrm.h - v0.17.3 - VRM avatars and VRM animations read and played, on posemath.h
+/* posemath_vrm.h - v0.18.0 - VRM avatars and VRM animations read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play VRM content: VRM 1.0
@@ -83,6 +83,10 @@
        reads the world matrix of the frame before.
      - A VRM 1.0 avatar without expressions keeps its lookAt (the
        specification's reading); three-vrm loads none then.
+     - A first-person annotation concerns its node's mesh alone: three-vrm
+       also sets the layers of the nodes below a one-primitive mesh node
+       annotated firstPersonOnly or thirdPersonOnly (its traverse). An
+       "auto" mesh without indices is read in order; three-vrm throws.
 
    FUNCTIONS
 
@@ -92,8 +96,14 @@
          vertex; sparse accessors too); the humanoid (VRMC_vrm or VRM
          0.x's humanoid), lookAt and expressions; spring bones
          (VRMC_springBone with its extended colliders, or 0.x's
-         secondaryAnimation); node constraints (VRMC_node_constraint).
-         Materials and textures are left to the host's renderer.
+         secondaryAnimation); node constraints (VRMC_node_constraint);
+         the first-person annotations (node_first_person) and the nodes
+         on the head. Materials and textures are left to the host's
+         renderer.
+     pm_vrm_first_person_indices
+         What a first-person camera draws of a primitive, as three-vrm's
+         VRMFirstPerson.setup() arranges the views: the triangles of an
+         "auto" skinned mesh clear of the head, all or none of the others.
      pm_vrma_parse, pm_vrma_parse_file, pm_vrma_free
          A VRM animation (VRMC_vrm_animation 1.0), its first glTF
          animation: the humanoid tracks normalized (rotations as if every
@@ -177,6 +187,15 @@ typedef struct pm_vrm_mesh {
     int target_count;            /* three.js's morphTargetInfluences: the first primitive's targets */
 } pm_vrm_mesh;
 
+/* A mesh's place in a first-person view (VRMC_vrm's firstPerson "type",
+   VRM 0.x's "firstPersonFlag"), as three-vrm's VRMFirstPerson shows it */
+typedef enum pm_vrm_first_person {
+    PM_VRM_FIRST_PERSON_AUTO,              /* both views, less what hangs on the head in the first person's */
+    PM_VRM_FIRST_PERSON_BOTH,
+    PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY,
+    PM_VRM_FIRST_PERSON_FIRST_PERSON_ONLY
+} pm_vrm_first_person;
+
 typedef struct pm_vrm_file {
     int version;                   /* 1: VRMC_vrm 1.0; 0: VRM 0.x */
     int node_count;
@@ -189,6 +208,9 @@ typedef struct pm_vrm_file {
     int skin_count;
     pm_vrm_skin *skins;
     pm_humanoid humanoid;          /* points at parent */
+    unsigned char *node_first_person; /* per node: its mesh's pm_vrm_first_person (AUTO where no annotation names
+                                         it), or NULL: a VRM 0.x file without "firstPerson" */
+    unsigned char *node_on_head;   /* per node: 1 for the head and the nodes below it */
     pm_look_at look_at;
     int expression_count;
     pm_expression *expressions;    /* presets, then custom ones; names point into json */
@@ -203,6 +225,23 @@ typedef struct pm_vrm_file {
 PMVRMDEF pm_result pm_vrm_parse(const void *data, size_t size, const pm_vrm_options *options, pm_vrm_file *out,
                                 pm_parse_error *error);
 PMVRMDEF void pm_vrm_free(pm_vrm_file *file);
+
+/* The triangles a first-person camera draws of node's primitive, as
+   three-vrm's VRMFirstPerson.setup() arranges the views: all of them for
+   BOTH and FIRST_PERSON_ONLY (and in a file without first-person
+   settings), none for THIRD_PERSON_ONLY, and for AUTO: a skinned
+   primitive's triangles none of whose vertices has a weight above 0 on a
+   joint of node_on_head (a vertex without weights counts as all on its
+   first joint, as three.js normalizes it), none of a primitive without a
+   skin on a node of node_on_head, all of another. A third-person camera
+   draws every primitive but the FIRST_PERSON_ONLY ones, whole.
+   indices (room for the primitive's index_count, or its vertex_count
+   without indices: three-vrm needs indices) gets the triangles' indices
+   in the primitive's order, *index_count how many. PM_ERROR_INVALID_ARGUMENT
+   for NULL, a node without a mesh, a primitive out of range, or one not of
+   triangles (glTF mode 4). */
+PMVRMDEF pm_result pm_vrm_first_person_indices(const pm_vrm_file *avatar, int node, int primitive, uint32_t *indices,
+                                               int *index_count);
 
 /* ---- VRM animations --------------------------------------------------------- */
 
@@ -1354,6 +1393,62 @@ static int pm__vrm_constraints(pm__vrm_reader *r, pm_vrm_file *f)
     return 1;
 }
 
+/* The first-person annotations, as three-vrm's VRMFirstPersonLoaderPlugin
+   reads them: VRM 1.0's by node, VRM 0.x's by mesh (each node showing the
+   mesh), the first annotation of a node or mesh the one that counts; and
+   the nodes on the head, which the AUTO view leaves out */
+static int pm__vrm_first_person(pm__vrm_reader *r, pm_vrm_file *f, int vrm)
+{
+    static const char *const types[2][4] = {{"Auto", "Both", "ThirdPersonOnly", "FirstPersonOnly"},
+                                            {"auto", "both", "thirdPersonOnly", "firstPersonOnly"}};
+    enum { UNKNOWN, ON_HEAD, ON_WALK, OFF_HEAD };
+    const int first_person = pm__vj_get(r, vrm, "firstPerson"), head = f->humanoid.bone_node[PM_BONE_HEAD];
+    const int annotations = pm__vj_get(r, first_person, "meshAnnotations");
+    const int slots = f->version ? f->node_count : f->mesh_count;
+    unsigned char *on_head, *slot_type, *named;
+    int a, e, n, up;
+    /* each node's walk up stops at the head or a node settled before; then the nodes it crossed are settled */
+    if (!(on_head = f->node_on_head = (unsigned char *)pm__vrm_keep(r, (size_t)f->node_count, 1))) return 0;
+    for (n = 0; n < f->node_count; ++n) {
+        unsigned char settled;
+        for (up = n; up >= 0 && up != head && on_head[up] == UNKNOWN; up = f->parent[up]) on_head[up] = ON_WALK;
+        settled = up >= 0 && (up == head || on_head[up] == ON_HEAD) ? ON_HEAD : OFF_HEAD;
+        for (up = n; up >= 0 && on_head[up] == ON_WALK; up = f->parent[up]) on_head[up] = settled;
+    }
+    for (n = 0; n < f->node_count; ++n) on_head[n] = n == head || on_head[n] == ON_HEAD;
+
+    if (first_person < 0 && f->version == 0) return 1;
+    /* "firstPerson" is an object: pm_look_at_parse_json has read it */
+    if (annotations >= 0 && r->tok[annotations].type != PM__VJ_ARRAY)
+        return pm__vrm_fail(r, annotations, "\"meshAnnotations\" must be an array");
+    if (!(f->node_first_person = (unsigned char *)pm__vrm_keep(r, (size_t)f->node_count, 1)) ||
+        !(slot_type = (unsigned char *)pm__vrm_keep(r, (size_t)slots, 1)) ||
+        !(named = (unsigned char *)pm__vrm_keep(r, (size_t)slots, 1)))
+        return 0;
+    for (a = 0, e = pm__vj_first(r, annotations); e >= 0 && a < r->tok[annotations].size; ++a, e = r->tok[e].next) {
+        int slot, type, t = 0;
+        if (r->tok[e].type != PM__VJ_OBJECT) return pm__vrm_fail(r, e, "a mesh annotation must be an object");
+        slot = pm__vj_index(r, e, f->version ? "node" : "mesh", slots,
+                            f->version ? "\"node\" out of range" : "\"mesh\" out of range");
+        type = pm__vj_get(r, e, f->version ? "type" : "firstPersonFlag");
+        if (slot == -2) return 0;
+        if (type >= 0 && r->tok[type].type != PM__VJ_STRING)
+            return pm__vrm_fail(r, type, f->version ? "\"type\" must be a string" : "\"firstPersonFlag\" must be a string");
+        while (type >= 0 && t < 4 && !pm__vj_is(r, type, types[f->version][t])) ++t;
+        if (t == 4) { /* three-vrm: VRM 0.x's unknown flags are "auto"; VRM 1.0's unknown types change neither view */
+            t = f->version ? PM_VRM_FIRST_PERSON_BOTH : PM_VRM_FIRST_PERSON_AUTO;
+            pm__vrm_warn(r, f->version ? "a mesh annotation's unknown \"type\": shown in both views, as three-vrm does"
+                                       : "a mesh annotation's unknown \"firstPersonFlag\": \"Auto\", as three-vrm reads it");
+        }
+        if (slot < 0) pm__vrm_warn(r, f->version ? "a mesh annotation without \"node\": left out, as three-vrm does"
+                                                 : "a mesh annotation without \"mesh\": left out, as three-vrm does");
+        else if (!named[slot]++) slot_type[slot] = (unsigned char)t;
+    }
+    for (n = 0; n < f->node_count; ++n)
+        f->node_first_person[n] = f->version ? slot_type[n] : f->node_mesh[n] >= 0 ? slot_type[f->node_mesh[n]] : 0;
+    return 1;
+}
+
 /* The reader's state at the start of a parse */
 static void pm__vrm_reader_start(pm__vrm_reader *r, const pm_vrm_options *options, pm_parse_error *error)
 {
@@ -1451,7 +1546,7 @@ static int pm__vrm_read_avatar(pm__vrm_reader *r, const unsigned char *data, siz
     if ((result = pm_look_at_parse_json(f->json + r->tok[vrm].start, r->tok[vrm].end - r->tok[vrm].start, &f->look_at,
                                         &inner)) != PM_OK)
         return pm__vrm_fail_inside(r, vrm, result, &inner, "lookAt");
-    return pm__vrm_expressions(r, f, vrm) && pm__vrm_springs(r, f, pm__vj_get(r, extensions, "VRMC_springBone"), vrm) &&
+    return pm__vrm_first_person(r, f, vrm) && pm__vrm_expressions(r, f, vrm) && pm__vrm_springs(r, f, pm__vj_get(r, extensions, "VRMC_springBone"), vrm) &&
            pm__vrm_constraints(r, f);
 }
 
@@ -1471,6 +1566,60 @@ PMVRMDEF pm_result pm_vrm_parse(const void *data, size_t size, const pm_vrm_opti
     f.blocks_ = r.blocks;
     f.block_count_ = r.block_count;
     *out = f;
+    return PM_OK;
+}
+
+/* Whether vertex v of a skinned primitive hangs on the head: a weight above
+   0 on a joint that is the head or below it, the weights as three.js
+   normalizes them (all 0: all on the first joint) */
+static int pm__vrm_on_head(const pm_vrm_file *avatar, const pm_vrm_skin *skin, const pm_vrm_primitive *p, uint32_t v)
+{
+    const float *w = p->bone_weights + 4 * (size_t)v;
+    const uint16_t *j = p->bone_indices + 4 * (size_t)v;
+    const int unweighted = w[0] == 0.0f && w[1] == 0.0f && w[2] == 0.0f && w[3] == 0.0f;
+    int c;
+    for (c = 0; c < 4; ++c)
+        if ((w[c] > 0.0f || (unweighted && c == 0)) && j[c] < skin->joint_count && avatar->node_on_head[skin->joints[j[c]]])
+            return 1;
+    return 0;
+}
+
+PMVRMDEF pm_result pm_vrm_first_person_indices(const pm_vrm_file *avatar, int node, int primitive, uint32_t *indices,
+                                               int *index_count)
+{
+    const pm_vrm_primitive *p;
+    const pm_vrm_skin *skin = NULL;
+    int type, count, k, c, on_head = 0;
+    if (index_count) *index_count = 0;
+    if (!avatar || !indices || !index_count || node < 0 || node >= avatar->node_count || avatar->node_mesh[node] < 0 ||
+        primitive < 0 || primitive >= avatar->meshes[avatar->node_mesh[node]].primitive_count)
+        return PM_ERROR_INVALID_ARGUMENT;
+    p = &avatar->meshes[avatar->node_mesh[node]].primitives[primitive];
+    if (p->mode != 4) return PM_ERROR_INVALID_ARGUMENT;
+    type = avatar->node_first_person ? (int)avatar->node_first_person[node] : (int)PM_VRM_FIRST_PERSON_BOTH;
+    count = p->indices ? p->index_count : p->vertex_count;
+    if (avatar->node_skin[node] >= 0 && p->bone_indices && p->bone_weights) { /* what three.js makes a SkinnedMesh */
+        skin = &avatar->skins[avatar->node_skin[node]];
+        for (k = 0; k < skin->joint_count; ++k) on_head |= avatar->node_on_head[skin->joints[k]];
+    } else {
+        on_head = avatar->node_on_head[node];
+    }
+    if (type == PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY || (type == PM_VRM_FIRST_PERSON_AUTO && !skin && on_head))
+        return PM_OK;
+    if (type != PM_VRM_FIRST_PERSON_AUTO || !on_head) { /* the primitive whole */
+        for (k = 0; k < count; ++k) indices[k] = p->indices ? p->indices[k] : (uint32_t)k;
+        *index_count = count;
+        return PM_OK;
+    }
+    for (k = 0; k + 3 <= count; k += 3) { /* three-vrm's headless copy: the triangles clear of the head */
+        uint32_t corner[3];
+        int kept = 1;
+        for (c = 0; c < 3; ++c) {
+            corner[c] = p->indices ? p->indices[k + c] : (uint32_t)(k + c);
+            kept &= !pm__vrm_on_head(avatar, skin, p, corner[c]);
+        }
+        for (c = 0; kept && c < 3; ++c) indices[(*index_count)++] = corner[c];
+    }
     return PM_OK;
 }
 

@@ -6,8 +6,8 @@
    a skin by their node (one joint, weight 1), which is how glTF places
    them.
 
-   usage: vrm_pose MODEL.vrm [OUT.obj] [--rest] [--look-at X Y Z]
-                   [--expression NAME=WEIGHT]...
+   usage: vrm_pose MODEL.vrm [OUT.obj] [--rest] [--first-person]
+                   [--look-at X Y Z] [--expression NAME=WEIGHT]...
 
    The pose lowers both arms 60 degrees and turns the head 20 degrees
    (--rest keeps the T-pose). Prints the model's counts, how far the left
@@ -15,7 +15,10 @@
    normalized pose turns the arm about the world's Z axis: a T-pose arm
    along X drops by its length times sin 60, one that hangs a little lower
    at rest as far as the turn takes it), and writes the posed meshes as
-   Wavefront OBJ.
+   Wavefront OBJ: the triangles a third-person camera draws, or with
+   --first-person those a first-person camera draws (the file's
+   first-person annotations: the head's triangles left out of an "auto"
+   skinned mesh, as three-vrm's VRMFirstPerson shows it).
 
    The face, as three-vrm's VRM.update resolves it after the humanoid:
    --look-at turns the eyes toward a point (glTF space, metres) with the
@@ -68,14 +71,16 @@ typedef struct face_request {
     int count;
 } face_request;
 
-/* Every mesh skinned into the OBJ file (or only counted); the vertex count, or -1 (reported) */
-static int skin_meshes(const pm_vrm_file *avatar, pm_vrm_model *model, const char *path, FILE *obj)
+/* Every mesh skinned into the OBJ file's vertices (or only counted), job j's first at first_vertex[j]
+   (from 0); the vertex count, or -1 (reported) */
+static int skin_meshes(const pm_vrm_file *avatar, pm_vrm_model *model, const char *path, FILE *obj, int *first_vertex)
 {
     int j, v, vertices = 0;
     for (j = 0; j < model->skin_job_start[avatar->node_count]; ++j) {
         pm_skin_job job = model->skin_jobs[j]; /* a copy: the outputs are this program's */
         float *out = (float *)malloc(3 * sizeof(float) * (size_t)(job.vertex_count + 1));
         pm_result result;
+        first_vertex[j] = vertices;
         if (!out) return fail(path, "out of memory", NULL), -1;
         job.out_positions = out;
         if ((result = pm_skin_job_prepare(&job)) != PM_OK || (result = pm_skin_job_run(&job, 0, job.vertex_count)) != PM_OK) {
@@ -90,10 +95,37 @@ static int skin_meshes(const pm_vrm_file *avatar, pm_vrm_model *model, const cha
     return vertices;
 }
 
+/* Every primitive of triangles as OBJ faces over the vertices of the job that holds its streams: what a
+   third-person camera draws (every primitive but the firstPersonOnly ones), or with first_person what a
+   first-person camera draws; the triangle count, or -1 (reported) */
+static int write_faces(const pm_vrm_file *avatar, const pm_vrm_model *model, const int *first_vertex, int first_person,
+                       const char *path, FILE *obj)
+{
+    int n, k, i, triangles = 0;
+    for (n = 0; n < avatar->node_count; ++n)
+        for (k = 0; avatar->node_mesh[n] >= 0 && k < avatar->meshes[avatar->node_mesh[n]].primitive_count; ++k) {
+            const pm_vrm_primitive *p = &avatar->meshes[avatar->node_mesh[n]].primitives[k];
+            const int base = first_vertex[model->skin_job_start[n] + p->vertices] + 1, all = p->indices ? p->index_count : p->vertex_count;
+            uint32_t *indices = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)all + 1);
+            int count = 0;
+            if (!indices) return fail(path, "out of memory", NULL), -1;
+            if (p->mode == 4 && first_person) {
+                pm_vrm_first_person_indices(avatar, n, k, indices, &count);
+            } else if (p->mode == 4 && !(avatar->node_first_person &&
+                                         avatar->node_first_person[n] == PM_VRM_FIRST_PERSON_FIRST_PERSON_ONLY)) {
+                for (count = 0; count < all; ++count) indices[count] = p->indices ? p->indices[count] : (uint32_t)count;
+            }
+            for (i = 0; i + 3 <= count; i += 3, ++triangles)
+                fprintf(obj, "f %ld %ld %ld\n", base + (long)indices[i], base + (long)indices[i + 1], base + (long)indices[i + 2]);
+            free(indices);
+        }
+    return triangles;
+}
+
 int main(int argc, char **argv)
 {
     const char *path = NULL, *obj_path = NULL;
-    int i, k, n, meshes = 0, vertices, keep_rest = 0, bones = 0;
+    int i, k, n, meshes = 0, vertices, triangles = 0, keep_rest = 0, first_person = 0, bones = 0, *first_vertex;
     pm_vrm_file avatar;
     pm_vrm_model *model;
     pm_vrm_report report;
@@ -106,6 +138,7 @@ int main(int argc, char **argv)
     memset(&face, 0, sizeof face);
     for (i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--rest") == 0) keep_rest = 1;
+        else if (strcmp(argv[i], "--first-person") == 0) first_person = 1;
         else if (strcmp(argv[i], "--look-at") == 0 && i + 3 < argc) {
             face.look_at = 1;
             for (k = 0; k < 3; ++k) {
@@ -130,7 +163,8 @@ int main(int argc, char **argv)
         else path = NULL, i = argc;
     }
     if (!path) {
-        fprintf(stderr, "usage: vrm_pose MODEL.vrm [OUT.obj] [--rest] [--look-at X Y Z] [--expression NAME=WEIGHT]...\n");
+        fprintf(stderr, "usage: vrm_pose MODEL.vrm [OUT.obj] [--rest] [--first-person] [--look-at X Y Z] "
+                        "[--expression NAME=WEIGHT]...\n");
         return 2;
     }
     if (pm_vrm_parse_file(path, NULL, &avatar, &error) != PM_OK) {
@@ -176,12 +210,18 @@ int main(int argc, char **argv)
     }
 
     /* every mesh, skinned */
+    if (!(first_vertex = (int *)malloc(sizeof(int) * (size_t)(model->skin_job_start[avatar.node_count] + 1))))
+        return fail(path, "out of memory", NULL);
     if (obj_path && !(obj = fopen(obj_path, "w"))) return fail(obj_path, "cannot be written", NULL);
-    if ((vertices = skin_meshes(&avatar, model, path, obj)) < 0) return 1;
+    if ((vertices = skin_meshes(&avatar, model, path, obj, first_vertex)) < 0 ||
+        (obj && (triangles = write_faces(&avatar, model, first_vertex, first_person, path, obj)) < 0))
+        return 1;
     if (obj && fclose(obj) != 0) return fail(obj_path, "cannot be written", NULL);
+    free(first_vertex);
     for (n = 0; n < avatar.node_count; ++n) meshes += avatar.node_mesh[n] >= 0;
-    printf("%s: %d nodes, %d humanoid bones, %d meshes, %d vertices%s\n", path, avatar.node_count, bones, meshes, vertices,
-           obj_path ? ", written" : "");
+    printf("%s: %d nodes, %d humanoid bones, %d meshes, %d vertices", path, avatar.node_count, bones, meshes, vertices);
+    if (obj_path) printf(", written with the %d triangles a %s-person camera draws", triangles, first_person ? "first" : "third");
+    printf("\n");
     if (!(rest_world = (float *)malloc(16 * sizeof(float) * (size_t)avatar.node_count)) ||
         pm_scene_world_matrices(avatar.parent, avatar.node_count, avatar.rest, rest_world) != PM_OK)
         return fail(path, "the rest pose", NULL);

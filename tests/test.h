@@ -134,6 +134,8 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(vrm_reader_bad_input)                                                              \
     X(vrma_reader)                                                                       \
     X(vrm_reader_lenient)                                                                \
+    X(vrm_first_person)                                                                  \
+    X(vrm_first_person_bad_input)                                                        \
     X(vrm_model)                                                                         \
     X(vrma_writer_face)                                                                  \
     X(vrma_reader_bounds)                                                                \

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "vrm_rig.h"
+#include "fixtures/first_person_threevrm.h"
 
 static unsigned char *rig_glb(size_t *size) { return glb_of(rig_json, NULL, 0, size); }
 
@@ -92,6 +93,17 @@ static pm_result parse_avatar_json(const char *json, pm_parse_error *error)
     pm_result result = pm_vrm_parse(data, size, NULL, &avatar, error);
     if (result == PM_OK) pm_vrm_free(&avatar);
     free(data);
+    return result;
+}
+
+/* rig_json with its first `from` replaced by `to`, read into avatar (freed by the caller on success) */
+static pm_result parse_rig_edited(const char *from, const char *to, pm_vrm_file *avatar, pm_parse_error *error)
+{
+    char *json = edited(rig_json, from, to);
+    size_t size;
+    unsigned char *data = glb_of(json, NULL, 0, &size);
+    const pm_result result = pm_vrm_parse(data, size, NULL, avatar, error);
+    free(data), free(json);
     return result;
 }
 
@@ -263,17 +275,17 @@ void test_vrm_reader_bad_input(void)
     free(data);
 }
 
-/* faces.vrma's JSON and binary chunk */
-typedef struct vrma_parts {
+/* A binary glTF file's JSON and binary chunk, to edit and put back together (glb_of) */
+typedef struct glb_parts {
     char *json;
     unsigned char *bin;
     size_t bin_size;
-} vrma_parts;
+} glb_parts;
 
-static int faces_parts(vrma_parts *parts)
+static int glb_parts_read(const char *path, glb_parts *parts)
 {
     size_t size, json_size;
-    unsigned char *data = read_file("tests/fixtures/faces.vrma", &size);
+    unsigned char *data = read_file(path, &size);
     uint32_t length;
     if (!data) return 0;
     memcpy(&length, data + 12, 4);
@@ -289,7 +301,7 @@ static int faces_parts(vrma_parts *parts)
 }
 
 /* faces.vrma with one edit to its JSON: the result, error and warning */
-static pm_result parse_faces_edited(const vrma_parts *parts, const char *from, const char *to, pm_parse_error *error,
+static pm_result parse_faces_edited(const glb_parts *parts, const char *from, const char *to, pm_parse_error *error,
                                     pm_vrma_motion *kept)
 {
     char *json = edited(parts->json, from, to);
@@ -307,7 +319,7 @@ static pm_result parse_faces_edited(const vrma_parts *parts, const char *from, c
 }
 
 /* faces.vrma with one edit must fail with PM_ERROR_PARSE at the byte of `at` in the edited JSON, saying `words` */
-static void expect_vrma_error(const vrma_parts *parts, const char *from, const char *to, const char *at, const char *words)
+static void expect_vrma_error(const glb_parts *parts, const char *from, const char *to, const char *at, const char *words)
 {
     char *json = edited(parts->json, from, to);
     pm_parse_error error = {0, NULL, NULL};
@@ -324,11 +336,11 @@ static void expect_vrma_error(const vrma_parts *parts, const char *from, const c
 
 void test_vrma_reader(void)
 {
-    vrma_parts parts = {NULL, NULL, 0};
+    glb_parts parts = {NULL, NULL, 0};
     pm_vrma_motion motion;
     pm_parse_error error;
     int happy = -1, k;
-    CHECK(faces_parts(&parts));
+    CHECK(glb_parts_read("tests/fixtures/faces.vrma", &parts));
     if (!parts.json) return;
     /* as written: every track where it belongs */
     CHECK_RESULT(parse_faces_edited(&parts, "{", "{", &error, &motion), PM_OK);
@@ -377,17 +389,13 @@ void test_vrma_reader(void)
    blink's bind kept */
 static void expect_bind_left_out(const char *to, const char *words)
 {
-    char *json = edited(rig_json, "{\"node\":15,\"index\":1,\"weight\":0.5}", to);
-    size_t size;
-    unsigned char *data = glb_of(json, NULL, 0, &size);
     pm_vrm_file avatar;
     pm_parse_error error;
-    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, &error), PM_OK);
+    CHECK_RESULT(parse_rig_edited("{\"node\":15,\"index\":1,\"weight\":0.5}", to, &avatar, &error), PM_OK);
     CHECK(error.warning && strstr(error.warning, words));
     CHECK(avatar.expression_count == 4 && avatar.expressions[0].morph_bind_count == 0 &&
           avatar.expressions[1].morph_bind_count == 1);
     pm_vrm_free(&avatar);
-    free(data), free(json);
 }
 
 void test_vrm_reader_lenient(void)
@@ -395,6 +403,159 @@ void test_vrm_reader_lenient(void)
     expect_bind_left_out("{\"node\":15,\"index\":7,\"weight\":0.5}", "a morph target its mesh lacks");
     expect_bind_left_out("{\"node\":99,\"index\":1,\"weight\":0.5}", "a node without a mesh, or a mesh the file lacks");
     expect_bind_left_out("{\"node\":2,\"index\":1,\"weight\":0.5}", "a node without a mesh, or a mesh the file lacks");
+}
+
+/* FNV-1a over 32-bit values, little-endian bytes, as first_person_threevrm.mjs hashes them */
+static unsigned fnv1a(const uint32_t *values, int count)
+{
+    uint32_t h = 0x811c9dc5u;
+    int i, b;
+    for (i = 0; i < count; ++i)
+        for (b = 0; b < 4; ++b) h = (h ^ ((values[i] >> (8 * b)) & 0xffu)) * 0x01000193u;
+    return (unsigned)h;
+}
+
+/* The first-person view of the real avatars (Godette's "Auto" skinned meshes
+   made headless; the VRM 1.0 samples' thirdPersonOnly face and the meshes on
+   the head) against three-vrm's VRMFirstPerson.setup(): every mesh node's
+   primitives, the same indices in the same order; the third-person view
+   draws all but the firstPersonOnly ones. */
+void test_vrm_first_person(void)
+{
+    size_t f;
+    for (f = 0; f < sizeof first_person_files / sizeof first_person_files[0]; ++f) {
+        char path[256];
+        size_t size;
+        unsigned char *data;
+        pm_vrm_file avatar;
+        int k, node, primitives = 0;
+        snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", first_person_files[f].name);
+        if (!(data = read_file(path, &size))) {
+            printf("    (%s absent: skipped)\n", path);
+            continue;
+        }
+        test_context("%s", first_person_files[f].name);
+        CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
+        for (node = 0; node < avatar.node_count; ++node)
+            if (avatar.node_mesh[node] >= 0) primitives += avatar.meshes[avatar.node_mesh[node]].primitive_count;
+        CHECK(primitives == first_person_files[f].count);
+        for (k = first_person_files[f].first; k < first_person_files[f].first + first_person_files[f].count; ++k) {
+            const struct first_person_primitive *want = &first_person_primitives[k];
+            const pm_vrm_primitive *p = &avatar.meshes[avatar.node_mesh[want->node]].primitives[want->primitive];
+            uint32_t *indices = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)(p->indices ? p->index_count : p->vertex_count) + 1);
+            int count = -1;
+            test_context("%s node %d primitive %d", first_person_files[f].name, want->node, want->primitive);
+            CHECK_RESULT(pm_vrm_first_person_indices(&avatar, want->node, want->primitive, indices, &count), PM_OK);
+            CHECK(count == want->first_count && fnv1a(indices, count) == want->first_hash);
+            CHECK((!avatar.node_first_person || avatar.node_first_person[want->node] != PM_VRM_FIRST_PERSON_FIRST_PERSON_ONLY) ==
+                  want->third);
+            free(indices);
+        }
+        pm_vrm_free(&avatar);
+        free(data);
+    }
+    test_context("%s", "");
+}
+
+/* The annotations of rig_json's head node (15, a mesh) after an edit, with the warning */
+static int rig_first_person(const char *annotations, const char *warning)
+{
+    pm_vrm_file avatar;
+    pm_parse_error error;
+    int type = -1;
+    CHECK_RESULT(parse_rig_edited("\"lookAt\":", annotations, &avatar, &error), PM_OK);
+    CHECK(warning ? error.warning && strstr(error.warning, warning) : error.warning == NULL);
+    if (avatar.node_first_person) type = avatar.node_first_person[15];
+    pm_vrm_free(&avatar);
+    return type;
+}
+
+/* Godette (VRM 0.x) with its first annotation edited: the result, error,
+   and the first mesh's nodes' annotation (-1 without settings) */
+static pm_result godette_first_person(const glb_parts *godette, const char *to, pm_parse_error *error, int *type)
+{
+    char *json = edited(godette->json, "{\"firstPersonFlag\":\"Auto\",\"mesh\":0}", to);
+    size_t size, n;
+    unsigned char *data = glb_of(json, godette->bin, godette->bin_size, &size);
+    pm_vrm_file avatar;
+    pm_result result = pm_vrm_parse(data, size, NULL, &avatar, error);
+    *type = -2;
+    if (result == PM_OK) {
+        for (n = 0; n < (size_t)avatar.node_count && avatar.node_mesh[n] != 0; ++n) continue;
+        *type = avatar.node_first_person ? avatar.node_first_person[n] : -1;
+        pm_vrm_free(&avatar);
+    }
+    free(data), free(json);
+    return result;
+}
+
+/* The first-person annotations read strictly where the JSON is malformed
+   or an index out of range, leniently where three-vrm reads past a fault;
+   pm_vrm_first_person_indices' bad arguments */
+void test_vrm_first_person_bad_input(void)
+{
+    glb_parts godette = {NULL, NULL, 0};
+    pm_parse_error error;
+    int type;
+    uint32_t indices[4];
+    int count;
+    size_t size;
+    unsigned char *data = rig_glb(&size);
+    pm_vrm_file avatar;
+    /* VRM 1.0: by node */
+    expect_avatar_error("\"lookAt\":", "\"firstPerson\":7,\"lookAt\":", "7,\"lookAt\"", PM_ERROR_PARSE,
+                        "expected an object");
+    expect_avatar_error("\"lookAt\":", "\"firstPerson\":{\"meshAnnotations\":{}},\"lookAt\":", "{}},", PM_ERROR_PARSE,
+                        "\"meshAnnotations\" must be an array");
+    expect_avatar_error("\"lookAt\":", "\"firstPerson\":{\"meshAnnotations\":[5]},\"lookAt\":", "5]},\"lookAt\"", PM_ERROR_PARSE,
+                        "a mesh annotation must be an object");
+    expect_avatar_error("\"lookAt\":", "\"firstPerson\":{\"meshAnnotations\":[{\"node\":99,\"type\":\"auto\"}]},\"lookAt\":",
+                        "99,", PM_ERROR_PARSE, "\"node\" out of range");
+    expect_avatar_error("\"lookAt\":", "\"firstPerson\":{\"meshAnnotations\":[{\"node\":15,\"type\":7}]},\"lookAt\":",
+                        "7}]", PM_ERROR_PARSE, "\"type\" must be a string");
+    CHECK(rig_first_person("\"lookAt\":", NULL) == PM_VRM_FIRST_PERSON_AUTO); /* no firstPerson: every mesh "auto" */
+    CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"node\":15,\"type\":\"thirdPersonOnly\"},"
+                           "{\"node\":15,\"type\":\"both\"}]},\"lookAt\":", NULL) == PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY);
+    CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"node\":15,\"type\":\"sideways\"}]},\"lookAt\":",
+                           "unknown \"type\"") == PM_VRM_FIRST_PERSON_BOTH);
+    CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"type\":\"firstPersonOnly\"}]},\"lookAt\":",
+                           "without \"node\"") == PM_VRM_FIRST_PERSON_AUTO);
+    CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"node\":15}]},\"lookAt\":", NULL) ==
+          PM_VRM_FIRST_PERSON_AUTO);
+
+    /* VRM 0.x: by mesh */
+    if (glb_parts_read("../shared/data/vrm-samples/Godette_vrm_v4.vrm", &godette)) {
+        CHECK_RESULT(godette_first_person(&godette, "{\"firstPersonFlag\":\"Auto\",\"mesh\":9}", &error, &type),
+                     PM_ERROR_PARSE);
+        CHECK(error.message && strstr(error.message, "\"mesh\" out of range"));
+        CHECK_RESULT(godette_first_person(&godette, "{\"firstPersonFlag\":3,\"mesh\":0}", &error, &type), PM_ERROR_PARSE);
+        CHECK(error.message && strstr(error.message, "\"firstPersonFlag\" must be a string"));
+        CHECK_RESULT(godette_first_person(&godette, "{\"firstPersonFlag\":\"ThirdPersonOnly\",\"mesh\":0}", &error, &type),
+                     PM_OK);
+        CHECK(type == PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY);
+        CHECK_RESULT(godette_first_person(&godette, "{\"firstPersonFlag\":\"Sideways\",\"mesh\":0}", &error, &type), PM_OK);
+        CHECK(type == PM_VRM_FIRST_PERSON_AUTO && error.warning && strstr(error.warning, "unknown \"firstPersonFlag\""));
+        free(godette.json), free(godette.bin);
+    } else {
+        printf("    (../shared/data/vrm-samples absent: Godette's annotations skipped)\n");
+    }
+
+    /* the indices' arguments */
+    CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, indices, &count), PM_OK);
+    CHECK(count == 0); /* no POSITION: no vertices */
+    CHECK_RESULT(pm_vrm_first_person_indices(NULL, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, NULL, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, indices, NULL), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, -1, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 16, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 2, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT); /* no mesh */
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 1, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, -1, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    avatar.meshes[0].primitives[0].mode = 1; /* lines */
+    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    pm_vrm_free(&avatar);
+    free(data);
 }
 
 /* The instance: bad arguments; an expression track's weight clamped to [0, 1] (VRMC_vrm_animation) */

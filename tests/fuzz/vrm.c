@@ -4,7 +4,7 @@
    its end). An avatar read plays without an animation, its eyes on a
    target and its expressions weighted; an animation read plays on the
    tests' small avatar (tests/vrm_rig.h). A success must give indices in range (parents, meshes,
-   skins, joints, binds) and an instance that updates or fails cleanly; a
+   skins, joints, binds, first-person triangles) and an instance that updates or fails cleanly; a
    failure an error inside the file, or out of memory where the allocator
    failed (fuzz_memory.h), and nothing allocated left. The error report's
    pointer is NULL for some inputs. */
@@ -41,6 +41,19 @@ static void check_avatar(const pm_vrm_file *f)
             const pm_expression_morph_bind *b = &f->expressions[i].morph_binds[j];
             const int mesh = f->version == 1 ? f->node_mesh[b->mesh] : b->mesh;
             if (mesh < 0 || mesh >= f->mesh_count || b->index < 0 || b->index >= f->meshes[mesh].target_count) abort();
+        }
+    /* the first-person view of every primitive: triangles of its own indices, at most all of them */
+    for (i = 0; i < f->node_count; ++i)
+        for (j = 0; f->node_mesh[i] >= 0 && j < f->meshes[f->node_mesh[i]].primitive_count; ++j) {
+            const pm_vrm_primitive *p = &f->meshes[f->node_mesh[i]].primitives[j];
+            const int room = p->indices ? p->index_count : p->vertex_count;
+            uint32_t *indices = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)room + 1);
+            int count = -1, k;
+            const pm_result result = pm_vrm_first_person_indices(f, i, j, indices, &count);
+            if (result != (p->mode == 4 ? PM_OK : PM_ERROR_INVALID_ARGUMENT) || count < 0 || count > room) abort();
+            for (k = 0; k < count; ++k)
+                if (indices[k] >= (uint32_t)(p->indices ? p->vertex_count : room)) abort();
+            free(indices);
         }
 }
 
