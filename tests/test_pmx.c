@@ -60,6 +60,7 @@ void test_pmx_matches_babylon(void)
         char path[128], error[128];
         pm_pmx_model m;
         pm_skin_job job;
+        float *matrices;
         int bad_vertex;
         snprintf(path, sizeof path, "tests/fixtures/%s", fr->file);
         test_context("%s", fr->file);
@@ -166,12 +167,16 @@ void test_pmx_matches_babylon(void)
         CHECK(m.joint_count == 2 && c == 2);
         /* the streams are the skinning job's, as they come */
         pm_pmx_skin_job(&m, &job);
-        job.bone_matrices = m.positions; /* any floats: validate reads only the bone count */
+        /* bone matrices of their own: validate refuses arrays that overlap, and a matrix array lent from
+           another (smaller) one would reach into whatever the heap put after it */
+        matrices = (float *)calloc(16 * (size_t)m.bone_count, sizeof(float));
+        job.bone_matrices = matrices;
         job.bone_count = m.bone_count;
         job.prepared = (pm_skin_bone *)malloc(sizeof(pm_skin_bone) * (size_t)m.bone_count);
         job.out_positions = (float *)malloc(3 * sizeof(float) * (size_t)m.vertex_count);
         test_context("%s", fr->file);
         CHECK_RESULT(pm_skin_job_validate(&job, &bad_vertex), PM_OK);
+        free(matrices);
         free(job.prepared);
         free(job.out_positions);
         pm_pmx_free(&m);
