@@ -1442,7 +1442,7 @@ static int pm__vrm_first_person(pm__vrm_reader *r, pm_vrm_file *f, int vrm)
         }
         if (slot < 0) pm__vrm_warn(r, f->version ? "a mesh annotation without \"node\": left out, as three-vrm does"
                                                  : "a mesh annotation without \"mesh\": left out, as three-vrm does");
-        else if (!named[slot]++) slot_type[slot] = (unsigned char)t;
+        else if (!named[slot]) named[slot] = 1, slot_type[slot] = (unsigned char)t;
     }
     for (n = 0; n < f->node_count; ++n)
         f->node_first_person[n] = f->version ? slot_type[n] : f->node_mesh[n] >= 0 ? slot_type[f->node_mesh[n]] : 0;
@@ -1546,7 +1546,8 @@ static int pm__vrm_read_avatar(pm__vrm_reader *r, const unsigned char *data, siz
     if ((result = pm_look_at_parse_json(f->json + r->tok[vrm].start, r->tok[vrm].end - r->tok[vrm].start, &f->look_at,
                                         &inner)) != PM_OK)
         return pm__vrm_fail_inside(r, vrm, result, &inner, "lookAt");
-    return pm__vrm_first_person(r, f, vrm) && pm__vrm_expressions(r, f, vrm) && pm__vrm_springs(r, f, pm__vj_get(r, extensions, "VRMC_springBone"), vrm) &&
+    return pm__vrm_first_person(r, f, vrm) && pm__vrm_expressions(r, f, vrm) &&
+           pm__vrm_springs(r, f, pm__vj_get(r, extensions, "VRMC_springBone"), vrm) &&
            pm__vrm_constraints(r, f);
 }
 

@@ -516,6 +516,15 @@ void test_vrm_first_person_bad_input(void)
     CHECK(rig_first_person("\"lookAt\":", NULL) == PM_VRM_FIRST_PERSON_AUTO); /* no firstPerson: every mesh "auto" */
     CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"node\":15,\"type\":\"thirdPersonOnly\"},"
                            "{\"node\":15,\"type\":\"both\"}]},\"lookAt\":", NULL) == PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY);
+    { /* the first of 300 annotations of one node counts, however many follow */
+        char *many = (char *)malloc(300 * 32 + 64), *at = many;
+        int k;
+        at += sprintf(at, "\"firstPerson\":{\"meshAnnotations\":[{\"node\":15,\"type\":\"thirdPersonOnly\"}");
+        for (k = 1; k < 300; ++k) at += sprintf(at, ",{\"node\":15,\"type\":\"both\"}");
+        strcpy(at, "]},\"lookAt\":");
+        CHECK(rig_first_person(many, NULL) == PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY);
+        free(many);
+    }
     CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"node\":15,\"type\":\"sideways\"}]},\"lookAt\":",
                            "unknown \"type\"") == PM_VRM_FIRST_PERSON_BOTH);
     CHECK(rig_first_person("\"firstPerson\":{\"meshAnnotations\":[{\"type\":\"firstPersonOnly\"}]},\"lookAt\":",
