@@ -309,6 +309,13 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/bvh2vrma --every 2147483647 tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/every.vrma 2> $(BUILD)/every.err
 	grep -q 'every.vrma: 21 bones, 1 keys' $(BUILD)/every.err
 	./$(BUILD)/bvh2vrma tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/two.vrma 2> /dev/null
+	@# a unit that is not a number, or one that takes a position past float's range: refused, never inf or nan in the file
+	! ./$(BUILD)/bvh2vrma --unit nan tests/fuzz/seeds/bvh/cmu_two_frames.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q '^usage: bvh2vrma' $(BUILD)/bad.err
+	awk 'motion && /^[-0-9]/ { $$1 = "1e10" } /^Frame Time/ { motion = 1 } { print }' \
+	  tests/fuzz/seeds/bvh/cmu_two_frames.bvh > $(BUILD)/far.bvh
+	! ./$(BUILD)/bvh2vrma --unit 1e29 $(BUILD)/far.bvh $(BUILD)/bad.vrma 2> $(BUILD)/bad.err
+	grep -q "a position past float's range in metres" $(BUILD)/bad.err
 	@# an MMD model posed by a motion, end to end (PMX and VMD readers, tracks by name, IK switches, the
 	@# evaluation), against babylon-mmd from the last keys on, where both sample the keys exactly
 	./$(BUILD)/mmd_pose tests/fixtures/rig.pmx tests/fixtures/dance.vmd 60 75 > $(BUILD)/mmd_pose.out

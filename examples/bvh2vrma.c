@@ -57,7 +57,11 @@ int main(int argc, char **argv)
 
     for (i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--map") == 0 && i + 1 < argc) map = argv[++i];
-        else if (strcmp(argv[i], "--unit") == 0 && i + 1 < argc) unit = atof(argv[++i]);
+        else if (strcmp(argv[i], "--unit") == 0 && i + 1 < argc) {
+            char *stop;
+            unit = strtod(argv[++i], &stop);
+            if (*stop || !(unit > 0.0 && unit < 1e30)) unit = -1.0; /* the usage line */
+        }
         else if (strcmp(argv[i], "--every") == 0 && i + 1 < argc) {
             char *end;
             const long n = strtol(argv[++i], &end, 10);

@@ -29,6 +29,7 @@
 
 #include "../posemath.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -103,7 +104,7 @@ static int vrma_write(const char *path, const char *generator, const pm_humanoid
                       const vrma_face *face, int print, char *error, size_t error_size)
 {
     vrma_buffer json = {NULL, 0, 0, 0}, bin = {NULL, 0, 0, 0};
-    int bone_index[PM_BONE_COUNT], bones = 0, b, f, i, c, e, ok, group;
+    int bone_index[PM_BONE_COUNT], bones = 0, b, f, i, c, e, ok, group, past_float = 0;
     const int expressions = face ? face->expression_count : 0, looks = face && face->look_at;
     size_t rotations, translations, weights, gaze;
     FILE *file;
@@ -124,7 +125,10 @@ static int vrma_write(const char *path, const char *generator, const pm_humanoid
         }
     for (f = 0; f < frames; ++f) {
         float p[3];
-        for (i = 0; i < 3; ++i) p[i] = (float)(poses[f].hips_position[i] * unit);
+        for (i = 0; i < 3; ++i) {
+            p[i] = (float)(poses[f].hips_position[i] * unit);
+            past_float |= !isfinite(p[i]);
+        }
         vrma_append(&bin, p, sizeof p);
         if (print)
             printf("translation hips %.9g %.9g %.9g %.9g\n", (double)times[f], (double)p[0], (double)p[1], (double)p[2]);
@@ -157,6 +161,7 @@ static int vrma_write(const char *path, const char *generator, const pm_humanoid
         if (bone_index[b] < 0) continue;
         p = world + 16 * humanoid->bone_node[b] + 12;
         q = up >= 0 ? world + 16 * humanoid->bone_node[up] + 12 : NULL;
+        for (i = 0; i < 3; ++i) past_float |= !isfinite((float)((p[i] - (q ? q[i] : 0.0f)) * unit));
         vrma_appendf(&json, "%s{\"name\":\"%s\",\"translation\":[%.9g,%.9g,%.9g]", bone_index[b] ? "," : "",
                      pm_bone_name((pm_bone)b), (p[0] - (q ? q[0] : 0.0f)) * unit, (p[1] - (q ? q[1] : 0.0f)) * unit,
                      (p[2] - (q ? q[2] : 0.0f)) * unit);
@@ -238,8 +243,8 @@ static int vrma_write(const char *path, const char *generator, const pm_humanoid
     /* GLB: header, JSON chunk (space-padded), BIN chunk (zero-padded) */
     while (json.size % 4 && !json.failed) vrma_append(&json, " ", 1);
     while (bin.size % 4 && !bin.failed) vrma_append(&bin, "", 1);
-    if (json.failed || bin.failed) {
-        snprintf(error, error_size, "out of memory");
+    if (json.failed || bin.failed || past_float) { /* glTF's numbers are floats: a larger one would be written as inf */
+        snprintf(error, error_size, past_float ? "a position past float's range in metres (is the unit right?)" : "out of memory");
         free(json.data), free(bin.data);
         return -1;
     }
