@@ -15,7 +15,9 @@
    hips_position in scene units. With print, it also prints the tracks
    written, as examples/vrma_tracks prints them ("rotation BONE TIME X Y Z
    W", "translation hips TIME X Y Z"). The eyes are left out (a VRM
-   animation's lookAt drives them).
+   animation's lookAt drives them). A position that unit takes past
+   float's range is an error: glTF stores floats, and the file would hold
+   inf.
 
    face (or NULL) adds the face, as VRMC_vrm_animation 1.0 keys it: one
    node per expression (under "preset" for VRM 1.0's preset names, "custom"
