@@ -1401,21 +1401,21 @@ static int pm__vrm_first_person(pm__vrm_reader *r, pm_vrm_file *f, int vrm)
 {
     static const char *const types[2][4] = {{"Auto", "Both", "ThirdPersonOnly", "FirstPersonOnly"},
                                             {"auto", "both", "thirdPersonOnly", "firstPersonOnly"}};
-    enum { UNKNOWN, ON_HEAD, ON_WALK, OFF_HEAD };
     const int first_person = pm__vj_get(r, vrm, "firstPerson"), head = f->humanoid.bone_node[PM_BONE_HEAD];
     const int annotations = pm__vj_get(r, first_person, "meshAnnotations");
     const int slots = f->version ? f->node_count : f->mesh_count;
-    unsigned char *on_head, *slot_type, *named;
-    int a, e, n, up;
-    /* each node's walk up stops at the head or a node settled before; then the nodes it crossed are settled */
-    if (!(on_head = f->node_on_head = (unsigned char *)pm__vrm_keep(r, (size_t)f->node_count, 1))) return 0;
-    for (n = 0; n < f->node_count; ++n) {
-        unsigned char settled;
-        for (up = n; up >= 0 && up != head && on_head[up] == UNKNOWN; up = f->parent[up]) on_head[up] = ON_WALK;
-        settled = up >= 0 && (up == head || on_head[up] == ON_HEAD) ? ON_HEAD : OFF_HEAD;
-        for (up = n; up >= 0 && on_head[up] == ON_WALK; up = f->parent[up]) on_head[up] = settled;
-    }
-    for (n = 0; n < f->node_count; ++n) on_head[n] = n == head || on_head[n] == ON_HEAD;
+    unsigned char *slot_type, *named;
+    int *below, a, e, n, k, end;
+    /* the head's subtree, breadth first down the children lists */
+    if (!(f->node_on_head = (unsigned char *)pm__vrm_keep(r, (size_t)f->node_count, 1))) return 0;
+    if (!(below = (int *)pm__vrm_alloc(&r->memory, (size_t)f->node_count, sizeof(int))))
+        return pm__vrm_fail_at(r, PM_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+    f->node_on_head[head] = 1;
+    below[0] = head;
+    for (n = 0, end = 1; n < end; ++n)
+        for (k = f->child_start[below[n]]; k < f->child_start[below[n] + 1]; ++k)
+            f->node_on_head[below[end++] = f->children[k]] = 1;
+    pm__vrm_free(&r->memory, below);
 
     if (first_person < 0 && f->version == 0) return 1;
     /* "firstPerson" is an object: pm_look_at_parse_json has read it */

@@ -482,7 +482,7 @@ static pm_result godette_first_person(const glb_parts *godette, const char *to, 
     *type = -2;
     if (result == PM_OK) {
         for (n = 0; n < (size_t)avatar.node_count && avatar.node_mesh[n] != 0; ++n) continue;
-        *type = avatar.node_first_person ? avatar.node_first_person[n] : -1;
+        *type = n == (size_t)avatar.node_count ? -3 : avatar.node_first_person ? avatar.node_first_person[n] : -1;
         pm_vrm_free(&avatar);
     }
     free(data), free(json);
