@@ -435,6 +435,11 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	./$(BUILD)/euler_table ZXY | grep -q 'ZXY   (  30.000   35.264   35.264)   (  -0.000   45.000   45.000)'
 	! ./$(BUILD)/euler_table XXY 2>/dev/null
 	./$(BUILD)/constraints_gltf --demo $(BUILD)/constraints_demo.gltf | grep -q 'evaluation order: ForearmTwist Sleeve SubArm'
+	@# two constraints reading each other: the error names both
+	sed 's/"roll":{"source":2/"roll":{"source":5/; s/"rotation":{"source":1/"rotation":{"source":3/' \
+	  $(BUILD)/constraints_demo.gltf > $(BUILD)/constraints_circle.gltf
+	! ./$(BUILD)/constraints_gltf $(BUILD)/constraints_circle.gltf > /dev/null 2> $(BUILD)/bad.err
+	grep -Eq 'circular dependency among the constraints of (3 \(ForearmTwist\) 5 \(SubArm\)|5 \(SubArm\) 3 \(ForearmTwist\))$$' $(BUILD)/bad.err
 	./$(BUILD)/retarget $(BUILD)/retarget-check.png | grep -q 'largest error 0.00'
 	test "$$(head -c 8 $(BUILD)/retarget-check.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a
 	./$(BUILD)/skinning_twist > $(BUILD)/skinning.out
@@ -912,7 +917,7 @@ $(BUILD)/fuzz-posemath_mmd.o: examples/posemath_mmd.c posemath_mmd.h posemath.h 
 $(BUILD)/fuzz-posemath_vrm.o: examples/posemath_vrm.c posemath_vrm.h posemath.h | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 FUZZ_OBJS = $(BUILD)/fuzz-posemath.o $(BUILD)/fuzz-posemath_mmd.o $(BUILD)/fuzz-posemath_vrm.o
-$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/fuzz_memory.h tests/finite_bits.h tests/vrm_rig.h posemath.h \
+$(BUILD)/fuzz-%: tests/fuzz/%.c tests/fuzz/fuzz_reader.h tests/fuzz/fuzz_memory.h tests/finite_bits.h tests/constraint_reads.h tests/vrm_rig.h posemath.h \
   posemath_mmd.h posemath_vrm.h $(wildcard examples/*.h) $(FUZZ_OBJS) | $(BUILD)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) \
 	  $(FUZZ_LIBS_$*)

@@ -1,4 +1,4 @@
-/* posemath.h - v0.18.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.19.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -212,7 +212,11 @@
          count entries each). PM_ERROR_CYCLE for a circular dependency or a
          loop above an aim's node; PM_ERROR_LIMIT when the aims' depths sum
          past PM_CONSTRAINT_AIM_DEPTH_LIMIT(node_count) = 4 node_count +
-         16384. On error order is all -1 and rest all zero.
+         16384. On error rest is all zero and order all -1, except for a
+         circular dependency: order then starts with the constraints of one
+         circle, each reading the output of the one before it and the first
+         the last's (a single aim whose source hangs below its destination
+         reads its own), to name in a message; -1 after them.
      pm_result pm_constraint_set_apply(const pm_constraint_set *set,
                                        pm_transform *pose)
          Evaluates every constraint in order, reading the pose as updated so
@@ -758,7 +762,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 18
+#define POSEMATH_VERSION_MINOR 19
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
@@ -3740,6 +3744,19 @@ static void pm__visit(const pm_constraint_set *set, int c, int *top)
     pm__set_scratch(set->rest, c, PM__SCRATCH_PHASE, 0);
 }
 
+/* The circle the search met: d, pending, is on the search stack, which
+   runs from c (order[top]) down to its first constraint, each entry a
+   dependency of the one after it. The entries from c to d are the circle;
+   they move to the front of order, and the rest of it is -1. */
+static pm_result pm__report_circle(const pm_constraint_set *set, int d, int top)
+{
+    int end = top, i;
+    while (set->order[end] != d) ++end;
+    memmove(set->order, set->order + top, (size_t)(end - top + 1) * sizeof(int));
+    for (i = end - top + 1; i < set->count; ++i) set->order[i] = -1;
+    return PM_ERROR_CYCLE;
+}
+
 static pm_result pm__order_constraints(const pm_constraint_set *set)
 {
     int n = set->count, done = 0, top = n, i;
@@ -3760,7 +3777,7 @@ static pm_result pm__order_constraints(const pm_constraint_set *set)
                 continue;
             }
             state = pm__scratch(set->rest, d, PM__SCRATCH_STATE);
-            if (state == PM__PENDING) return PM_ERROR_CYCLE;
+            if (state == PM__PENDING) return pm__report_circle(set, d, top);
             if (state == PM__UNVISITED) pm__visit(set, d, &top);
         }
     }
@@ -3809,16 +3826,16 @@ PMDEF pm_result pm_constraint_set_init(pm_constraint_set *set, const pm_transfor
 {
     pm_result result;
     double q[4];
-    int i;
+    int i, circle = 0;
     if (!set || set->count < 0 || (set->count > 0 && (!set->constraints || !set->rest ||
                                                         !set->order || !rest_pose)))
         return PM_ERROR_INVALID_ARGUMENT;
     result = set->node_count < 0 || (set->node_count > 0 && !set->parent) ? PM_ERROR_INVALID_ARGUMENT : PM_OK;
     if (result == PM_OK) result = pm__check_constraints(set, rest_pose);
-    if (result == PM_OK) result = pm__order_constraints(set);
-    if (result != PM_OK) { /* leave the caller's arrays defined: no order, zero rests */
+    if (result == PM_OK) circle = (result = pm__order_constraints(set)) == PM_ERROR_CYCLE;
+    if (result != PM_OK) { /* leave the caller's arrays defined: no order (or the circle), zero rests */
         for (i = 0; i < set->count && set->order && set->rest; ++i) {
-            set->order[i] = -1;
+            if (!circle) set->order[i] = -1;
             memset(&set->rest[i], 0, sizeof set->rest[i]);
         }
         return result;

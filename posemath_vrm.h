@@ -1,4 +1,4 @@
-/* posemath_vrm.h - v0.18.0 - VRM avatars and VRM animations read and played, on posemath.h
+/* posemath_vrm.h - v0.19.0 - VRM avatars and VRM animations read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play VRM content: VRM 1.0
@@ -1360,6 +1360,17 @@ static int pm__vrm_constraint_source(const pm__vrm_reader *r, int t)
     return source;
 }
 
+/* The VRMC_node_constraint object, first in the file, of the circle that
+   pm_constraint_set_init left at the front of the constraints' order */
+static int pm__vrm_first_in_circle(const pm__vrm_reader *r, const pm_vrm_file *f)
+{
+    const pm_constraint_set *set = &f->constraints;
+    int node = set->constraints[set->order[0]].destination, k;
+    for (k = 1; k < set->count && set->order[k] >= 0; ++k)
+        if (set->constraints[set->order[k]].destination < node) node = set->constraints[set->order[k]].destination;
+    return pm__vj_get(r, pm__vj_get(r, r->nodes[node], "extensions"), "VRMC_node_constraint");
+}
+
 /* The node constraints, one per node that has the extension */
 static int pm__vrm_constraints(pm__vrm_reader *r, pm_vrm_file *f)
 {
@@ -1385,11 +1396,14 @@ static int pm__vrm_constraints(pm__vrm_reader *r, pm_vrm_file *f)
     f->constraints.count = count;
     f->constraints.parent = f->parent;
     f->constraints.node_count = f->node_count;
-    if ((result = pm_constraint_set_init(&f->constraints, f->rest)) != PM_OK)
+    result = pm_constraint_set_init(&f->constraints, f->rest);
+    if (result == PM_ERROR_CYCLE && f->constraints.order[0] >= 0) /* (the parents, read before, have no loop) */
+        return pm__vrm_fail_at(r, result, r->tok[pm__vrm_first_in_circle(r, f)].start,
+                               "this node constraint depends on its own output through a circle of node constraints");
+    if (result != PM_OK)
         return pm__vrm_fail_at(r, result, 0,
-                               result == PM_ERROR_CYCLE   ? "the node constraints depend on each other in a circle"
-                               : result == PM_ERROR_LIMIT ? "the aim constraints' chains sum past PM_CONSTRAINT_AIM_DEPTH_LIMIT nodes"
-                                                          : "the node constraints cannot be set up");
+                               result == PM_ERROR_LIMIT ? "the aim constraints' chains sum past PM_CONSTRAINT_AIM_DEPTH_LIMIT nodes"
+                                                        : "the node constraints cannot be set up");
     return 1;
 }
 

@@ -116,7 +116,14 @@ int main(int argc, char **argv)
     set.rest = rests;
     set.order = order;
     if ((result = pm_constraint_set_init(&set, rest)) != PM_OK) {
-        fprintf(stderr, "constraints_gltf: %s: %s\n", path, pm_result_string(result));
+        fprintf(stderr, "constraints_gltf: %s: %s", path, pm_result_string(result));
+        if (result == PM_ERROR_CYCLE && count > 0 && order[0] >= 0) { /* the circle's constraints, by destination */
+            fprintf(stderr, " among the constraints of");
+            for (i = 0; i < count && order[i] >= 0; ++i)
+                fprintf(stderr, " %d (%s)", constraints[order[i]].destination,
+                        node_name(nodes, constraints[order[i]].destination));
+        }
+        fprintf(stderr, "\n");
         cJSON_Delete(gltf);
         return 1;
     }

@@ -187,6 +187,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(constraints_properties)                                                            \
     X(constraints_sheared_parent)                                                        \
     X(constraints_bad_input)                                                             \
+    X(constraints_circle)                                                                \
     X(constraints_misaligned)                                                            \
     X(constraints_parse_json)                                                            \
     X(constraints_parse_json_errors)                                                     \

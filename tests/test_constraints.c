@@ -10,6 +10,7 @@
    the 1e-5 per component we promise holds, and a wrong formula is off by 1e-1
    or more. */
 #include "test.h"
+#include "constraint_reads.h"
 #include "finite_bits.h"
 
 #include <stdlib.h>
@@ -93,6 +94,22 @@ void test_constraints_match_threevrm(void)
     CHECK(worst < 5e-6);
 }
 
+/* Checks init's circle, and returns its length: order starts with
+   distinct constraints, each reading the one before it and the first the
+   last, and is -1 after them. */
+static int circle_length(const pm_constraint_set *set)
+{
+    int length = 0, k, j;
+    while (length < set->count && set->order[length] >= 0 && set->order[length] < set->count) ++length;
+    CHECK(length > 0);
+    for (k = length; k < set->count; ++k) CHECK(set->order[k] == -1);
+    for (k = 0; k < length; ++k) {
+        for (j = 0; j < k; ++j) CHECK(set->order[j] != set->order[k]);
+        CHECK(constraint_reads(set, set->order[k], set->order[(k + length - 1) % length]));
+    }
+    return length;
+}
+
 /* The evaluation order lists every constraint once, each after the
    constraint on its source. */
 void test_constraints_order(void)
@@ -102,7 +119,12 @@ void test_constraints_order(void)
     for (n = 0; n < CONSTRAINT_SCENES; ++n) {
         int position[MAX_CONSTRAINTS];
         load_scene(n, &s);
-        if (pm_constraint_set_init(&s.set, s.rest) != PM_OK) {
+        const pm_result result = pm_constraint_set_init(&s.set, s.rest);
+        if (result == PM_ERROR_CYCLE && s.order[0] >= 0) { /* a circle of constraints, named */
+            circle_length(&s.set);
+            continue;
+        }
+        if (result != PM_OK) {
             for (i = 0; i < s.count; ++i) CHECK(s.order[i] == -1); /* defined on error */
             continue;
         }
@@ -406,7 +428,6 @@ void test_constraints_bad_input(void)
 {
     small_scene s;
     pm_transform pose[3];
-    int i;
     small_scene_init(&s);
     CHECK_RESULT(pm_constraint_set_init(&s.set, s.rest), PM_OK);
 
@@ -473,7 +494,10 @@ void test_constraints_bad_input(void)
     EXPECT_INIT((s.constraints[0].type = PM_CONSTRAINT_AIM, s.constraints[0].destination = 0,
                  s.constraints[0].source = 1),
                 PM_ERROR_CYCLE);
-    for (i = 0; i < 3; ++i) CHECK(s.order[i] == -1 || i >= s.set.count);
+    CHECK(s.order[0] == 0); /* that circle: the aim alone */
+    /* a loop above an aim's node is no circle of constraints: no order */
+    EXPECT_INIT((s.constraints[0].type = PM_CONSTRAINT_AIM, s.parent[0] = 1, s.parent[1] = 0), PM_ERROR_CYCLE);
+    CHECK(s.order[0] == -1);
 #undef EXPECT_INIT
 
     small_scene_init(&s);
@@ -519,6 +543,57 @@ void test_constraints_bad_input(void)
     CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_CYCLE);
     s.parent[0] = 0;
     CHECK_RESULT(pm_constraint_set_apply(&s.set, pose), PM_ERROR_CYCLE);
+}
+
+/* A circular dependency names its circle in order, whichever constraints
+   lead to it or follow it; a circle through an aim's parent chain too. */
+void test_constraints_circle(void)
+{
+    /* 0 <- 1 <- 2 <- 3, 4 <- 5, 6 <- 7 */
+    int parent[8] = {-1, 0, 1, 2, -1, 4, -1, 6}, order[6], i, k, in_circle;
+    pm_transform rest[8];
+    pm_constraint_rest rests[6];
+    pm_constraint constraints[6] = {
+        {PM_CONSTRAINT_ROTATION, 1, 6, PM_AXIS_POSITIVE_X, 1.0f}, /* reads 6: outside */
+        {PM_CONSTRAINT_ROTATION, 3, 5, PM_AXIS_POSITIVE_X, 1.0f}, /* reads 2's constraint... */
+        {PM_CONSTRAINT_ROLL, 5, 7, PM_AXIS_POSITIVE_Y, 0.5f},     /* ...which reads 3's... */
+        {PM_CONSTRAINT_ROTATION, 7, 3, PM_AXIS_POSITIVE_X, 1.0f}, /* ...which reads 1's */
+        {PM_CONSTRAINT_ROTATION, 4, 1, PM_AXIS_POSITIVE_X, 1.0f}, /* reads 0: outside */
+        {PM_CONSTRAINT_ROTATION, 6, 0, PM_AXIS_POSITIVE_X, 1.0f}, /* reads nothing constrained */
+    };
+    pm_constraint_set set;
+    memset(rest, 0, sizeof rest);
+    for (i = 0; i < 8; ++i) rest[i].rotation[3] = rest[i].scale[0] = rest[i].scale[1] = rest[i].scale[2] = 1.0f;
+    set.constraints = constraints;
+    set.parent = parent;
+    set.node_count = 8;
+    set.rest = rests;
+    set.order = order;
+    for (k = 1; k <= 6; ++k) { /* the circle 1 2 3 met from each first constraint the search can start on */
+        set.count = k == 6 ? 6 : 4;
+        if (k < 6) { /* rotate which constraint the search starts from */
+            pm_constraint first = constraints[0];
+            memmove(constraints, constraints + 1, 3 * sizeof first);
+            constraints[3] = first;
+        }
+        test_context("circle of three, start %d", k);
+        CHECK_RESULT(pm_constraint_set_init(&set, rest), PM_ERROR_CYCLE);
+        CHECK(circle_length(&set) == 3);
+        for (i = 0, in_circle = 0; i < 3; ++i) in_circle += constraints[order[i]].destination != 1;
+        CHECK(in_circle == 3);
+    }
+    /* an aim whose destination's parent is written by a constraint that reads the aim's output */
+    constraints[0].type = PM_CONSTRAINT_AIM;
+    constraints[0].destination = 3;
+    constraints[0].source = 6;
+    constraints[1].type = PM_CONSTRAINT_ROTATION;
+    constraints[1].destination = 2;
+    constraints[1].source = 3;
+    set.count = 2;
+    test_context("%s", "a circle through an aim's parent");
+    CHECK_RESULT(pm_constraint_set_init(&set, rest), PM_ERROR_CYCLE);
+    CHECK(circle_length(&set) == 2);
+    for (i = 0; i < 2; ++i) CHECK(rests[i].destination[3] == 0.0f); /* rests zero */
 }
 
 /* Arrays of transforms and rests 4 bytes off their alignment give the same bits. */

@@ -2,11 +2,15 @@
    The bytes choose node and constraint counts, parent indices (some out of
    range or looping), constraint fields (including values outside their
    enums and ranges) and raw float bits for every transform (NaN, Inf,
-   denormals, zero quaternions). Nothing may crash or read out of bounds. */
+   denormals, zero quaternions). Nothing may crash or read out of bounds,
+   and a circular dependency's order must be a circle: each constraint
+   reads what the one before it writes, the first the last's. */
 #include "../../posemath.h"
+#include "../constraint_reads.h"
 #include "fuzz_reader.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -23,6 +27,16 @@ static void next_transform(reader *r, pm_transform *t)
     for (i = 0; i < 3; ++i) t->translation[i] = next_value(r);
     for (i = 0; i < 4; ++i) t->rotation[i] = next_value(r);
     for (i = 0; i < 3; ++i) t->scale[i] = next_value(r);
+}
+
+static void check_circle(const pm_constraint_set *set)
+{
+    int length = 0, k;
+    while (length < set->count && set->order[length] >= 0) ++length;
+    for (k = 0; k < set->count; ++k)
+        if (k < length ? set->order[k] >= set->count : set->order[k] != -1) abort();
+    for (k = 0; k < length; ++k)
+        if (!constraint_reads(set, set->order[k], set->order[(k + length - 1) % length])) abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -55,6 +69,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     set.node_count = node_count;
     set.rest = rests;
     set.order = order;
-    if (pm_constraint_set_init(&set, rest) == PM_OK) pm_constraint_set_apply(&set, pose);
+    switch (pm_constraint_set_init(&set, rest)) {
+    case PM_OK: pm_constraint_set_apply(&set, pose); break;
+    case PM_ERROR_CYCLE:
+        if (count > 0 && order[0] >= 0) check_circle(&set);
+        break;
+    default: break;
+    }
     return 0;
 }
