@@ -100,10 +100,11 @@
          the first-person annotations (node_first_person) and the nodes
          on the head. Materials and textures are left to the host's
          renderer.
-     pm_vrm_first_person_indices
-         What a first-person camera draws of a primitive, as three-vrm's
-         VRMFirstPerson.setup() arranges the views: the triangles of an
-         "auto" skinned mesh clear of the head, all or none of the others.
+     pm_vrm_view_indices
+         What a first-person or a third-person camera draws of a
+         primitive, as three-vrm's VRMFirstPerson.setup() arranges the
+         views: for the first person the triangles of an "auto" skinned
+         mesh clear of the head, all or none of the others.
      pm_vrma_parse, pm_vrma_parse_file, pm_vrma_free
          A VRM animation (VRMC_vrm_animation 1.0), its first glTF
          animation: the humanoid tracks normalized (rotations as if every
@@ -226,22 +227,28 @@ PMVRMDEF pm_result pm_vrm_parse(const void *data, size_t size, const pm_vrm_opti
                                 pm_parse_error *error);
 PMVRMDEF void pm_vrm_free(pm_vrm_file *file);
 
-/* The triangles a first-person camera draws of node's primitive, as
-   three-vrm's VRMFirstPerson.setup() arranges the views: all of them for
-   BOTH and FIRST_PERSON_ONLY (and in a file without first-person
-   settings), none for THIRD_PERSON_ONLY, and for AUTO: a skinned
-   primitive's triangles none of whose vertices has a weight above 0 on a
-   joint of node_on_head (a vertex without weights counts as all on its
-   first joint, as three.js normalizes it), none of a primitive without a
-   skin on a node of node_on_head, all of another. A third-person camera
-   draws every primitive but the FIRST_PERSON_ONLY ones, whole.
+/* The cameras of VRMFirstPerson */
+typedef enum pm_vrm_view {
+    PM_VRM_VIEW_FIRST_PERSON, /* a headset's, or a camera in the head */
+    PM_VRM_VIEW_THIRD_PERSON  /* any other */
+} pm_vrm_view;
+
+/* The triangles a camera draws of node's primitive, as three-vrm's
+   VRMFirstPerson.setup() arranges the views. The third person's: every
+   primitive but the FIRST_PERSON_ONLY ones, whole. The first person's:
+   all of them for BOTH and FIRST_PERSON_ONLY (and in a file without
+   first-person settings), none for THIRD_PERSON_ONLY, and for AUTO: a
+   skinned primitive's triangles none of whose vertices has a weight above
+   0 on a joint of node_on_head (a vertex without weights counts as all on
+   its first joint, as three.js normalizes it), none of a primitive without
+   a skin on a node of node_on_head, all of another.
    indices (room for the primitive's index_count, or its vertex_count
    without indices: three-vrm needs indices) gets the triangles' indices
    in the primitive's order, *index_count how many. PM_ERROR_INVALID_ARGUMENT
-   for NULL, a node without a mesh, a primitive out of range, or one not of
-   triangles (glTF mode 4). */
-PMVRMDEF pm_result pm_vrm_first_person_indices(const pm_vrm_file *avatar, int node, int primitive, uint32_t *indices,
-                                               int *index_count);
+   for NULL, a view not of the enum, a node without a mesh, a primitive out
+   of range, or one not of triangles (glTF mode 4). */
+PMVRMDEF pm_result pm_vrm_view_indices(const pm_vrm_file *avatar, pm_vrm_view view, int node, int primitive,
+                                       uint32_t *indices, int *index_count);
 
 /* ---- VRM animations --------------------------------------------------------- */
 
@@ -1599,19 +1606,22 @@ static int pm__vrm_on_head(const pm_vrm_file *avatar, const pm_vrm_skin *skin, c
     return 0;
 }
 
-PMVRMDEF pm_result pm_vrm_first_person_indices(const pm_vrm_file *avatar, int node, int primitive, uint32_t *indices,
-                                               int *index_count)
+PMVRMDEF pm_result pm_vrm_view_indices(const pm_vrm_file *avatar, pm_vrm_view view, int node, int primitive,
+                                       uint32_t *indices, int *index_count)
 {
     const pm_vrm_primitive *p;
     const pm_vrm_skin *skin = NULL;
     int type, count, k, c, on_head = 0;
     if (index_count) *index_count = 0;
-    if (!avatar || !indices || !index_count || node < 0 || node >= avatar->node_count || avatar->node_mesh[node] < 0 ||
-        primitive < 0 || primitive >= avatar->meshes[avatar->node_mesh[node]].primitive_count)
+    if (!avatar || !indices || !index_count || (unsigned)view > (unsigned)PM_VRM_VIEW_THIRD_PERSON || node < 0 ||
+        node >= avatar->node_count || avatar->node_mesh[node] < 0 || primitive < 0 ||
+        primitive >= avatar->meshes[avatar->node_mesh[node]].primitive_count)
         return PM_ERROR_INVALID_ARGUMENT;
     p = &avatar->meshes[avatar->node_mesh[node]].primitives[primitive];
     if (p->mode != 4) return PM_ERROR_INVALID_ARGUMENT;
     type = avatar->node_first_person ? (int)avatar->node_first_person[node] : (int)PM_VRM_FIRST_PERSON_BOTH;
+    if (view == PM_VRM_VIEW_THIRD_PERSON) /* the third person's camera sees all but the first person's own */
+        type = type == PM_VRM_FIRST_PERSON_FIRST_PERSON_ONLY ? PM_VRM_FIRST_PERSON_THIRD_PERSON_ONLY : PM_VRM_FIRST_PERSON_BOTH;
     count = p->indices ? p->index_count : p->vertex_count;
     if (avatar->node_skin[node] >= 0 && p->bone_indices && p->bone_weights) { /* what three.js makes a SkinnedMesh */
         skin = &avatar->skins[avatar->node_skin[node]];

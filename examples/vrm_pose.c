@@ -96,8 +96,8 @@ static int skin_meshes(const pm_vrm_file *avatar, pm_vrm_model *model, const cha
 }
 
 /* Every primitive of triangles as OBJ faces over the vertices of the job that holds its streams: what a
-   third-person camera draws (every primitive but the firstPersonOnly ones), or with first_person what a
-   first-person camera draws; the triangle count, or -1 (reported) */
+   third-person camera draws, or with first_person what a first-person camera draws; the triangle count,
+   or -1 (reported) */
 static int write_faces(const pm_vrm_file *avatar, const pm_vrm_model *model, const int *first_vertex, int first_person,
                        const char *path, FILE *obj)
 {
@@ -109,12 +109,9 @@ static int write_faces(const pm_vrm_file *avatar, const pm_vrm_model *model, con
             uint32_t *indices = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)all + 1);
             int count = 0;
             if (!indices) return fail(path, "out of memory", NULL), -1;
-            if (p->mode == 4 && first_person) {
-                pm_vrm_first_person_indices(avatar, n, k, indices, &count);
-            } else if (p->mode == 4 && !(avatar->node_first_person &&
-                                         avatar->node_first_person[n] == PM_VRM_FIRST_PERSON_FIRST_PERSON_ONLY)) {
-                for (count = 0; count < all; ++count) indices[count] = p->indices ? p->indices[count] : (uint32_t)count;
-            }
+            if (p->mode == 4) /* triangles */
+                pm_vrm_view_indices(avatar, first_person ? PM_VRM_VIEW_FIRST_PERSON : PM_VRM_VIEW_THIRD_PERSON, n, k, indices,
+                                    &count);
             for (i = 0; i + 3 <= count; i += 3, ++triangles)
                 fprintf(obj, "f %ld %ld %ld\n", base + (long)indices[i], base + (long)indices[i + 1], base + (long)indices[i + 2]);
             free(indices);

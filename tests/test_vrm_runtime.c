@@ -430,7 +430,7 @@ void test_vrm_first_person(void)
         size_t size;
         unsigned char *data;
         pm_vrm_file avatar;
-        int k, node, primitives = 0;
+        int k, i, node, primitives = 0;
         snprintf(path, sizeof path, "../shared/data/vrm-samples/%s", first_person_files[f].name);
         if (!(data = read_file(path, &size))) {
             printf("    (%s absent: skipped)\n", path);
@@ -447,10 +447,13 @@ void test_vrm_first_person(void)
             uint32_t *indices = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)(p->indices ? p->index_count : p->vertex_count) + 1);
             int count = -1;
             test_context("%s node %d primitive %d", first_person_files[f].name, want->node, want->primitive);
-            CHECK_RESULT(pm_vrm_first_person_indices(&avatar, want->node, want->primitive, indices, &count), PM_OK);
+            CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, want->node, want->primitive, indices, &count),
+                         PM_OK);
             CHECK(count == want->first_count && fnv1a(indices, count) == want->first_hash);
-            CHECK((!avatar.node_first_person || avatar.node_first_person[want->node] != PM_VRM_FIRST_PERSON_FIRST_PERSON_ONLY) ==
-                  want->third);
+            CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_THIRD_PERSON, want->node, want->primitive, indices, &count),
+                         PM_OK);
+            CHECK(count == (want->third ? (p->indices ? p->index_count : p->vertex_count) : 0)); /* whole or none */
+            for (i = 0; i < count; ++i) CHECK(indices[i] == (p->indices ? p->indices[i] : (uint32_t)i));
             free(indices);
         }
         pm_vrm_free(&avatar);
@@ -493,7 +496,7 @@ static pm_result godette_first_person(const glb_parts *godette, const char *to, 
 
 /* The first-person annotations read strictly where the JSON is malformed
    or an index out of range, leniently where three-vrm reads past a fault;
-   pm_vrm_first_person_indices' bad arguments */
+   pm_vrm_view_indices' bad arguments */
 void test_vrm_first_person_bad_input(void)
 {
     glb_parts godette = {NULL, NULL, 0};
@@ -553,18 +556,26 @@ void test_vrm_first_person_bad_input(void)
 
     /* the indices' arguments */
     CHECK_RESULT(pm_vrm_parse(data, size, NULL, &avatar, NULL), PM_OK);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, indices, &count), PM_OK);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, 15, 0, indices, &count), PM_OK);
     CHECK(count == 0); /* no POSITION: no vertices */
-    CHECK_RESULT(pm_vrm_first_person_indices(NULL, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, NULL, &count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, indices, NULL), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, -1, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 16, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 2, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT); /* no mesh */
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 1, indices, &count), PM_ERROR_INVALID_ARGUMENT);
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, -1, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_THIRD_PERSON, 15, 0, indices, &count), PM_OK);
+    CHECK(count == 0);
+    CHECK_RESULT(pm_vrm_view_indices(NULL, PM_VRM_VIEW_FIRST_PERSON, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, 15, 0, NULL, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, 15, 0, indices, NULL), PM_ERROR_INVALID_ARGUMENT);
+#ifndef __cplusplus /* C callers can pass any int as an enum */
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, (pm_vrm_view)2, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, (pm_vrm_view)-1, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+#endif
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, -1, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, 16, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_THIRD_PERSON, 2, 0, indices, &count),
+                 PM_ERROR_INVALID_ARGUMENT); /* no mesh */
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, 15, 1, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_THIRD_PERSON, 15, -1, indices, &count), PM_ERROR_INVALID_ARGUMENT);
     avatar.meshes[0].primitives[0].mode = 1; /* lines */
-    CHECK_RESULT(pm_vrm_first_person_indices(&avatar, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_FIRST_PERSON, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
+    CHECK_RESULT(pm_vrm_view_indices(&avatar, PM_VRM_VIEW_THIRD_PERSON, 15, 0, indices, &count), PM_ERROR_INVALID_ARGUMENT);
     pm_vrm_free(&avatar);
     free(data);
 }

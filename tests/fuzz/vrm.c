@@ -42,17 +42,19 @@ static void check_avatar(const pm_vrm_file *f)
             const int mesh = f->version == 1 ? f->node_mesh[b->mesh] : b->mesh;
             if (mesh < 0 || mesh >= f->mesh_count || b->index < 0 || b->index >= f->meshes[mesh].target_count) abort();
         }
-    /* the first-person view of every primitive: triangles of its own indices, at most all of them */
+    /* both views of every primitive: triangles of its own indices, at most all of them */
     for (i = 0; i < f->node_count; ++i)
         for (j = 0; f->node_mesh[i] >= 0 && j < f->meshes[f->node_mesh[i]].primitive_count; ++j) {
             const pm_vrm_primitive *p = &f->meshes[f->node_mesh[i]].primitives[j];
             const int room = p->indices ? p->index_count : p->vertex_count;
             uint32_t *indices = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)room + 1);
-            int count = -1, k;
-            const pm_result result = pm_vrm_first_person_indices(f, i, j, indices, &count);
-            if (result != (p->mode == 4 ? PM_OK : PM_ERROR_INVALID_ARGUMENT) || count < 0 || count > room) abort();
-            for (k = 0; k < count; ++k)
-                if (indices[k] >= (uint32_t)(p->indices ? p->vertex_count : room)) abort();
+            int view, count = -1, k;
+            for (view = PM_VRM_VIEW_FIRST_PERSON; view <= PM_VRM_VIEW_THIRD_PERSON; ++view) {
+                const pm_result result = pm_vrm_view_indices(f, (pm_vrm_view)view, i, j, indices, &count);
+                if (result != (p->mode == 4 ? PM_OK : PM_ERROR_INVALID_ARGUMENT) || count < 0 || count > room) abort();
+                for (k = 0; k < count; ++k)
+                    if (indices[k] >= (uint32_t)(p->indices ? p->vertex_count : room)) abort();
+            }
             free(indices);
         }
 }
