@@ -425,6 +425,23 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q '/dev/zero: byte 0: not a binary glTF file' $(BUILD)/bad.err
 	{ cat $(BUILD)/dance.vrma; cat /dev/zero; } | timeout 60 ./$(BUILD)/vrma_tracks /dev/stdin > $(BUILD)/endless.vrma.out
 	cmp -s $(BUILD)/dance.vrma.out $(BUILD)/endless.vrma.out
+	@# a model or motion followed by endless bytes through a pipe: read to its end, as the file; a
+	@# signature and endless zeros: an empty motion, a model refused at its version
+	./$(BUILD)/mmd_pose tests/fixtures/character.pmx tests/fixtures/character_dance.vmd 30 > $(BUILD)/mmd_file.out
+	{ cat tests/fixtures/character.pmx; cat /dev/zero; } | \
+	  timeout 60 ./$(BUILD)/mmd_pose /dev/stdin tests/fixtures/character_dance.vmd 30 > $(BUILD)/mmd_endless.out
+	cmp -s $(BUILD)/mmd_file.out $(BUILD)/mmd_endless.out
+	{ cat tests/fixtures/character_dance.vmd; cat /dev/zero; } | \
+	  timeout 60 ./$(BUILD)/mmd_pose tests/fixtures/character.pmx /dev/stdin 30 > $(BUILD)/mmd_endless.out
+	cmp -s $(BUILD)/mmd_file.out $(BUILD)/mmd_endless.out
+	cat tests/fixtures/character_dance.vmd | ./$(BUILD)/mmd_pose tests/fixtures/character.pmx /dev/stdin 30 \
+	  > $(BUILD)/mmd_endless.out
+	cmp -s $(BUILD)/mmd_file.out $(BUILD)/mmd_endless.out
+	{ printf 'Vocaloid Motion Data 0002'; cat /dev/zero; } | \
+	  timeout 60 ./$(BUILD)/mmd_pose tests/fixtures/character.pmx /dev/stdin 0 > $(BUILD)/mmd_endless.out
+	grep -q '^0 センター 0 8 0 0 0 0 1$$' $(BUILD)/mmd_endless.out
+	! { printf 'PMX '; cat /dev/zero; } | timeout 60 ./$(BUILD)/mmd_pose /dev/stdin tests/fixtures/dance.vmd 0 2> $(BUILD)/bad.err
+	grep -q '/dev/stdin: byte 4: a PMX version other than 2.0 and 2.1' $(BUILD)/bad.err
 	@# a full disk: every write checked (standard output, PNG and glTF files)
 	! ./$(BUILD)/vrma_tracks $(BUILD)/dance.vrma > /dev/full 2> $(BUILD)/bad.err
 	grep -q '^vrma_tracks: the output cannot be written' $(BUILD)/bad.err

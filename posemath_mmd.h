@@ -247,11 +247,12 @@ PMMDDEF void pm_vmd_free(pm_vmd_motion *motion);
 PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *motion); /* of the bone and morph keys; 0 without keys */
 
 #if !defined(POSEMATH_MMD_NO_STDIO)
-/* The file at path, read whole and parsed; a file that cannot be read:
-   PM_ERROR_FILE, "the file cannot be read" at offset 0. A file that does
-   not start with its format's signature is read no further than 64 KiB (a
-   device that never ends is refused as the parser refuses its start);
-   one that does is read to its end. */
+/* The file at path, read and parsed; a file that cannot be read:
+   PM_ERROR_FILE, "the file cannot be read" at offset 0. A stream (a pipe,
+   a device) is read in doubling chunks from 64 KiB and no further than the
+   chunk where its model or motion ends, or where its bytes can start none
+   (a device that never ends is refused as the parser refuses its start);
+   as much as the counts in it state is read. */
 PMMDDEF pm_result pm_pmx_parse_file(const char *path, const pm_mmd_options *options, pm_pmx_model *out,
                                   pm_parse_error *error);
 PMMDDEF pm_result pm_vmd_parse_file(const char *path, const pm_mmd_options *options, pm_vmd_motion *out,
@@ -604,6 +605,7 @@ typedef struct pm__pmx_reader {
     pm_memory memory;
     pm__pmx_named *bones_by_name; /* made at the first rigid body that names its bone */
     size_t capacity[8]; /* of the arrays grown as the file is read: pm__pmx_grow */
+    int short_of_bytes; /* a failure only because the bytes ended */
 } pm__pmx_reader;
 
 /* The arrays grown as the file is read, and their capacities' places */
@@ -645,6 +647,7 @@ static const unsigned char *pm__pmx_take(pm__pmx_reader *r, size_t n, const char
 {
     const unsigned char *p;
     if (r->size - r->at < n) {
+        r->short_of_bytes = 1;
         pm__pmx_fail(r, r->at, what);
         return NULL;
     }
@@ -698,7 +701,11 @@ static int pm__pmx_count(pm__pmx_reader *r, size_t smallest, int *count, const c
 {
     const size_t at = r->at;
     if (pm__pmx_int(r, count, what) != 0) return -1;
-    if (*count < 0 || (size_t)*count > (r->size - r->at) / smallest) return pm__pmx_fail(r, at, what);
+    if (*count < 0) return pm__pmx_fail(r, at, what);
+    if ((size_t)*count > (r->size - r->at) / smallest) {
+        r->short_of_bytes = 1;
+        return pm__pmx_fail(r, at, what);
+    }
     return 0;
 }
 
@@ -1197,11 +1204,14 @@ static int pm__pmx_head(pm__pmx_reader *r, pm_pmx_model *m)
     return 0;
 }
 
-PMMDDEF pm_result pm_pmx_parse(const void *data, size_t size, const pm_mmd_options *options, pm_pmx_model *out,
-                             pm_parse_error *error)
+/* pm_pmx_parse, and in *more (may be NULL) whether the bytes may be the start
+   of a longer model: the parse failed only because they ended */
+static pm_result pm__pmx_parse_start(const void *data, size_t size, const pm_mmd_options *options, pm_pmx_model *out,
+                                     pm_parse_error *error, int *more)
 {
     pm__pmx_reader r;
     pm_parse_error unused;
+    if (more) *more = 0;
     if (!out) return PM_ERROR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->memory = pm__mmd_memory_of(options);
@@ -1221,7 +1231,14 @@ PMMDDEF pm_result pm_pmx_parse(const void *data, size_t size, const pm_mmd_optio
     else if (r.at < size && out->version < 2.05f) /* 2.1's soft bodies follow and are not read */
         pm__mmd_warn(r.error, "bytes left after the joints: ignored, as babylon-mmd ignores them");
     pm__mmd_free(&r.memory, r.bones_by_name);
+    if (more) *more = r.short_of_bytes;
     return r.result;
+}
+
+PMMDDEF pm_result pm_pmx_parse(const void *data, size_t size, const pm_mmd_options *options, pm_pmx_model *out,
+                             pm_parse_error *error)
+{
+    return pm__pmx_parse_start(data, size, options, out, error, NULL);
 }
 
 PMMDDEF pm_mmd_morph_set pm_pmx_morph_set(const pm_pmx_model *m)
@@ -1255,11 +1272,21 @@ typedef struct pm__vmd_reader {
     pm_parse_error *error;
     pm_result result;
     pm_memory memory;
+    int short_of_bytes; /* a failure only because the bytes ended */
 } pm__vmd_reader;
+
+/* A failure where the bytes ended */
+static int pm__vmd_short(pm__vmd_reader *r, size_t at, const char *what);
 
 static int pm__vmd_fail(pm__vmd_reader *r, size_t at, const char *what)
 {
     return pm__mmd_fail(&r->result, r->error, PM_ERROR_PARSE, at, what);
+}
+
+static int pm__vmd_short(pm__vmd_reader *r, size_t at, const char *what)
+{
+    r->short_of_bytes = 1;
+    return pm__vmd_fail(r, at, what);
 }
 
 static int pm__vmd_out_of_memory(pm__vmd_reader *r)
@@ -1270,9 +1297,9 @@ static int pm__vmd_out_of_memory(pm__vmd_reader *r)
 /* A count of records of `record` bytes: they must fit in what is left */
 static int pm__vmd_count(pm__vmd_reader *r, size_t record, const char *what, uint32_t *count)
 {
-    if (r->size - r->at < 4) return pm__vmd_fail(r, r->at, what);
+    if (r->size - r->at < 4) return pm__vmd_short(r, r->at, what);
     *count = pm__le32(r->data + r->at);
-    if (*count > (r->size - r->at - 4) / record) return pm__vmd_fail(r, r->at, "a key count past the end of the file");
+    if (*count > (r->size - r->at - 4) / record) return pm__vmd_short(r, r->at, "a key count past the end of the file");
     r->at += 4;
     return 0;
 }
@@ -1418,9 +1445,9 @@ static int pm__vmd_read_switches(pm__vmd_reader *r, pm_vmd_motion *out)
     if (pm__vmd_count(r, 9, "no property key count", &properties) != 0) return -1;
     start = r->at;
     for (i = 0; i < properties; ++i) { /* a first pass: sizes checked, switches counted */
-        if (size - r->at < 9) return pm__vmd_fail(r, r->at, "a property key past the end of the file");
+        if (size - r->at < 9) return pm__vmd_short(r, r->at, "a property key past the end of the file");
         states = pm__le32(r->data + r->at + 5);
-        if (states > (size - r->at - 9) / 21) return pm__vmd_fail(r, r->at + 5, "an IK switch count past the end of the file");
+        if (states > (size - r->at - 9) / 21) return pm__vmd_short(r, r->at + 5, "an IK switch count past the end of the file");
         total += states;
         r->at += 9 + 21 * (size_t)states;
     }
@@ -1460,12 +1487,16 @@ PMMDDEF void pm_vmd_free(pm_vmd_motion *m)
     m->memory = memory;
 }
 
-PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_options *options, pm_vmd_motion *out,
-                             pm_parse_error *error)
+/* pm_vmd_parse, and in *more (may be NULL) whether the bytes may be the start
+   of a longer motion: the parse failed only because they ended, or they
+   end where an optional section may begin */
+static pm_result pm__vmd_parse_start(const void *data, size_t size, const pm_mmd_options *options, pm_vmd_motion *out,
+                                     pm_parse_error *error, int *more)
 {
     pm__vmd_reader r;
     pm_parse_error unused;
     uint32_t count;
+    if (more) *more = 0;
     if (!out) return PM_ERROR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->memory = pm__mmd_memory_of(options);
@@ -1493,12 +1524,23 @@ PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_optio
     if (r.at < size && (pm__vmd_count(&r, 28, "no light key count", &count) != 0 || (r.at += 28 * (size_t)count, 0))) goto fail;
     if (r.at < size && (pm__vmd_count(&r, 9, "no self-shadow key count", &count) != 0 || (r.at += 9 * (size_t)count, 0)))
         goto fail;
-    if (r.at < size && pm__vmd_read_switches(&r, out) != 0) goto fail;
+    if (r.at >= size) { /* the file ends before the IK switches */
+        if (more) *more = 1;
+        return PM_OK;
+    }
+    if (pm__vmd_read_switches(&r, out) != 0) goto fail;
     if (r.at < size) pm__mmd_warn(r.error, "bytes left after the IK switches: ignored, as babylon-mmd ignores them");
     return PM_OK;
 fail:
     pm_vmd_free(out);
+    if (more) *more = r.short_of_bytes;
     return r.result;
+}
+
+PMMDDEF pm_result pm_vmd_parse(const void *data, size_t size, const pm_mmd_options *options, pm_vmd_motion *out,
+                             pm_parse_error *error)
+{
+    return pm__vmd_parse_start(data, size, options, out, error, NULL);
 }
 
 PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *m)
@@ -1515,75 +1557,89 @@ PMMDDEF double pm_vmd_last_frame(const pm_vmd_motion *m)
 }
 
 #if !defined(POSEMATH_MMD_NO_STDIO)
-/* The file's bytes through the allocator, or NULL: read until its end in
-   doubling chunks (a pipe has no size, and a directory opens but has no
-   bytes to read), or no further than the first chunk when the file does
-   not start with the format's signature, which a device that never ends
-   (/dev/zero, /dev/urandom) does not */
-static unsigned char *pm__mmd_read_file(const char *path, const char *signature, const pm_memory *memory, size_t *size)
-{
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    unsigned char *data = NULL;
-    const size_t signature_length = strlen(signature);
-    size_t used = 0, capacity = 0, got = 1;
-    int failed = 0;
-    if (!f) return NULL;
-    while (got > 0 && !failed && !(used >= signature_length && memcmp(data, signature, signature_length) != 0)) {
-        if (used == capacity && !pm__mmd_reserve(memory, (void **)&data, used, capacity ? capacity : 65536, &capacity, 1))
-            failed = 1;
-        else used += got = fread(data + used, 1, capacity - used, f);
-    }
-    if (failed || ferror(f)) {
-        pm__mmd_free(memory, data);
-        data = NULL;
-    }
-    fclose(f);
-    *size = used;
-    return data;
-}
+/* A reader with its "may the bytes be the start of a longer file" answer */
+typedef pm_result (*pm__mmd_parser)(const void *data, size_t size, const pm_mmd_options *options, void *out,
+                                    pm_parse_error *error, int *more);
 
-/* A file parsed by a reader: the bytes read, handed over, freed. A file
-   that cannot be read goes through the reader as no data (which empties
-   out as a failed parse does), its error then the file's. */
-static pm_result pm__mmd_parse_file(const char *path, const char *signature, const pm_mmd_options *options, void *out,
-                                    pm_parse_error *error,
-                                    pm_result (*parse)(const void *, size_t, const pm_mmd_options *, void *,
-                                                       pm_parse_error *))
+/* The file at path, read through the allocator in doubling chunks (a pipe
+   has no size, and a directory opens but has no bytes to read) and parsed.
+   Where the bytes so far fill a chunk and reach the size the file had when
+   opened (a pipe and a device have none), they are parsed as they are, and
+   reading stops once a parse needs no more of them: the model or motion
+   whole, or bytes that cannot start one, as a device that never ends
+   gives. So no stream is read without end, and a file is parsed about
+   once. A file that cannot be read goes through the reader as no data
+   (which empties out as a failed parse does), its error then the file's. */
+static pm_result pm__mmd_parse_file(const char *path, const pm_mmd_options *options, void *out, pm_parse_error *error,
+                                    pm__mmd_parser parse, void (*release)(void *))
 {
     const pm_memory memory = pm__mmd_memory_of(options);
-    size_t size = 0;
-    unsigned char *data = pm__mmd_read_file(path, signature, &memory, &size);
-    pm_result result = parse(data, size, options, out, error);
-    if (!data) {
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    unsigned char *data = NULL;
+    size_t used = 0, capacity = 0, got = 1, opened_size = 0;
+    long end;
+    int failed = !f, more = 1;
+    pm_result result = PM_OK;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) > 0) {
+        opened_size = (size_t)end;
+        failed = fseek(f, 0, SEEK_SET) != 0;
+    }
+    while (!failed && got > 0 && more) {
+        if (used == capacity && !pm__mmd_reserve(&memory, (void **)&data, used, capacity ? capacity : 65536, &capacity, 1)) {
+            failed = 1;
+            break;
+        }
+        used += got = fread(data + used, 1, capacity - used, f);
+        if (used == capacity && used >= opened_size) {
+            result = parse(data, used, options, out, error, &more);
+            if (more) release(out);
+        }
+    }
+    if (f && ferror(f)) failed = 1;
+    if (f) fclose(f);
+    if (failed) {
+        pm__mmd_free(&memory, data);
+        parse(NULL, 0, options, out, error, &more);
         if (error) error->offset = 0, error->message = "the file cannot be read", error->warning = NULL;
         return PM_ERROR_FILE;
     }
+    if (more) result = parse(data, used, options, out, error, &more); /* the whole file */
     pm__mmd_free(&memory, data);
     return result;
 }
 
 static pm_result pm__pmx_parse_any(const void *data, size_t size, const pm_mmd_options *options, void *out,
-                                   pm_parse_error *error)
+                                   pm_parse_error *error, int *more)
 {
-    return pm_pmx_parse(data, size, options, (pm_pmx_model *)out, error);
+    return pm__pmx_parse_start(data, size, options, (pm_pmx_model *)out, error, more);
 }
 
 static pm_result pm__vmd_parse_any(const void *data, size_t size, const pm_mmd_options *options, void *out,
-                                   pm_parse_error *error)
+                                   pm_parse_error *error, int *more)
 {
-    return pm_vmd_parse(data, size, options, (pm_vmd_motion *)out, error);
+    return pm__vmd_parse_start(data, size, options, (pm_vmd_motion *)out, error, more);
+}
+
+static void pm__pmx_release(void *model)
+{
+    pm_pmx_free((pm_pmx_model *)model);
+}
+
+static void pm__vmd_release(void *motion)
+{
+    pm_vmd_free((pm_vmd_motion *)motion);
 }
 
 PMMDDEF pm_result pm_pmx_parse_file(const char *path, const pm_mmd_options *options, pm_pmx_model *out,
                                   pm_parse_error *error)
 {
-    return pm__mmd_parse_file(path, pm__pmx_signature, options, out, error, pm__pmx_parse_any);
+    return pm__mmd_parse_file(path, options, out, error, pm__pmx_parse_any, pm__pmx_release);
 }
 
 PMMDDEF pm_result pm_vmd_parse_file(const char *path, const pm_mmd_options *options, pm_vmd_motion *out,
                                   pm_parse_error *error)
 {
-    return pm__mmd_parse_file(path, pm__vmd_signature, options, out, error, pm__vmd_parse_any);
+    return pm__mmd_parse_file(path, options, out, error, pm__vmd_parse_any, pm__vmd_release);
 }
 #endif
 

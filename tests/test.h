@@ -130,6 +130,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(skin_morph_masks)                                                                  \
     X(mmd_runtime_memory)                                                                \
     X(mmd_runtime_bad_input)                                                             \
+    X(mmd_runtime_whole_chunks)                                                          \
     X(vrm_runtime_memory)                                                                \
     X(vrm_reader_bad_input)                                                              \
     X(vrma_reader)                                                                       \

@@ -5,8 +5,10 @@
 #include "test.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Allocation callbacks that count, and fail once where asked (test.h) */
 void *counted_alloc(void *user, size_t size)
@@ -77,6 +79,69 @@ void test_mmd_runtime_memory(void)
     CHECK(failures == total);
     printf("    %ld allocations from reading to freeing, each failing in turn: out of memory, nothing left\n", total);
     free(pmx), free(vmd);
+}
+
+/* Writes a VMD motion of `bones` keys of bone "b" and `morphs` keys of
+   morph "m" (frames 0, 1, ...), then `sections` zero counts (the camera's,
+   light's, self-shadow's and property keys'), zeros to `size` bytes;
+   returns whether it could. */
+static int write_chunk_vmd(const char *path, int bones, int morphs, int sections, size_t size)
+{
+    unsigned char *bytes = (unsigned char *)calloc(size, 1), *at;
+    const float one = 1.0f, half = 0.5f;
+    FILE *f;
+    int k, written;
+    if (!bytes) return 0;
+    memcpy(bytes, "Vocaloid Motion Data 0002", 25);
+    at = bytes + 50;
+    at[0] = (unsigned char)bones, at[1] = (unsigned char)(bones >> 8); /* little-endian counts */
+    at += 4;
+    for (k = 0; k < bones; ++k, at += 111) { /* name, frame, position, rotation (0, 0, 0, 1), interpolation */
+        at[0] = 'b';
+        at[15] = (unsigned char)k, at[16] = (unsigned char)(k >> 8);
+        memcpy(at + 19 + 12 + 12, &one, 4);
+    }
+    at[0] = (unsigned char)morphs, at[1] = (unsigned char)(morphs >> 8);
+    at += 4;
+    for (k = 0; k < morphs; ++k, at += 23) { /* name, frame, weight */
+        at[0] = 'm';
+        at[15] = (unsigned char)k, at[16] = (unsigned char)(k >> 8);
+        memcpy(at + 19, &half, 4);
+    }
+    CHECK((size_t)(at + 4 * sections - bytes) <= size);
+    written = (f = fopen(path, "wb")) != NULL && fwrite(bytes, 1, size, f) == size;
+    if (f && fclose(f) != 0) written = 0;
+    free(bytes);
+    return written;
+}
+
+/* A file whose size is a whole number of the reader's chunks (64 KiB,
+   doubling) is parsed as it comes, as a stream is: a motion that ends
+   where an optional section may begin is read to the file's end; one
+   whole before its end is taken with its warning. */
+void test_mmd_runtime_whole_chunks(void)
+{
+    enum { SIZE = 131072 };
+    char path[64];
+    int bones, morphs = 0, sections;
+    pm_vmd_motion motion;
+    pm_parse_error error;
+    snprintf(path, sizeof path, "/tmp/posemath-test-%lx.vmd", (unsigned long)(size_t)&bones ^ (unsigned long)time(NULL));
+    while ((SIZE - 58 - 23 * morphs) % 111 != 0) ++morphs; /* 50 + 4 + 111 bones + 4 + 23 morphs = SIZE */
+    bones = (SIZE - 58 - 23 * morphs) / 111;
+    for (sections = 0; sections <= 4; sections += 4) {
+        test_context("%d bone and %d morph keys in %d bytes, %d counts after them", bones, morphs, SIZE, sections);
+        if (!write_chunk_vmd(path, sections ? bones - 1 : bones, morphs, sections, SIZE)) {
+            printf("    (%s cannot be written: skipped)\n", path);
+            return;
+        }
+        CHECK_RESULT(pm_vmd_parse_file(path, NULL, &motion, &error), PM_OK);
+        CHECK(motion.bone_count == 1 && motion.bones[0].key_count == (sections ? bones - 1 : bones));
+        CHECK(motion.morph_count == 1 && motion.morphs[0].key_count == morphs);
+        CHECK(sections ? error.warning && strstr(error.warning, "bytes left after the IK switches") : !error.warning);
+        pm_vmd_free(&motion);
+    }
+    remove(path);
 }
 
 void test_mmd_runtime_bad_input(void)
