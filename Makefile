@@ -562,6 +562,10 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 0 10 2> $(BUILD)/bad.err
 	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 1e-300 10 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
+	! ./$(BUILD)/vrm_play tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 1e-300 10 2> $(BUILD)/bad.err
+	grep -q '^usage: vrm_play' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 60 2.5 2> $(BUILD)/bad.err
 	grep -q '^usage: vrm_springs' $(BUILD)/bad.err
 	! ./$(BUILD)/vrm_springs tests/fixtures/character_dance.vrma tests/fixtures/character_dance.vrma 60 10 2> $(BUILD)/bad.err

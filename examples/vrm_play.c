@@ -113,10 +113,11 @@ int main(int argc, char **argv)
     if (argc == 7 && strcmp(argv[5], "--vertices") == 0 && parse_number(argv[6], &vertices) && vertices >= 1.0 &&
         vertices <= 1e9 && vertices == floor(vertices))
         argc = 5;
-    if (argc != 5 || !parse_number(argv[3], &fps) || fps <= 0.0 || !parse_number(argv[4], &frames) || frames < 0.0 ||
+    /* FPS from 1e-5: frames 1e5 s apart at most, 1e12 s in, as pm_vrm_model_update and _seek take */
+    if (argc != 5 || !parse_number(argv[3], &fps) || !(fps >= 1e-5) || !parse_number(argv[4], &frames) || frames < 0.0 ||
         frames > 1e7 || frames != floor(frames)) {
-        fprintf(stderr, "usage: vrm_play MODEL.vrm MOTION.vrma FPS FRAMES [--vertices M] (FPS > 0, FRAMES a whole number up "
-                        "to 1e7, M a whole number from 1)\n");
+        fprintf(stderr, "usage: vrm_play MODEL.vrm MOTION.vrma FPS FRAMES [--vertices M] (FPS from 1e-5, FRAMES a whole "
+                        "number up to 1e7, M a whole number from 1)\n");
         return 2;
     }
     if (pm_vrm_parse_file(argv[1], NULL, &avatar, &error) != PM_OK) {

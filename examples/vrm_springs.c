@@ -67,10 +67,11 @@ int main(int argc, char **argv)
     int *swing_frame;
 
     if (argc > 1 && strcmp(argv[1], "--summary") == 0) summary = 1, --argc, ++argv;
-    if (argc != 5 || !parse_count(argv[3], &fps) || fps <= 0.0 || !parse_count(argv[4], &frames_value) ||
+    /* FPS from 1e-5: frames 1e5 s apart at most, 1e12 s in, as pm_vrm_model_update and _seek take */
+    if (argc != 5 || !parse_count(argv[3], &fps) || !(fps >= 1e-5) || !parse_count(argv[4], &frames_value) ||
         frames_value < 0.0 || frames_value > 1e7 || frames_value != floor(frames_value)) {
-        fprintf(stderr, "usage: vrm_springs [--summary] MODEL.vrm MOTION.vrma FPS FRAMES (FPS > 0, FRAMES a whole number "
-                        "up to 1e7)\n");
+        fprintf(stderr, "usage: vrm_springs [--summary] MODEL.vrm MOTION.vrma FPS FRAMES (FPS from 1e-5, FRAMES a whole "
+                        "number up to 1e7)\n");
         return 2;
     }
     frames = (int)frames_value;
