@@ -1580,8 +1580,8 @@ static pm_result pm__mmd_parse_file(const char *path, const pm_mmd_options *opti
     long end;
     int failed = !f, more = 1;
     pm_result result = PM_OK;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (end = ftell(f)) > 0) {
-        opened_size = (size_t)end;
+    if (f && fseek(f, 0, SEEK_END) == 0) { /* a pipe cannot seek; a device seeks to 0 */
+        if ((end = ftell(f)) > 0) opened_size = (size_t)end;
         failed = fseek(f, 0, SEEK_SET) != 0;
     }
     while (!failed && got > 0 && more) {
