@@ -369,7 +369,7 @@ PMMDDEF pm_result pm_mmd_model_update(pm_mmd_model *model, double seconds);
 #define PM_PMX_NAME_COMPARE strcmp
 #endif
 
-/* The files' first bytes: the readers check them, and reading a file stops at a start without them */
+/* The files' first bytes, which the readers check */
 static const char pm__pmx_signature[] = "PMX ", pm__vmd_signature[] = "Vocaloid Motion Data 0002";
 
 /* ---- Memory ----------------------------------------------------------------- */
@@ -637,6 +637,13 @@ static int pm__pmx_fail(pm__pmx_reader *r, size_t at, const char *what)
     return pm__mmd_fail(&r->result, r->error, PM_ERROR_PARSE, at, what);
 }
 
+/* A failure where the bytes ended: a longer file may go on */
+static int pm__pmx_short(pm__pmx_reader *r, size_t at, const char *what)
+{
+    r->short_of_bytes = 1;
+    return pm__pmx_fail(r, at, what);
+}
+
 static int pm__pmx_out_of_memory(pm__pmx_reader *r)
 {
     return pm__mmd_fail(&r->result, r->error, PM_ERROR_OUT_OF_MEMORY, r->at, "out of memory");
@@ -647,8 +654,7 @@ static const unsigned char *pm__pmx_take(pm__pmx_reader *r, size_t n, const char
 {
     const unsigned char *p;
     if (r->size - r->at < n) {
-        r->short_of_bytes = 1;
-        pm__pmx_fail(r, r->at, what);
+        pm__pmx_short(r, r->at, what);
         return NULL;
     }
     p = r->data + r->at;
@@ -702,10 +708,7 @@ static int pm__pmx_count(pm__pmx_reader *r, size_t smallest, int *count, const c
     const size_t at = r->at;
     if (pm__pmx_int(r, count, what) != 0) return -1;
     if (*count < 0) return pm__pmx_fail(r, at, what);
-    if ((size_t)*count > (r->size - r->at) / smallest) {
-        r->short_of_bytes = 1;
-        return pm__pmx_fail(r, at, what);
-    }
+    if ((size_t)*count > (r->size - r->at) / smallest) return pm__pmx_short(r, at, what);
     return 0;
 }
 
@@ -1275,14 +1278,12 @@ typedef struct pm__vmd_reader {
     int short_of_bytes; /* a failure only because the bytes ended */
 } pm__vmd_reader;
 
-/* A failure where the bytes ended */
-static int pm__vmd_short(pm__vmd_reader *r, size_t at, const char *what);
-
 static int pm__vmd_fail(pm__vmd_reader *r, size_t at, const char *what)
 {
     return pm__mmd_fail(&r->result, r->error, PM_ERROR_PARSE, at, what);
 }
 
+/* A failure where the bytes ended: a longer file may go on */
 static int pm__vmd_short(pm__vmd_reader *r, size_t at, const char *what)
 {
     r->short_of_bytes = 1;

@@ -569,18 +569,16 @@ void test_constraints_circle(void)
     set.node_count = 8;
     set.rest = rests;
     set.order = order;
-    for (k = 1; k <= 6; ++k) { /* the circle 1 2 3 met from each first constraint the search can start on */
-        set.count = k == 6 ? 6 : 4;
-        if (k < 6) { /* rotate which constraint the search starts from */
-            pm_constraint first = constraints[0];
-            memmove(constraints, constraints + 1, 3 * sizeof first);
-            constraints[3] = first;
-        }
-        test_context("circle of three, start %d", k);
+    for (k = 0; k <= 4; ++k) { /* the circle 1 2 3 met from each of the first four as the search's start, then with all six */
+        pm_constraint first = constraints[0];
+        set.count = k < 4 ? 4 : 6;
+        test_context("circle of three, start %d, %d constraints", k, set.count);
         CHECK_RESULT(pm_constraint_set_init(&set, rest), PM_ERROR_CYCLE);
         CHECK(circle_length(&set) == 3);
         for (i = 0, in_circle = 0; i < 3; ++i) in_circle += constraints[order[i]].destination != 1;
         CHECK(in_circle == 3);
+        memmove(constraints, constraints + 1, 3 * sizeof first); /* the next start */
+        constraints[3] = first;
     }
     /* an aim whose destination's parent is written by a constraint that reads the aim's output */
     constraints[0].type = PM_CONSTRAINT_AIM;
