@@ -745,8 +745,8 @@
          (pm_scene_world_matrices: 16 floats per node) and a skin's joints
          (joint_node[j], the node of joint j) and inverseBindMatrices (16
          floats per joint, or NULL for identity, as glTF's default):
-         world(joint) * inverseBind, in double, rounded once. Any 4-byte
-         alignment. PM_ERROR_OUT_OF_RANGE for a joint node outside
+         world(joint) * inverseBind, in floats (each entry four products
+         summed in order from the first). Any 4-byte alignment. PM_ERROR_OUT_OF_RANGE for a joint node outside
          [0, node_count); PM_ERROR_INVALID_ARGUMENT for NULL, a negative
          count or a product that is not finite (bone_matrices then all
          zero). bone_matrices must not overlap world or inverse_bind: each
@@ -1839,71 +1839,127 @@ static PM__INLINE int pm__finite_n(const float *f, int n)
     return !(any & 0x80000000u);
 }
 
-/* Two doubles at a time, for the products in double (the skins' bone
-   matrices, the world matrices): each lane does the portable code's
-   operations in its order, so every build gives the same bits. */
+/* Four floats at a time: quaternions, points (0 in the fourth lane) and
+   matrix columns, four to a register with SSE2. The per-element products
+   of the world and skinning matrices, and the MMD bones' world rotations
+   and heads, are taken in floats (a few float ulps per level of a
+   hierarchy: 1e-7 of a character's height over its depth). The portable
+   code does each lane's operations in the same order, so every build
+   gives the same bits. */
+
 #if defined(PM__SSE2)
-typedef __m128d pm__d2;
-static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) /* p[0], p[1] */
+typedef __m128 pm__f4;
+#define PM__F4_LANES(v, a, b, c, d) _mm_shuffle_ps((v), (v), _MM_SHUFFLE(d, c, b, a))
+static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w) { return _mm_setr_ps(x, y, z, w); }
+static PM__INLINE pm__f4 pm__f4_set1(float x) { return _mm_set1_ps(x); }
+static PM__INLINE pm__f4 pm__f4_load(const float *p) { return _mm_loadu_ps(p); }
+static PM__INLINE pm__f4 pm__f4_load3(const float *p)
 {
-    return _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)));
+    return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)p), _mm_load_ss(p + 2));
 }
-static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v)
+static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { _mm_storeu_ps(p, v); }
+static PM__INLINE void pm__f4_store3(float *p, pm__f4 v)
 {
-    _mm_storel_epi64((__m128i *)(void *)p, _mm_castps_si128(_mm_cvtpd_ps(v)));
+    _mm_storel_pi((__m64 *)(void *)p, v);
+    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
 }
-static PM__INLINE pm__d2 pm__d2_set1(double d) { return _mm_set1_pd(d); }
-static PM__INLINE pm__d2 pm__d2_splat0(pm__d2 v) { return _mm_unpacklo_pd(v, v); } /* lane 0 in both */
-static PM__INLINE pm__d2 pm__d2_splat1(pm__d2 v) { return _mm_unpackhi_pd(v, v); } /* lane 1 in both */
-static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return _mm_add_pd(a, b); }
-static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return _mm_mul_pd(a, b); }
-#elif defined(PM__NEON)
-typedef float64x2_t pm__d2;
-static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) { return vcvt_f64_f32(vld1_f32(p)); }
-static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v) { vst1_f32(p, vcvt_f32_f64(v)); }
-static PM__INLINE pm__d2 pm__d2_set1(double d) { return vdupq_n_f64(d); }
-static PM__INLINE pm__d2 pm__d2_splat0(pm__d2 v) { return vdupq_laneq_f64(v, 0); }
-static PM__INLINE pm__d2 pm__d2_splat1(pm__d2 v) { return vdupq_laneq_f64(v, 1); }
-static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return vaddq_f64(a, b); }
-static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return vmulq_f64(a, b); }
+static PM__INLINE pm__f4 pm__f4_add(pm__f4 a, pm__f4 b) { return _mm_add_ps(a, b); }
+static PM__INLINE pm__f4 pm__f4_sub(pm__f4 a, pm__f4 b) { return _mm_sub_ps(a, b); }
+static PM__INLINE pm__f4 pm__f4_mul(pm__f4 a, pm__f4 b) { return _mm_mul_ps(a, b); }
+static PM__INLINE void pm__f4_get(pm__f4 v, float out[4]) { _mm_storeu_ps(out, v); }
+/* a b, Hamilton's product: the sign masks flip the terms that subtract */
+static PM__INLINE pm__f4 pm__f4_quat_mul(pm__f4 a, pm__f4 b)
+{
+    const __m128 flip_yw = _mm_castsi128_ps(_mm_setr_epi32(0, (int)0x80000000, 0, (int)0x80000000));
+    const __m128 flip_zw = _mm_castsi128_ps(_mm_setr_epi32(0, 0, (int)0x80000000, (int)0x80000000));
+    const __m128 flip_xw = _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, 0, 0, (int)0x80000000));
+    __m128 r = _mm_mul_ps(PM__F4_LANES(a, 3, 3, 3, 3), b);
+    r = _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 0, 0, 0, 0), PM__F4_LANES(b, 3, 2, 1, 0)), flip_yw));
+    r = _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 1, 1, 1, 1), PM__F4_LANES(b, 2, 3, 0, 1)), flip_zw));
+    return _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 2, 2, 2, 2), PM__F4_LANES(b, 1, 0, 3, 2)), flip_xw));
+}
+static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
+{
+    return _mm_sub_ps(_mm_mul_ps(PM__F4_LANES(a, 1, 2, 0, 3), PM__F4_LANES(b, 2, 0, 1, 3)),
+                      _mm_mul_ps(PM__F4_LANES(a, 2, 0, 1, 3), PM__F4_LANES(b, 1, 2, 0, 3)));
+}
+static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return PM__F4_LANES(q, 3, 3, 3, 3); }
+static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q)
+{
+    return _mm_xor_ps(q, _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, (int)0x80000000, (int)0x80000000, 0)));
+}
+static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
+{
+    const __m128 m = _mm_mul_ps(a, b), pairs = _mm_add_ps(m, _mm_movehl_ps(m, m));
+    return _mm_cvtss_f32(_mm_add_ss(pairs, PM__F4_LANES(pairs, 1, 1, 1, 1)));
+}
 #else
-typedef struct pm__d2 {
-    double d[2];
-} pm__d2;
-static PM__INLINE pm__d2 pm__d2_of_floats(const float *p)
+typedef struct pm__f4 {
+    float v[4];
+} pm__f4;
+static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w)
 {
-    pm__d2 v;
-    v.d[0] = (double)p[0], v.d[1] = (double)p[1];
-    return v;
+    pm__f4 r;
+    r.v[0] = x;
+    r.v[1] = y;
+    r.v[2] = z;
+    r.v[3] = w;
+    return r;
 }
-static PM__INLINE void pm__d2_to_floats(float *p, pm__d2 v) { p[0] = (float)v.d[0], p[1] = (float)v.d[1]; }
-static PM__INLINE pm__d2 pm__d2_set1(double d)
+static PM__INLINE pm__f4 pm__f4_set1(float x) { return pm__f4_set(x, x, x, x); }
+static PM__INLINE pm__f4 pm__f4_load(const float *p) { return pm__f4_set(p[0], p[1], p[2], p[3]); }
+static PM__INLINE pm__f4 pm__f4_load3(const float *p) { return pm__f4_set(p[0], p[1], p[2], 0.0f); }
+static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { memcpy(p, v.v, sizeof v.v); }
+static PM__INLINE void pm__f4_store3(float *p, pm__f4 v) { memcpy(p, v.v, 3 * sizeof v.v[0]); }
+static PM__INLINE pm__f4 pm__f4_add(pm__f4 a, pm__f4 b)
 {
-    pm__d2 v;
-    v.d[0] = v.d[1] = d;
-    return v;
+    return pm__f4_set(a.v[0] + b.v[0], a.v[1] + b.v[1], a.v[2] + b.v[2], a.v[3] + b.v[3]);
 }
-static PM__INLINE pm__d2 pm__d2_splat0(pm__d2 v)
+static PM__INLINE pm__f4 pm__f4_sub(pm__f4 a, pm__f4 b)
 {
-    v.d[1] = v.d[0];
-    return v;
+    return pm__f4_set(a.v[0] - b.v[0], a.v[1] - b.v[1], a.v[2] - b.v[2], a.v[3] - b.v[3]);
 }
-static PM__INLINE pm__d2 pm__d2_splat1(pm__d2 v)
+static PM__INLINE pm__f4 pm__f4_mul(pm__f4 a, pm__f4 b)
 {
-    v.d[0] = v.d[1];
-    return v;
+    return pm__f4_set(a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]);
 }
-static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b)
+static PM__INLINE void pm__f4_get(pm__f4 v, float out[4]) { memcpy(out, v.v, sizeof v.v); }
+static PM__INLINE pm__f4 pm__f4_quat_mul(pm__f4 a, pm__f4 b)
 {
-    a.d[0] += b.d[0], a.d[1] += b.d[1];
-    return a;
+    const float *p = a.v, *q = b.v;
+    return pm__f4_set(p[3] * q[0] + p[0] * q[3] + p[1] * q[2] - p[2] * q[1],
+                      p[3] * q[1] - p[0] * q[2] + p[1] * q[3] + p[2] * q[0],
+                      p[3] * q[2] + p[0] * q[1] - p[1] * q[0] + p[2] * q[3],
+                      p[3] * q[3] - p[0] * q[0] - p[1] * q[1] - p[2] * q[2]);
 }
-static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b)
+static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
 {
-    a.d[0] *= b.d[0], a.d[1] *= b.d[1];
-    return a;
+    const float *p = a.v, *q = b.v;
+    return pm__f4_set(p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0], 0.0f);
+}
+static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return pm__f4_set(q.v[3], q.v[3], q.v[3], q.v[3]); }
+static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q) { return pm__f4_set(-q.v[0], -q.v[1], -q.v[2], q.v[3]); }
+static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
+{
+    return (a.v[0] * b.v[0] + a.v[2] * b.v[2]) + (a.v[1] * b.v[1] + a.v[3] * b.v[3]);
 }
 #endif
+
+/* point p turned by unit quaternion q: p + 2w (q x p) + q x (2 q x p) */
+static PM__INLINE pm__f4 pm__f4_quat_rotate(pm__f4 q, pm__f4 p)
+{
+    pm__f4 t = pm__f4_cross(q, p);
+    t = pm__f4_add(t, t);
+    return pm__f4_add(pm__f4_add(p, pm__f4_mul(pm__f4_w(q), t)), pm__f4_cross(q, t));
+}
+
+static PM__INLINE int pm__f4_same(pm__f4 a, pm__f4 b)
+{
+    float fa[4], fb[4];
+    pm__f4_get(a, fa);
+    pm__f4_get(b, fb);
+    return memcmp(fa, fb, sizeof fa) == 0;
+}
 
 PMDEF const char *pm_result_string(pm_result result)
 {
@@ -2797,9 +2853,8 @@ static void pm__set_world_word(float *world, int node, int slot, int32_t word)
     memcpy(world + (size_t)node * 16 + (size_t)slot, &word, sizeof word);
 }
 
-/* world(node) = world(parent) local(node), parent's as already written:
-   each entry rounded once from double, two rows at a time (pm__d2); 0
-   when an entry overflows float. */
+/* world(node) = world(parent) local(node), parent's as already written,
+   in floats (pm__f4), a column at a time; 0 when an entry overflows. */
 static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
 {
     pm__affine local;
@@ -2814,20 +2869,14 @@ static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
         }
     } else { /* column c: the parent's columns mixed by local column c, in order from 0 */
         const float *p = world + (size_t)up * 16;
-        pm__d2 column[4][2]; /* rows 0-1 and 2-3 (the last row: 0 0 0 1) */
-        PM__UNROLL
-        for (c = 0; c < 8; ++c) column[c / 2][c % 2] = pm__d2_of_floats(p + 2 * c);
+        const pm__f4 p0 = pm__f4_load(p), p1 = pm__f4_load(p + 4), p2 = pm__f4_load(p + 8), p3 = pm__f4_load(p + 12);
         PM__UNROLL
         for (c = 0; c < 4; ++c) {
             const double *v = c < 3 ? local.m[c] : local.t;
-            const pm__d2 x = pm__d2_set1(v[0]), y = pm__d2_set1(v[1]), z = pm__d2_set1(v[2]);
-            PM__UNROLL
-            for (r = 0; r < 2; ++r) {
-                pm__d2 sum = pm__d2_add(pm__d2_add(pm__d2_mul(column[0][r], x), pm__d2_mul(column[1][r], y)),
-                                        pm__d2_mul(column[2][r], z));
-                if (c == 3) sum = pm__d2_add(sum, column[3][r]);
-                pm__d2_to_floats(m + 4 * c + 2 * r, sum);
-            }
+            pm__f4 sum = pm__f4_add(pm__f4_add(pm__f4_mul(p0, pm__f4_set1((float)v[0])), pm__f4_mul(p1, pm__f4_set1((float)v[1]))),
+                                    pm__f4_mul(p2, pm__f4_set1((float)v[2])));
+            if (c == 3) sum = pm__f4_add(sum, p3);
+            pm__f4_store(m + 4 * c, sum);
         }
     }
     m[3] = m[7] = m[11] = 0.0f;
@@ -6560,28 +6609,27 @@ static PM__INLINE int pm__rotation_ok(const float q[4])
     return magnitude != 0 && pm__finite_n(q, 4);
 }
 
-/* N = P R L^-1 P^-1 (to_normalized) or R = P^-1 N P L of present bone b,
-   from `in` to `out`; 0 for a zero or non-finite rotation. */
+/* N = P R L^-1 P^-1 = P R W^-1 (to_normalized) or R = P^-1 N P L =
+   P^-1 N W of present bone b, from `in` to `out`; 0 for a zero or
+   non-finite rotation. W = P L is the humanoid's rest_world: two products
+   a bone instead of three. */
 static PM__INLINE int pm__convert_rotation(const pm_humanoid *h, int b, const float in[4], float out[4], int to_normalized)
 {
-    double q[4], l[4], p[4], inv[4];
+    double q[4], w[4], p[4];
     pm__load4(in, q);
     if (!pm__quat_normalize(q)) return 0;
-    pm__load4(h->rest_local[b], l);
+    pm__load4(h->rest_world[b], w);
     pm__load4(h->rest_parent[b], p);
-    pm__quat_normalize(l);
+    pm__quat_normalize(w);
     pm__quat_normalize(p);
     if (to_normalized) {
-        pm__quat_conj(l, inv);
-        pm__quat_mul(q, inv, q);   /* R L^-1 */
-        pm__quat_mul(p, q, q);     /* P R L^-1 */
-        pm__quat_conj(p, inv);
-        pm__quat_mul(q, inv, q);   /* ... P^-1 */
+        pm__quat_conj(w, w);
+        pm__quat_mul(q, w, q);     /* R W^-1 */
+        pm__quat_mul(p, q, q);     /* P R W^-1 */
     } else {
-        pm__quat_mul(q, p, q);     /* N P */
-        pm__quat_conj(p, inv);
-        pm__quat_mul(inv, q, q);   /* P^-1 N P */
-        pm__quat_mul(q, l, q);     /* ... L */
+        pm__quat_conj(p, p);
+        pm__quat_mul(q, w, q);     /* N W */
+        pm__quat_mul(p, q, q);     /* P^-1 N W */
     }
     pm__store4(out, q);
     return 1;
@@ -7315,127 +7363,9 @@ PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, d
     return PM_OK;
 }
 
-/* ---- MMD motion: quaternions and points in four floats -------------------
+/* ---- MMD motion: bones ---------------------------------------------------- */
 
-   A bone's pose is float data; the per-bone products (a world rotation, a
-   head placed under its parent) are taken in floats, four to a register
-   with SSE2, so a frame's 300 bones cost what their arithmetic costs.
-   (Rounding: a few float ulps per level of the hierarchy, 1e-7 of a
-   character's height over its depth.) Points keep 0 in their fourth lane.
-   The algorithms below use these and are written once. */
-
-#if defined(PM__SSE2)
-typedef __m128 pm__f4;
-#define PM__F4_LANES(v, a, b, c, d) _mm_shuffle_ps((v), (v), _MM_SHUFFLE(d, c, b, a))
-static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w) { return _mm_setr_ps(x, y, z, w); }
-static PM__INLINE pm__f4 pm__f4_load(const float *p) { return _mm_loadu_ps(p); }
-static PM__INLINE pm__f4 pm__f4_load3(const float *p)
-{
-    return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)p), _mm_load_ss(p + 2));
-}
-static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { _mm_storeu_ps(p, v); }
-static PM__INLINE void pm__f4_store3(float *p, pm__f4 v)
-{
-    _mm_storel_pi((__m64 *)(void *)p, v);
-    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
-}
-static PM__INLINE pm__f4 pm__f4_add(pm__f4 a, pm__f4 b) { return _mm_add_ps(a, b); }
-static PM__INLINE pm__f4 pm__f4_sub(pm__f4 a, pm__f4 b) { return _mm_sub_ps(a, b); }
-static PM__INLINE pm__f4 pm__f4_mul(pm__f4 a, pm__f4 b) { return _mm_mul_ps(a, b); }
-static PM__INLINE void pm__f4_get(pm__f4 v, float out[4]) { _mm_storeu_ps(out, v); }
-/* a b, Hamilton's product: the sign masks flip the terms that subtract */
-static PM__INLINE pm__f4 pm__f4_quat_mul(pm__f4 a, pm__f4 b)
-{
-    const __m128 flip_yw = _mm_castsi128_ps(_mm_setr_epi32(0, (int)0x80000000, 0, (int)0x80000000));
-    const __m128 flip_zw = _mm_castsi128_ps(_mm_setr_epi32(0, 0, (int)0x80000000, (int)0x80000000));
-    const __m128 flip_xw = _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, 0, 0, (int)0x80000000));
-    __m128 r = _mm_mul_ps(PM__F4_LANES(a, 3, 3, 3, 3), b);
-    r = _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 0, 0, 0, 0), PM__F4_LANES(b, 3, 2, 1, 0)), flip_yw));
-    r = _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 1, 1, 1, 1), PM__F4_LANES(b, 2, 3, 0, 1)), flip_zw));
-    return _mm_add_ps(r, _mm_xor_ps(_mm_mul_ps(PM__F4_LANES(a, 2, 2, 2, 2), PM__F4_LANES(b, 1, 0, 3, 2)), flip_xw));
-}
-static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
-{
-    return _mm_sub_ps(_mm_mul_ps(PM__F4_LANES(a, 1, 2, 0, 3), PM__F4_LANES(b, 2, 0, 1, 3)),
-                      _mm_mul_ps(PM__F4_LANES(a, 2, 0, 1, 3), PM__F4_LANES(b, 1, 2, 0, 3)));
-}
-static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return PM__F4_LANES(q, 3, 3, 3, 3); }
-static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q)
-{
-    return _mm_xor_ps(q, _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, (int)0x80000000, (int)0x80000000, 0)));
-}
-static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
-{
-    const __m128 m = _mm_mul_ps(a, b), pairs = _mm_add_ps(m, _mm_movehl_ps(m, m));
-    return _mm_cvtss_f32(_mm_add_ss(pairs, PM__F4_LANES(pairs, 1, 1, 1, 1)));
-}
-#else
-typedef struct pm__f4 {
-    float v[4];
-} pm__f4;
-static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w)
-{
-    pm__f4 r;
-    r.v[0] = x;
-    r.v[1] = y;
-    r.v[2] = z;
-    r.v[3] = w;
-    return r;
-}
-static PM__INLINE pm__f4 pm__f4_load(const float *p) { return pm__f4_set(p[0], p[1], p[2], p[3]); }
-static PM__INLINE pm__f4 pm__f4_load3(const float *p) { return pm__f4_set(p[0], p[1], p[2], 0.0f); }
-static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { memcpy(p, v.v, sizeof v.v); }
-static PM__INLINE void pm__f4_store3(float *p, pm__f4 v) { memcpy(p, v.v, 3 * sizeof v.v[0]); }
-static PM__INLINE pm__f4 pm__f4_add(pm__f4 a, pm__f4 b)
-{
-    return pm__f4_set(a.v[0] + b.v[0], a.v[1] + b.v[1], a.v[2] + b.v[2], a.v[3] + b.v[3]);
-}
-static PM__INLINE pm__f4 pm__f4_sub(pm__f4 a, pm__f4 b)
-{
-    return pm__f4_set(a.v[0] - b.v[0], a.v[1] - b.v[1], a.v[2] - b.v[2], a.v[3] - b.v[3]);
-}
-static PM__INLINE pm__f4 pm__f4_mul(pm__f4 a, pm__f4 b)
-{
-    return pm__f4_set(a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]);
-}
-static PM__INLINE void pm__f4_get(pm__f4 v, float out[4]) { memcpy(out, v.v, sizeof v.v); }
-static PM__INLINE pm__f4 pm__f4_quat_mul(pm__f4 a, pm__f4 b)
-{
-    const float *p = a.v, *q = b.v;
-    return pm__f4_set(p[3] * q[0] + p[0] * q[3] + p[1] * q[2] - p[2] * q[1],
-                      p[3] * q[1] - p[0] * q[2] + p[1] * q[3] + p[2] * q[0],
-                      p[3] * q[2] + p[0] * q[1] - p[1] * q[0] + p[2] * q[3],
-                      p[3] * q[3] - p[0] * q[0] - p[1] * q[1] - p[2] * q[2]);
-}
-static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
-{
-    const float *p = a.v, *q = b.v;
-    return pm__f4_set(p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0], 0.0f);
-}
-static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return pm__f4_set(q.v[3], q.v[3], q.v[3], q.v[3]); }
-static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q) { return pm__f4_set(-q.v[0], -q.v[1], -q.v[2], q.v[3]); }
-static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
-{
-    return (a.v[0] * b.v[0] + a.v[2] * b.v[2]) + (a.v[1] * b.v[1] + a.v[3] * b.v[3]);
-}
-#endif
-
-/* point p turned by unit quaternion q: p + 2w (q x p) + q x (2 q x p) */
-static PM__INLINE pm__f4 pm__f4_quat_rotate(pm__f4 q, pm__f4 p)
-{
-    pm__f4 t = pm__f4_cross(q, p);
-    t = pm__f4_add(t, t);
-    return pm__f4_add(pm__f4_add(p, pm__f4_mul(pm__f4_w(q), t)), pm__f4_cross(q, t));
-}
-
-static PM__INLINE int pm__f4_same(pm__f4 a, pm__f4 b)
-{
-    float fa[4], fb[4];
-    pm__f4_get(a, fa);
-    pm__f4_get(b, fb);
-    return memcmp(fa, fb, sizeof fa) == 0;
-}
-
+/* Where a bone's double arithmetic (fixed axes, grant ratios, IK limits) meets its float products */
 static PM__INLINE pm__f4 pm__f4_from_double(const double q[4])
 {
     return pm__f4_set((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
@@ -7447,8 +7377,6 @@ static PM__INLINE void pm__f4_to_double(pm__f4 v, double out[4])
     pm__f4_get(v, f);
     pm__load4(f, out);
 }
-
-/* ---- MMD motion: bones ---------------------------------------------------- */
 
 /* init's tables, each bone_count ints: the evaluation order, the bones in
    depth-first order, each bone's place in it, its descendant count (so its
@@ -11857,13 +11785,10 @@ PMDEF pm_result pm_skin_partition_by_type(int vertex_count, const unsigned char 
     return PM_OK;
 }
 
-/* MMD style: a bone turned to world_rotation with its head at world_position,
-   whose head was at bind_position in the bind pose:
-   M = T(world_position) R T(-bind_position). */
 PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count, const int *joint_node,
                                               int joint_count, const float *inverse_bind, float *bone_matrices)
 {
-    int j, r, c, k;
+    int j, c;
     if (node_count < 0 || joint_count < 0 || (joint_count > 0 && (!world || !joint_node || !bone_matrices)))
         return PM_ERROR_INVALID_ARGUMENT;
     for (j = 0; j < joint_count; ++j)
@@ -11873,22 +11798,16 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
         float *product = bone_matrices + 16 * (size_t)j;
         if (!inverse_bind) {
             memcpy(product, world_joint, 16 * sizeof(float));
-        } else { /* in double, each element's four products summed in order from 0: one rounding to float */
-            pm__d2 a[4][2];
-            PM__UNROLL
-            for (k = 0; k < 8; ++k) a[k / 2][k % 2] = pm__d2_of_floats(world_joint + 2 * k); /* rows 0-1, 2-3 of column k / 2 */
+        } else { /* column c: the joint's columns mixed by the inverse bind's column c, in order from 0 */
+            const pm__f4 a0 = pm__f4_load(world_joint), a1 = pm__f4_load(world_joint + 4),
+                         a2 = pm__f4_load(world_joint + 8), a3 = pm__f4_load(world_joint + 12);
             PM__UNROLL
             for (c = 0; c < 4; ++c) {
                 const float *b = inverse_bind + 16 * (size_t)j + 4 * (size_t)c;
-                const pm__d2 b01 = pm__d2_of_floats(b), b23 = pm__d2_of_floats(b + 2);
-                const pm__d2 x[4] = {pm__d2_splat0(b01), pm__d2_splat1(b01), pm__d2_splat0(b23), pm__d2_splat1(b23)};
-                PM__UNROLL
-                for (r = 0; r < 2; ++r) {
-                    pm__d2 sum = pm__d2_add(pm__d2_set1(0.0), pm__d2_mul(a[0][r], x[0]));
-                    PM__UNROLL
-                    for (k = 1; k < 4; ++k) sum = pm__d2_add(sum, pm__d2_mul(a[k][r], x[k]));
-                    pm__d2_to_floats(product + 4 * c + 2 * r, sum);
-                }
+                pm__f4_store(product + 4 * c,
+                             pm__f4_add(pm__f4_add(pm__f4_add(pm__f4_mul(a0, pm__f4_set1(b[0])), pm__f4_mul(a1, pm__f4_set1(b[1]))),
+                                                   pm__f4_mul(a2, pm__f4_set1(b[2]))),
+                                        pm__f4_mul(a3, pm__f4_set1(b[3]))));
             }
         }
         if (!pm__finite_n(product, 16)) {
@@ -11899,6 +11818,9 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
     return PM_OK;
 }
 
+/* MMD style: a bone turned to world_rotation with its head at world_position,
+   whose head was at bind_position in the bind pose:
+   M = T(world_position) R T(-bind_position). */
 PMDEF pm_result pm_rigid_from_bone(const versor world_rotation, const vec3 world_position,
                                    const vec3 bind_position, pm_rigid *out)
 {
