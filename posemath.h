@@ -6610,28 +6610,27 @@ static PM__INLINE int pm__rotation_ok(const float q[4])
 }
 
 /* N = P R L^-1 P^-1 = P R W^-1 (to_normalized) or R = P^-1 N P L =
-   P^-1 N W of present bone b, from `in` to `out`; 0 for a zero or
-   non-finite rotation. W = P L is the humanoid's rest_world: two products
-   a bone instead of three. */
+   P^-1 N W of present bone b, from `in` to `out`, in floats (W = P L is
+   the humanoid's rest_world); 0 for a zero or non-finite rotation. A
+   rotation near unit length is brought to it in float, any other in
+   double. */
 static PM__INLINE int pm__convert_rotation(const pm_humanoid *h, int b, const float in[4], float out[4], int to_normalized)
 {
-    double q[4], w[4], p[4];
-    pm__load4(in, q);
-    if (!pm__quat_normalize(q)) return 0;
-    pm__load4(h->rest_world[b], w);
-    pm__load4(h->rest_parent[b], p);
-    pm__quat_normalize(w);
-    pm__quat_normalize(p);
-    if (to_normalized) {
-        pm__quat_conj(w, w);
-        pm__quat_mul(q, w, q);     /* R W^-1 */
-        pm__quat_mul(p, q, q);     /* P R W^-1 */
+    const pm__f4 w = pm__f4_load(h->rest_world[b]), p = pm__f4_load(h->rest_parent[b]);
+    pm__f4 q = pm__f4_load(in);
+    const float n2 = pm__f4_dot(q, q);
+    if (!pm__rotation_ok(in)) return 0;
+    if (n2 > 1.0f - 1e-6f && n2 < 1.0f + 1e-6f) {
+        q = pm__f4_mul(q, pm__f4_set1(1.5f - 0.5f * n2)); /* a Newton step of 1 / sqrt(n2) from 1 */
     } else {
-        pm__quat_conj(p, p);
-        pm__quat_mul(q, w, q);     /* N W */
-        pm__quat_mul(p, q, q);     /* P^-1 N W */
+        double unit[4];
+        pm__load4(in, unit);
+        pm__quat_normalize(unit);
+        q = pm__f4_set((float)unit[0], (float)unit[1], (float)unit[2], (float)unit[3]);
     }
-    pm__store4(out, q);
+    if (to_normalized) q = pm__f4_quat_mul(p, pm__f4_quat_mul(q, pm__f4_quat_conj(w)));
+    else q = pm__f4_quat_mul(pm__f4_quat_conj(p), pm__f4_quat_mul(q, w));
+    pm__f4_store(out, q);
     return 1;
 }
 
