@@ -3013,14 +3013,25 @@ static int pm__track_interval(const pm_track *t, double time, int cursor)
     return low;
 }
 
+/* sin x: within a quarter turn (a slerp's weights, with u in [0, 1]) its
+   Taylor polynomial to x^13, whose relative error stays below 7e-10
+   (the next term, x^15 / 15!, over sin x >= 2x / pi), inline; beyond,
+   the C library's. */
+static PM__INLINE double pm__sin_near(double x)
+{
+    double x2;
+    if (!(fabs(x) <= PM__HALF_PI)) return sin(x);
+    x2 = x * x;
+    return x * (1.0 + x2 * (-1.0 / 6.0 + x2 * (1.0 / 120.0 + x2 * (-1.0 / 5040.0 + x2 * (1.0 / 362880.0 +
+                x2 * (-1.0 / 39916800.0 + x2 * (1.0 / 6227020800.0)))))));
+}
+
 /* a and b mixed by u along the shorter arc. The weights come from the
    keys' dot product as stored, as three.js's slerp takes them, so that keys
    stored slightly off unit length (0.707 for 1/sqrt 2, as real files have
    them) sample as three.js samples them; unit keys give the exact slerp.
-   The angle is pm__atan2's and the sines are float's (a third of
-   double's cost): the result is stored as float, and the weights'
-   relative error, near 1e-7, is the float's own. The caller normalizes
-   the result. */
+   The angle is pm__atan2's and the sines pm__sin_near's. The caller
+   normalizes the result. */
 static PM__INLINE void pm__slerp(const double a[4], const double b[4], double u, double out[4])
 {
     double cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
@@ -3031,8 +3042,8 @@ static PM__INLINE void pm__slerp(const double a[4], const double b[4], double u,
     }
     if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
         const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = pm__atan2(sine, cosine);
-        sa = (double)sinf((float)(sa * angle)) / sine;
-        sb = (double)sinf((float)(sb * angle)) / sine;
+        sa = pm__sin_near(sa * angle) / sine;
+        sb = pm__sin_near(sb * angle) / sine;
     }
     for (i = 0; i < 4; ++i) out[i] = sa * a[i] + sign * sb * b[i];
 }
