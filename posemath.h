@@ -1,4 +1,4 @@
-/* posemath.h - v0.19.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.20.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -65,8 +65,10 @@
 
      - Quaternions are cglm versors (x, y, z, w) with the Hamilton product:
        a*b applies b first, v' = q v q*. Matrices are column-major like cglm.
-     - Single precision in and out; some internals run in double so that
-       results are accurate to about 1 ulp.
+     - Single precision in and out. Angles, track sampling and a few other
+       internals run in double; products along a hierarchy (world and
+       skinning matrices, the humanoid's conversions, MMD bones) in float,
+       four lanes at a time: a few ulps a level.
      - The same bits from every compiler that does not fuse a * b + c into
        one rounding across statements: ISO C (-std=c99, -std=c11) and clang.
        gcc in its GNU C modes (its default) and g++ in every C++ mode fuse
@@ -762,7 +764,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 19
+#define POSEMATH_VERSION_MINOR 20
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>
