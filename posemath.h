@@ -1909,6 +1909,7 @@ static PM__INLINE pm__f4 pm__f4_set(float x, float y, float z, float w)
     return r;
 }
 static PM__INLINE pm__f4 pm__f4_set1(float x) { return pm__f4_set(x, x, x, x); }
+#define PM__F4_LANES(f, a, b, c, d) pm__f4_set((f).v[a], (f).v[b], (f).v[c], (f).v[d])
 static PM__INLINE pm__f4 pm__f4_load(const float *p) { return pm__f4_set(p[0], p[1], p[2], p[3]); }
 static PM__INLINE pm__f4 pm__f4_load3(const float *p) { return pm__f4_set(p[0], p[1], p[2], 0.0f); }
 static PM__INLINE void pm__f4_store(float *p, pm__f4 v) { memcpy(p, v.v, sizeof v.v); }
@@ -2855,37 +2856,6 @@ static void pm__set_world_word(float *world, int node, int slot, int32_t word)
     memcpy(world + (size_t)node * 16 + (size_t)slot, &word, sizeof word);
 }
 
-/* world(node) = world(parent) local(node), parent's as already written,
-   in floats (pm__f4), a column at a time; 0 when an entry overflows. */
-static int pm__finish_world(float *world, int node, int up, const pm__trs *trs)
-{
-    pm__affine local;
-    float *m = world + (size_t)node * 16;
-    int c, r;
-    pm__trs_to_affine(trs, &local);
-    if (up < 0) {
-        PM__UNROLL
-        for (c = 0; c < 4; ++c) {
-            PM__UNROLL
-            for (r = 0; r < 3; ++r) m[c * 4 + r] = (float)(c < 3 ? local.m[c][r] : local.t[r]);
-        }
-    } else { /* column c: the parent's columns mixed by local column c, in order from 0 */
-        const float *p = world + (size_t)up * 16;
-        const pm__f4 p0 = pm__f4_load(p), p1 = pm__f4_load(p + 4), p2 = pm__f4_load(p + 8), p3 = pm__f4_load(p + 12);
-        PM__UNROLL
-        for (c = 0; c < 4; ++c) {
-            const double *v = c < 3 ? local.m[c] : local.t;
-            pm__f4 sum = pm__f4_add(pm__f4_add(pm__f4_mul(p0, pm__f4_set1((float)v[0])), pm__f4_mul(p1, pm__f4_set1((float)v[1]))),
-                                    pm__f4_mul(p2, pm__f4_set1((float)v[2])));
-            if (c == 3) sum = pm__f4_add(sum, p3);
-            pm__f4_store(m + 4 * c, sum);
-        }
-    }
-    m[3] = m[7] = m[11] = 0.0f;
-    m[15] = 1.0f;
-    return pm__finite_n(m, 16);
-}
-
 /* Every node after its parent (as UniVRM writes VRM 0.x avatars): the
    nodes can be finished in index order. */
 static int pm__parents_first(const int *parent, int node_count)
@@ -2896,12 +2866,54 @@ static int pm__parents_first(const int *parent, int node_count)
     return 1;
 }
 
-/* 0 for a transform not finite, a rotation of zero, or finite input whose
-   product overflows */
+/* world(node) = world(parent) local(node), parent's as already written
+   (a root's parent: identity), in floats four lanes at a time: the
+   rotation normalized (near unit length in float, else in double), its
+   columns mixed the parent's columns, then scaled. 0 for a rotation of
+   zero or for a matrix not finite, which any value not finite in the
+   transform makes (each rotation column has a nonzero entry), as does
+   finite input whose product overflows. */
 static int pm__world_node(const int *parent, const pm_transform *pose, float *world, int node)
 {
-    pm__trs trs;
-    return pm__load_trs(pose, node, &trs) && pm__finish_world(world, node, parent[node], &trs);
+    static const float identity[16] = {1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f,
+                                       0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+    const pm_transform *t = &pose[node];
+    const float *p = parent[node] >= 0 ? world + (size_t)parent[node] * 16 : identity;
+    const pm__f4 p0 = pm__f4_load(p), p1 = pm__f4_load(p + 4), p2 = pm__f4_load(p + 8), p3 = pm__f4_load(p + 12);
+    pm__f4 q = pm__f4_load(t->rotation), twice, square, diagonal, mixed, turned, plus, minus;
+    const float n2 = pm__f4_dot(q, q);
+    float *m = world + (size_t)node * 16;
+    if (n2 > 1.0f - 1e-6f && n2 < 1.0f + 1e-6f) {
+        q = pm__f4_mul(q, pm__f4_set1(1.5f - 0.5f * n2)); /* a Newton step of 1 / sqrt(n2) from 1 */
+    } else {
+        double unit[4];
+        pm__load4(t->rotation, unit);
+        if (!pm__quat_normalize(unit)) return 0;
+        q = pm__f4_set((float)unit[0], (float)unit[1], (float)unit[2], (float)unit[3]);
+    }
+    twice = pm__f4_add(q, q);                                                   /* 2x 2y 2z 2w */
+    square = pm__f4_mul(q, twice);                                              /* 2xx 2yy 2zz */
+    diagonal = pm__f4_sub(pm__f4_sub(pm__f4_set1(1.0f), PM__F4_LANES(square, 1, 0, 0, 3)), PM__F4_LANES(square, 2, 2, 1, 3));
+    mixed = pm__f4_mul(PM__F4_LANES(q, 0, 0, 1, 3), PM__F4_LANES(twice, 2, 1, 2, 3)); /* 2xz 2xy 2yz */
+    turned = pm__f4_mul(PM__F4_LANES(q, 3, 3, 3, 3), PM__F4_LANES(twice, 1, 2, 0, 3)); /* 2wy 2wz 2wx */
+    plus = pm__f4_add(mixed, turned);
+    minus = pm__f4_sub(mixed, turned);
+#define PM__WORLD_COLUMN(c, x, y, z)                                                                                \
+    pm__f4_store(m + 4 * (c), pm__f4_mul(pm__f4_add(pm__f4_add(pm__f4_mul(p0, x), pm__f4_mul(p1, y)), pm__f4_mul(p2, z)), \
+                                         pm__f4_set1(t->scale[c])))
+    /* the rotation's columns: (1 - 2yy - 2zz, 2xy + 2wz, 2xz - 2wy), (2xy - 2wz, 1 - 2xx - 2zz, 2yz + 2wx),
+       (2xz + 2wy, 2yz - 2wx, 1 - 2xx - 2yy) */
+    PM__WORLD_COLUMN(0, PM__F4_LANES(diagonal, 0, 0, 0, 0), PM__F4_LANES(plus, 1, 1, 1, 1), PM__F4_LANES(minus, 0, 0, 0, 0));
+    PM__WORLD_COLUMN(1, PM__F4_LANES(minus, 1, 1, 1, 1), PM__F4_LANES(diagonal, 1, 1, 1, 1), PM__F4_LANES(plus, 2, 2, 2, 2));
+    PM__WORLD_COLUMN(2, PM__F4_LANES(plus, 0, 0, 0, 0), PM__F4_LANES(minus, 2, 2, 2, 2), PM__F4_LANES(diagonal, 2, 2, 2, 2));
+#undef PM__WORLD_COLUMN
+    pm__f4_store(m + 12, pm__f4_add(pm__f4_add(pm__f4_add(pm__f4_mul(p0, pm__f4_set1(t->translation[0])),
+                                                          pm__f4_mul(p1, pm__f4_set1(t->translation[1]))),
+                                               pm__f4_mul(p2, pm__f4_set1(t->translation[2]))),
+                                    p3));
+    m[3] = m[7] = m[11] = 0.0f;
+    m[15] = 1.0f;
+    return pm__finite_n(m, 16);
 }
 
 static pm_result pm__world_walk(const int *parent, int node_count, const pm_transform *pose, float *world)
