@@ -2856,13 +2856,13 @@ static void pm__set_world_word(float *world, int node, int slot, int32_t word)
     memcpy(world + (size_t)node * 16 + (size_t)slot, &word, sizeof word);
 }
 
-/* Every node after its parent (as UniVRM writes VRM 0.x avatars): the
-   nodes can be finished in index order. */
+/* Every parent -1 or a node before its child (as UniVRM writes VRM 0.x
+   avatars): the nodes can be finished in index order. */
 static int pm__parents_first(const int *parent, int node_count)
 {
     int i;
     for (i = 0; i < node_count; ++i)
-        if (parent[i] >= i) return 0;
+        if (parent[i] >= i || parent[i] < -1) return 0;
     return 1;
 }
 
@@ -2945,11 +2945,14 @@ PMDEF pm_result pm_scene_world_matrices(const int *parent, int node_count, const
     pm_result result = PM_OK;
     int i;
     if (node_count < 0 || (node_count > 0 && (!parent || !pose || !world))) return PM_ERROR_INVALID_ARGUMENT;
-    if (!pm__parents_in_range(parent, node_count)) result = PM_ERROR_OUT_OF_RANGE;
-    else if (!pm__parents_first(parent, node_count)) result = pm__world_walk(parent, node_count, pose, world);
-    else
+    if (pm__parents_first(parent, node_count)) {
         for (i = 0; i < node_count && result == PM_OK; ++i)
             if (!pm__world_node(parent, pose, world, i)) result = PM_ERROR_INVALID_ARGUMENT;
+    } else if (!pm__parents_in_range(parent, node_count)) {
+        result = PM_ERROR_OUT_OF_RANGE;
+    } else {
+        result = pm__world_walk(parent, node_count, pose, world);
+    }
     if (result != PM_OK) memset(world, 0, (size_t)node_count * 16 * sizeof(float));
     return result;
 }
@@ -2977,7 +2980,7 @@ PMDEF pm_result pm_interpolation_parse(const char *text, pm_interpolation *inter
 }
 
 /* The track's shape (pointers, counts, enums), not its content */
-static int pm__track_shape(const pm_track *t)
+static PM__INLINE int pm__track_shape(const pm_track *t)
 {
     return t && t->times && t->values && t->key_count > 0 && (t->components == 3 || t->components == 4) &&
            (unsigned)t->interpolation <= (unsigned)PM_INTERPOLATION_CUBICSPLINE &&
@@ -3108,11 +3111,16 @@ PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor,
     }
     /* on content validate refuses (or a spline that overshoots float): an
        error, out untouched */
-    if (n == 4 && !pm__quat_normalize(result)) return PM_ERROR_INVALID_ARGUMENT;
-    for (c = 0; c < n; ++c) rounded[c] = (float)result[c];
-    if (!pm__finite_n(rounded, n)) return PM_ERROR_INVALID_ARGUMENT;
-    if (n == 4) memcpy(out, rounded, 4 * sizeof(float)); /* sizes the compiler sees: no call */
-    else memcpy(out, rounded, 3 * sizeof(float));
+    if (n == 4) { /* sizes the compiler sees: straight-line code */
+        if (!pm__quat_normalize(result)) return PM_ERROR_INVALID_ARGUMENT;
+        pm__store4(rounded, result);
+        if (!pm__finite_n(rounded, 4)) return PM_ERROR_INVALID_ARGUMENT;
+        memcpy(out, rounded, 4 * sizeof(float));
+    } else {
+        pm__store3(rounded, result);
+        if (!pm__finite_n(rounded, 3)) return PM_ERROR_INVALID_ARGUMENT;
+        memcpy(out, rounded, 3 * sizeof(float));
+    }
     return PM_OK;
 }
 
@@ -11827,11 +11835,12 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
                          a2 = pm__f4_load(world_joint + 8), a3 = pm__f4_load(world_joint + 12);
             PM__UNROLL
             for (c = 0; c < 4; ++c) {
-                const float *b = inverse_bind + 16 * (size_t)j + 4 * (size_t)c;
+                const pm__f4 b = pm__f4_load(inverse_bind + 16 * (size_t)j + 4 * (size_t)c);
                 pm__f4_store(product + 4 * c,
-                             pm__f4_add(pm__f4_add(pm__f4_add(pm__f4_mul(a0, pm__f4_set1(b[0])), pm__f4_mul(a1, pm__f4_set1(b[1]))),
-                                                   pm__f4_mul(a2, pm__f4_set1(b[2]))),
-                                        pm__f4_mul(a3, pm__f4_set1(b[3]))));
+                             pm__f4_add(pm__f4_add(pm__f4_add(pm__f4_mul(a0, PM__F4_LANES(b, 0, 0, 0, 0)),
+                                                              pm__f4_mul(a1, PM__F4_LANES(b, 1, 1, 1, 1))),
+                                                   pm__f4_mul(a2, PM__F4_LANES(b, 2, 2, 2, 2))),
+                                        pm__f4_mul(a3, PM__F4_LANES(b, 3, 3, 3, 3))));
             }
         }
         if (!pm__finite_n(product, 16)) {
