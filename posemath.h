@@ -3030,6 +3030,19 @@ static int pm__track_interval(const pm_track *t, double time, int cursor)
     return low;
 }
 
+/* The square root of x >= 0 in one instruction where there is one: gcc,
+   keeping errno for negative x, may call the C library's sqrt outright
+   (with the registers around the call saved) when it cannot see the
+   argument's sign. */
+static PM__INLINE double pm__sqrt(double x)
+{
+#if defined(PM__SSE2)
+    return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
+#else
+    return sqrt(x);
+#endif
+}
+
 /* sin x: within a quarter turn (a slerp's weights, with u in [0, 1]) its
    Taylor polynomial to x^13, whose relative error stays below 7e-10
    (the next term, x^15 / 15!, over sin x >= 2x / pi), inline; beyond,
@@ -3058,7 +3071,7 @@ static PM__INLINE void pm__slerp(const double a[4], const double b[4], double u,
         cosine = -cosine;
     }
     if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
-        const double sine = sqrt((1.0 - cosine) * (1.0 + cosine)), angle = pm__atan2(sine, cosine);
+        const double sine = pm__sqrt((1.0 - cosine) * (1.0 + cosine)), angle = pm__atan2(sine, cosine);
         sa = pm__sin_near(sa * angle) / sine;
         sb = pm__sin_near(sb * angle) / sine;
     }
@@ -6633,6 +6646,13 @@ PMDEF pm_result pm_humanoid_fit_tpose(const int bone_node[PM_BONE_COUNT], const 
    overflow in double, and the sum of four is 0 only when each is +-0. */
 static PM__INLINE int pm__rotation_ok(const float q[4])
 {
+#if defined(PM__SSE2)
+    const __m128i words = _mm_loadu_si128((const __m128i *)(const void *)q);
+    const __m128i magnitude = _mm_and_si128(words, _mm_set1_epi32(0x7fffffff));
+    const __m128i exponent = _mm_add_epi32(_mm_and_si128(words, _mm_set1_epi32(0x7f800000)), _mm_set1_epi32(0x00800000));
+    return _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(magnitude, _mm_setzero_si128()))) != 0xf &&
+           _mm_movemask_ps(_mm_castsi128_ps(exponent)) == 0;
+#else
     uint32_t word, magnitude = 0;
     int i;
     for (i = 0; i < 4; ++i) {
@@ -6640,6 +6660,7 @@ static PM__INLINE int pm__rotation_ok(const float q[4])
         magnitude |= word & 0x7fffffffu;
     }
     return magnitude != 0 && pm__finite_n(q, 4);
+#endif
 }
 
 /* N = P R L^-1 P^-1 = P R W^-1 (to_normalized) or R = P^-1 N P L =
