@@ -1964,6 +1964,54 @@ static PM__INLINE int pm__f4_same(pm__f4 a, pm__f4 b)
     return memcmp(fa, fb, sizeof fa) == 0;
 }
 
+/* Two doubles at a time, for a quaternion's halves (x, y) and (z, w) in a
+   slerp: each lane does the portable code's operations in its order, so
+   every build gives the same bits. */
+#if defined(PM__SSE2)
+typedef __m128d pm__d2;
+static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) /* p[0], p[1] */
+{
+    return _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)));
+}
+static PM__INLINE pm__d2 pm__d2_load(const double *p) { return _mm_loadu_pd(p); }
+static PM__INLINE void pm__d2_store(double *p, pm__d2 v) { _mm_storeu_pd(p, v); }
+static PM__INLINE pm__d2 pm__d2_set(double lane0, double lane1) { return _mm_setr_pd(lane0, lane1); }
+static PM__INLINE pm__d2 pm__d2_set1(double d) { return _mm_set1_pd(d); }
+static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return _mm_add_pd(a, b); }
+static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return _mm_mul_pd(a, b); }
+static PM__INLINE double pm__d2_lane0(pm__d2 v) { return _mm_cvtsd_f64(v); }
+static PM__INLINE double pm__d2_lane1(pm__d2 v) { return _mm_cvtsd_f64(_mm_unpackhi_pd(v, v)); }
+#elif defined(PM__NEON)
+typedef float64x2_t pm__d2;
+static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) { return vcvt_f64_f32(vld1_f32(p)); }
+static PM__INLINE pm__d2 pm__d2_load(const double *p) { return vld1q_f64(p); }
+static PM__INLINE void pm__d2_store(double *p, pm__d2 v) { vst1q_f64(p, v); }
+static PM__INLINE pm__d2 pm__d2_set(double lane0, double lane1) { return vsetq_lane_f64(lane1, vdupq_n_f64(lane0), 1); }
+static PM__INLINE pm__d2 pm__d2_set1(double d) { return vdupq_n_f64(d); }
+static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return vaddq_f64(a, b); }
+static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return vmulq_f64(a, b); }
+static PM__INLINE double pm__d2_lane0(pm__d2 v) { return vgetq_lane_f64(v, 0); }
+static PM__INLINE double pm__d2_lane1(pm__d2 v) { return vgetq_lane_f64(v, 1); }
+#else
+typedef struct pm__d2 {
+    double d[2];
+} pm__d2;
+static PM__INLINE pm__d2 pm__d2_set(double lane0, double lane1)
+{
+    pm__d2 v;
+    v.d[0] = lane0, v.d[1] = lane1;
+    return v;
+}
+static PM__INLINE pm__d2 pm__d2_of_floats(const float *p) { return pm__d2_set((double)p[0], (double)p[1]); }
+static PM__INLINE pm__d2 pm__d2_load(const double *p) { return pm__d2_set(p[0], p[1]); }
+static PM__INLINE void pm__d2_store(double *p, pm__d2 v) { p[0] = v.d[0], p[1] = v.d[1]; }
+static PM__INLINE pm__d2 pm__d2_set1(double d) { return pm__d2_set(d, d); }
+static PM__INLINE pm__d2 pm__d2_add(pm__d2 a, pm__d2 b) { return pm__d2_set(a.d[0] + b.d[0], a.d[1] + b.d[1]); }
+static PM__INLINE pm__d2 pm__d2_mul(pm__d2 a, pm__d2 b) { return pm__d2_set(a.d[0] * b.d[0], a.d[1] * b.d[1]); }
+static PM__INLINE double pm__d2_lane0(pm__d2 v) { return v.d[0]; }
+static PM__INLINE double pm__d2_lane1(pm__d2 v) { return v.d[1]; }
+#endif
+
 PMDEF const char *pm_result_string(pm_result result)
 {
     switch (result) {
@@ -3043,39 +3091,58 @@ static PM__INLINE double pm__sqrt(double x)
 #endif
 }
 
-/* sin x: within a quarter turn (a slerp's weights, with u in [0, 1]) its
-   Taylor polynomial to x^13, whose relative error stays below 7e-10
-   (the next term, x^15 / 15!, over sin x >= 2x / pi), inline; beyond,
+/* sin x in both lanes: within a quarter turn (a slerp's weights, with u
+   in [0, 1]) its Taylor polynomial to x^13, whose relative error stays
+   below 7e-10 (the next term, x^15 / 15!, over sin x >= 2x / pi); beyond,
    the C library's. */
-static PM__INLINE double pm__sin_near(double x)
+static PM__INLINE pm__d2 pm__sin_near(pm__d2 x)
 {
-    double x2;
-    if (!(fabs(x) <= PM__HALF_PI)) return sin(x);
-    x2 = x * x;
-    return x * (1.0 + x2 * (-1.0 / 6.0 + x2 * (1.0 / 120.0 + x2 * (-1.0 / 5040.0 + x2 * (1.0 / 362880.0 +
-                x2 * (-1.0 / 39916800.0 + x2 * (1.0 / 6227020800.0)))))));
+    const double x0 = pm__d2_lane0(x), x1 = pm__d2_lane1(x);
+    pm__d2 x2, p;
+    if (!(fabs(x0) <= PM__HALF_PI && fabs(x1) <= PM__HALF_PI)) return pm__d2_set(sin(x0), sin(x1));
+    x2 = pm__d2_mul(x, x);
+    p = pm__d2_add(pm__d2_set1(-1.0 / 39916800.0), pm__d2_mul(x2, pm__d2_set1(1.0 / 6227020800.0)));
+    p = pm__d2_add(pm__d2_set1(1.0 / 362880.0), pm__d2_mul(x2, p));
+    p = pm__d2_add(pm__d2_set1(-1.0 / 5040.0), pm__d2_mul(x2, p));
+    p = pm__d2_add(pm__d2_set1(1.0 / 120.0), pm__d2_mul(x2, p));
+    p = pm__d2_add(pm__d2_set1(-1.0 / 6.0), pm__d2_mul(x2, p));
+    p = pm__d2_add(pm__d2_set1(1.0), pm__d2_mul(x2, p));
+    return pm__d2_mul(x, p);
 }
 
-/* a and b mixed by u along the shorter arc. The weights come from the
-   keys' dot product as stored, as three.js's slerp takes them, so that keys
-   stored slightly off unit length (0.707 for 1/sqrt 2, as real files have
-   them) sample as three.js samples them; unit keys give the exact slerp.
-   The angle is pm__atan2's and the sines pm__sin_near's. The caller
-   normalizes the result. */
-static PM__INLINE void pm__slerp(const double a[4], const double b[4], double u, double out[4])
+/* a and b, each as halves (x, y) and (z, w), mixed by u along the shorter
+   arc. The weights come from the keys' dot product as stored, as
+   three.js's slerp takes them, so that keys stored slightly off unit
+   length (0.707 for 1/sqrt 2, as real files have them) sample as three.js
+   samples them; unit keys give the exact slerp. The angle is pm__atan2's,
+   the two sines one pm__sin_near. The caller normalizes the result. */
+static PM__INLINE void pm__slerp_halves(pm__d2 a01, pm__d2 a23, pm__d2 b01, pm__d2 b23, double u, pm__d2 *out01,
+                                        pm__d2 *out23)
 {
-    double cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sa = 1.0 - u, sb = u, sign = 1.0;
-    int i;
+    const pm__d2 products = pm__d2_add(pm__d2_mul(a01, b01), pm__d2_mul(a23, b23));
+    double cosine = pm__d2_lane0(products) + pm__d2_lane1(products), sign = 1.0;
+    pm__d2 weights = pm__d2_set(1.0 - u, u), wa, wb;
     if (cosine < 0.0) {
         sign = -1.0;
         cosine = -cosine;
     }
     if (cosine < 1.0 - 1e-12) { /* otherwise the chord is the arc to double precision: mix linearly */
         const double sine = pm__sqrt((1.0 - cosine) * (1.0 + cosine)), angle = pm__atan2(sine, cosine);
-        sa = pm__sin_near(sa * angle) / sine;
-        sb = pm__sin_near(sb * angle) / sine;
+        weights = pm__d2_mul(pm__sin_near(pm__d2_mul(weights, pm__d2_set1(angle))), pm__d2_set1(1.0 / sine));
     }
-    for (i = 0; i < 4; ++i) out[i] = sa * a[i] + sign * sb * b[i];
+    wa = pm__d2_set1(pm__d2_lane0(weights));
+    wb = pm__d2_set1(sign * pm__d2_lane1(weights));
+    *out01 = pm__d2_add(pm__d2_mul(wa, a01), pm__d2_mul(wb, b01));
+    *out23 = pm__d2_add(pm__d2_mul(wa, a23), pm__d2_mul(wb, b23));
+}
+
+/* pm__slerp_halves of quaternions in double[4] */
+static PM__INLINE void pm__slerp(const double a[4], const double b[4], double u, double out[4])
+{
+    pm__d2 out01, out23;
+    pm__slerp_halves(pm__d2_load(a), pm__d2_load(a + 2), pm__d2_load(b), pm__d2_load(b + 2), u, &out01, &out23);
+    pm__d2_store(out, out01);
+    pm__d2_store(out + 2, out23);
 }
 
 PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor, float *out)
@@ -3106,10 +3173,11 @@ PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor,
             for (c = 0; c < n; ++c) result[c] = (double)v0[c];
         } else if (!cubic) {
             if (n == 4) {
-                double a[4], b[4];
-                pm__load4(v0, a);
-                pm__load4(v1, b);
-                pm__slerp(a, b, u, result);
+                pm__d2 r01, r23;
+                pm__slerp_halves(pm__d2_of_floats(v0), pm__d2_of_floats(v0 + 2), pm__d2_of_floats(v1),
+                                 pm__d2_of_floats(v1 + 2), u, &r01, &r23);
+                pm__d2_store(result, r01);
+                pm__d2_store(result + 2, r23);
             } else {
                 for (c = 0; c < n; ++c) result[c] = (double)v0[c] * (1.0 - u) + (double)v1[c] * u;
             }
