@@ -1841,6 +1841,24 @@ static PM__INLINE int pm__finite_n(const float *f, int n)
     return !(any & 0x80000000u);
 }
 
+/* pm__finite_n of a 4x4 matrix, in straight-line code */
+static PM__INLINE int pm__finite_matrix(const float m[16])
+{
+#if defined(PM__SSE2)
+    const __m128i exponent = _mm_set1_epi32(0x7f800000), one = _mm_set1_epi32(0x00800000);
+    __m128i lanes = _mm_setzero_si128();
+    int c;
+    PM__UNROLL
+    for (c = 0; c < 4; ++c)
+        lanes = _mm_or_si128(lanes, _mm_add_epi32(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(m + 4 * c)),
+                                                                exponent),
+                                                  one));
+    return _mm_movemask_ps(_mm_castsi128_ps(lanes)) == 0;
+#else
+    return pm__finite_n(m, 16);
+#endif
+}
+
 /* Four floats at a time: quaternions, points (0 in the fourth lane) and
    matrix columns, four to a register with SSE2. The per-element products
    of the world and skinning matrices, and the MMD bones' world rotations
@@ -2961,7 +2979,7 @@ static int pm__world_node(const int *parent, const pm_transform *pose, float *wo
                                     p3));
     m[3] = m[7] = m[11] = 0.0f;
     m[15] = 1.0f;
-    return pm__finite_n(m, 16);
+    return pm__finite_matrix(m);
 }
 
 static pm_result pm__world_walk(const int *parent, int node_count, const pm_transform *pose, float *world)
@@ -7075,12 +7093,9 @@ PMDEF pm_result pm_pose_turn_y180(const pm_normalized_pose *pose, pm_normalized_
     pm_normalized_pose result;
     int b;
     if (!pose || !turned) return PM_ERROR_INVALID_ARGUMENT;
-    for (b = 0; b < PM_BONE_COUNT; ++b) {
+    for (b = 0; b < PM_BONE_COUNT; ++b) { /* turned as it is */
         if (!pm__rotation_ok(pose->rotation[b])) return PM_ERROR_INVALID_ARGUMENT; /* zero or not finite */
-        result.rotation[b][0] = -pose->rotation[b][0]; /* turned as it is */
-        result.rotation[b][1] = pose->rotation[b][1];
-        result.rotation[b][2] = -pose->rotation[b][2];
-        result.rotation[b][3] = pose->rotation[b][3];
+        pm__f4_store(result.rotation[b], pm__f4_mul(pm__f4_load(pose->rotation[b]), pm__f4_set(-1.0f, 1.0f, -1.0f, 1.0f)));
     }
     if (!pm__finite_n(pose->hips_position, 3)) return PM_ERROR_INVALID_ARGUMENT;
     result.hips_position[0] = -pose->hips_position[0];
@@ -11932,7 +11947,7 @@ PMDEF pm_result pm_skin_compute_bone_matrices(const float *world, int node_count
                                         pm__f4_mul(a3, PM__F4_LANES(b, 3, 3, 3, 3))));
             }
         }
-        if (!pm__finite_n(product, 16)) {
+        if (!pm__finite_matrix(product)) {
             memset(bone_matrices, 0, 16 * sizeof(float) * (size_t)joint_count);
             return PM_ERROR_INVALID_ARGUMENT;
         }
