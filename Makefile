@@ -223,7 +223,7 @@ readme-check: $(if $(filter yes,$(HAVE_BULLET)),$(BUILD)/mmd_bullet.o) | $(BUILD
 	else echo "readme-check: ../shared absent, the README's VRM program built, not played"; fi
 
 # Each example runs and prints what it should.
-examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
+examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats $(BUILD)/vrm_play-nosimd
 	./$(BUILD)/pipeline $(BUILD)/pipeline-check.png > $(BUILD)/pipeline.out
 	grep -q '^motion: 19 joints, 40 frames$$' $(BUILD)/pipeline.out
 	awk '/^ponytail: swings up to/ { if ($$5 + 0 < 5 || $$5 + 0 > 90) exit 1; found = 1 } END { exit !found }' $(BUILD)/pipeline.out
@@ -540,6 +540,13 @@ examples-check: $(addprefix $(BUILD)/,$(EXAMPLES)) $(BUILD)/png_stats
 	      -f tests/check_vrm_play.awk tests/fixtures/vrm_play_$$1_threevrm.txt $(BUILD)/vrm_play.out || exit 1; \
 	  else echo "examples-check: $$2 or $$3 absent, vrm_play on it skipped"; fi; \
 	done
+	@# the SIMD lanes (world and skinning matrices, the humanoid, slerps) give the portable code's bits: an
+	@# avatar without spring bones, whose step the dispatched AVX2 kernels may fuse, played by both builds
+	@if [ -f $(MTOON) ]; then ./$(BUILD)/vrm_play $(MTOON) tests/fixtures/faces.vrma 20 30 > $(BUILD)/vrm_play-simd.out && \
+	  ./$(BUILD)/vrm_play-nosimd $(MTOON) tests/fixtures/faces.vrma 20 30 | cmp -s - $(BUILD)/vrm_play-simd.out && \
+	  echo "vrm_play built with POSEMATH_NO_SIMD: the same bits on $$(basename $(MTOON)), $$(wc -l < $(BUILD)/vrm_play-simd.out) lines" || \
+	  { echo "examples-check: vrm_play built with POSEMATH_NO_SIMD differs"; exit 1; }; \
+	else echo "examples-check: $(MTOON) absent, the portable build's bits not compared"; fi
 	@# joints on one node (a group listing a node and its child; two groups on one root, other settings): the
 	@# last joint of each node kept, as three-vrm shows it, with a warning
 	@if [ -f $(GODETTE) ]; then \
@@ -707,6 +714,14 @@ $(BUILD)/posemath_vrm.o: examples/posemath_vrm.c posemath_vrm.h posemath.h | $(B
 	$(CC) -std=c99 $(WARN) -O2 -c -o $@ $<
 # what the examples link: the three implementations, each built once
 RUNTIME_OBJS = $(BUILD)/posemath.o $(BUILD)/posemath_mmd.o $(BUILD)/posemath_vrm.o
+# vrm_play on the portable code (POSEMATH_NO_SIMD), whose bits examples-check compares with the SIMD lanes'
+$(BUILD)/nosimd-posemath.o: examples/posemath.c posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -c -o $@ $<
+$(BUILD)/nosimd-posemath_vrm.o: examples/posemath_vrm.c posemath_vrm.h posemath.h | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -c -o $@ $<
+$(BUILD)/vrm_play-nosimd: examples/vrm_play.c $(wildcard examples/*.h) posemath.h posemath_vrm.h \
+  $(BUILD)/nosimd-posemath.o $(BUILD)/nosimd-posemath_vrm.o | $(BUILD)
+	$(CC) -std=c99 $(WARN) -O2 -DPOSEMATH_NO_SIMD -o $@ $< $(BUILD)/nosimd-posemath.o $(BUILD)/nosimd-posemath_vrm.o -lm
 
 $(BUILD)/%: examples/%.c $(wildcard examples/*.h) posemath.h posemath_mmd.h posemath_vrm.h $(RUNTIME_OBJS) | $(BUILD)
 	$(CC) -std=c99 $(WARN) -O2 -o $@ $< $(RUNTIME_OBJS) $(LIBS_$*) -lm
