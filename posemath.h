@@ -748,10 +748,10 @@
          (joint_node[j], the node of joint j) and inverseBindMatrices (16
          floats per joint, or NULL for identity, as glTF's default):
          world(joint) * inverseBind, in floats (each entry four products
-         summed in order from the first). Any 4-byte alignment. PM_ERROR_OUT_OF_RANGE for a joint node outside
-         [0, node_count); PM_ERROR_INVALID_ARGUMENT for NULL, a negative
-         count or a product that is not finite (bone_matrices then all
-         zero). bone_matrices must not overlap world or inverse_bind: each
+         summed in order from the first). Any 4-byte alignment.
+         PM_ERROR_OUT_OF_RANGE for a joint node outside [0, node_count);
+         PM_ERROR_INVALID_ARGUMENT for NULL, a negative count or a product
+         that is not finite (bone_matrices then all zero). bone_matrices must not overlap world or inverse_bind: each
          product is written as it is taken.
      pm_result pm_rigid_from_bone(const versor world_rotation,
                                   const vec3 world_position,
@@ -1861,8 +1861,8 @@ static PM__INLINE int pm__finite_matrix(const float m[16])
 
 /* Four floats at a time: quaternions, points (0 in the fourth lane) and
    matrix columns, four to a register with SSE2. The per-element products
-   of the world and skinning matrices, and the MMD bones' world rotations
-   and heads, are taken in floats (a few float ulps per level of a
+   of the world and skinning matrices, the humanoid's conversions, and the
+   MMD bones' world rotations and heads, are taken in floats (a few float ulps per level of a
    hierarchy: 1e-7 of a character's height over its depth). The portable
    code does each lane's operations in the same order, so every build
    gives the same bits. */
@@ -2935,7 +2935,7 @@ static int pm__parents_first(const int *parent, int node_count)
 /* world(node) = world(parent) local(node), parent's as already written
    (a root's parent: identity), in floats four lanes at a time: the
    rotation normalized (near unit length in float, else in double), its
-   columns mixed the parent's columns, then scaled. 0 for a rotation of
+   columns mixing the parent's columns, then scaled. 0 for a rotation of
    zero or for a matrix not finite, which any value not finite in the
    transform makes (each rotation column has a nonzero entry), as does
    finite input whose product overflows. */
