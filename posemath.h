@@ -751,8 +751,9 @@
          summed in order from the first). Any 4-byte alignment.
          PM_ERROR_OUT_OF_RANGE for a joint node outside [0, node_count);
          PM_ERROR_INVALID_ARGUMENT for NULL, a negative count or a product
-         that is not finite (bone_matrices then all zero). bone_matrices must not overlap world or inverse_bind: each
-         product is written as it is taken.
+         that is not finite (bone_matrices then all zero). bone_matrices
+         must not overlap world or inverse_bind: each product is written as
+         it is taken.
      pm_result pm_rigid_from_bone(const versor world_rotation,
                                   const vec3 world_position,
                                   const vec3 bind_position, pm_rigid *out)
@@ -1822,6 +1823,14 @@ static PM__INLINE int pm__finite_d(double d)
 
 /* Whether n floats are all finite, without a branch per float: a float's
    exponent bits plus one carry into its top bit only when all are set */
+#if defined(PM__SSE2)
+/* The same test on four floats' bits: the top bit set in the lanes not finite */
+static PM__INLINE __m128i pm__not_finite_lanes(__m128i words)
+{
+    return _mm_add_epi32(_mm_and_si128(words, _mm_set1_epi32(0x7f800000)), _mm_set1_epi32(0x00800000));
+}
+#endif
+
 static PM__INLINE int pm__finite_n(const float *f, int n)
 {
     uint32_t any = 0, word;
@@ -1829,9 +1838,7 @@ static PM__INLINE int pm__finite_n(const float *f, int n)
 #if defined(PM__SSE2)
     __m128i lanes = _mm_setzero_si128();
     for (; i + 4 <= n; i += 4)
-        lanes = _mm_or_si128(lanes, _mm_add_epi32(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(f + i)),
-                                                                _mm_set1_epi32(0x7f800000)),
-                                                  _mm_set1_epi32(0x00800000)));
+        lanes = _mm_or_si128(lanes, pm__not_finite_lanes(_mm_loadu_si128((const __m128i *)(const void *)(f + i))));
     any = _mm_movemask_ps(_mm_castsi128_ps(lanes)) ? 0x80000000u : 0u;
 #endif
     for (; i < n; ++i) {
@@ -1845,14 +1852,11 @@ static PM__INLINE int pm__finite_n(const float *f, int n)
 static PM__INLINE int pm__finite_matrix(const float m[16])
 {
 #if defined(PM__SSE2)
-    const __m128i exponent = _mm_set1_epi32(0x7f800000), one = _mm_set1_epi32(0x00800000);
     __m128i lanes = _mm_setzero_si128();
     int c;
     PM__UNROLL
     for (c = 0; c < 4; ++c)
-        lanes = _mm_or_si128(lanes, _mm_add_epi32(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(m + 4 * c)),
-                                                                exponent),
-                                                  one));
+        lanes = _mm_or_si128(lanes, pm__not_finite_lanes(_mm_loadu_si128((const __m128i *)(const void *)(m + 4 * c))));
     return _mm_movemask_ps(_mm_castsi128_ps(lanes)) == 0;
 #else
     return pm__finite_n(m, 16);
@@ -1862,10 +1866,10 @@ static PM__INLINE int pm__finite_matrix(const float m[16])
 /* Four floats at a time: quaternions, points (0 in the fourth lane) and
    matrix columns, four to a register with SSE2. The per-element products
    of the world and skinning matrices, the humanoid's conversions, and the
-   MMD bones' world rotations and heads, are taken in floats (a few float ulps per level of a
-   hierarchy: 1e-7 of a character's height over its depth). The portable
-   code does each lane's operations in the same order, so every build
-   gives the same bits. */
+   MMD bones' world rotations and heads, are taken in floats (a few float
+   ulps per level of a hierarchy: 1e-7 of a character's height over its
+   depth). The portable code does each lane's operations in the same
+   order, so every build gives the same bits. */
 
 #if defined(PM__SSE2)
 typedef __m128 pm__f4;
@@ -1980,6 +1984,11 @@ static PM__INLINE int pm__f4_same(pm__f4 a, pm__f4 b)
     pm__f4_get(a, fa);
     pm__f4_get(b, fb);
     return memcmp(fa, fb, sizeof fa) == 0;
+}
+
+static PM__INLINE pm__f4 pm__f4_from_double(const double q[4])
+{
+    return pm__f4_set((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
 }
 
 /* Two doubles at a time, for a quaternion's halves (x, y) and (z, w) in a
@@ -2932,10 +2941,28 @@ static int pm__parents_first(const int *parent, int node_count)
     return 1;
 }
 
+/* Rotation q brought to unit length: near it in float (a Newton step of
+   1 / sqrt(n2) from 1), any other length in double. 0 for a zero or
+   non-finite rotation (whose n2 is not near 1 either). */
+static PM__INLINE int pm__f4_unit_rotation(const float q[4], pm__f4 *unit)
+{
+    const pm__f4 loaded = pm__f4_load(q);
+    const float n2 = pm__f4_dot(loaded, loaded);
+    double d[4];
+    if (n2 > 1.0f - 1e-6f && n2 < 1.0f + 1e-6f) {
+        *unit = pm__f4_mul(loaded, pm__f4_set1(1.5f - 0.5f * n2));
+        return 1;
+    }
+    pm__load4(q, d);
+    if (!pm__quat_normalize(d)) return 0;
+    *unit = pm__f4_from_double(d);
+    return 1;
+}
+
 /* world(node) = world(parent) local(node), parent's as already written
    (a root's parent: identity), in floats four lanes at a time: the
-   rotation normalized (near unit length in float, else in double), its
-   columns mixing the parent's columns, then scaled. 0 for a rotation of
+   rotation normalized (pm__f4_unit_rotation), its columns mixing the
+   parent's columns, then scaled. 0 for a rotation of
    zero or for a matrix not finite, which any value not finite in the
    transform makes (each rotation column has a nonzero entry), as does
    finite input whose product overflows. */
@@ -2946,17 +2973,9 @@ static int pm__world_node(const int *parent, const pm_transform *pose, float *wo
     const pm_transform *t = &pose[node];
     const float *p = parent[node] >= 0 ? world + (size_t)parent[node] * 16 : identity;
     const pm__f4 p0 = pm__f4_load(p), p1 = pm__f4_load(p + 4), p2 = pm__f4_load(p + 8), p3 = pm__f4_load(p + 12);
-    pm__f4 q = pm__f4_load(t->rotation), twice, square, diagonal, mixed, turned, plus, minus;
-    const float n2 = pm__f4_dot(q, q);
+    pm__f4 q, twice, square, diagonal, mixed, turned, plus, minus;
     float *m = world + (size_t)node * 16;
-    if (n2 > 1.0f - 1e-6f && n2 < 1.0f + 1e-6f) {
-        q = pm__f4_mul(q, pm__f4_set1(1.5f - 0.5f * n2)); /* a Newton step of 1 / sqrt(n2) from 1 */
-    } else {
-        double unit[4];
-        pm__load4(t->rotation, unit);
-        if (!pm__quat_normalize(unit)) return 0;
-        q = pm__f4_set((float)unit[0], (float)unit[1], (float)unit[2], (float)unit[3]);
-    }
+    if (!pm__f4_unit_rotation(t->rotation, &q)) return 0;
     twice = pm__f4_add(q, q);                                                   /* 2x 2y 2z 2w */
     square = pm__f4_mul(q, twice);                                              /* 2xx 2yy 2zz */
     diagonal = pm__f4_sub(pm__f4_sub(pm__f4_set1(1.0f), PM__F4_LANES(square, 1, 0, 0, 3)), PM__F4_LANES(square, 2, 2, 1, 3));
@@ -6735,9 +6754,8 @@ static PM__INLINE int pm__rotation_ok(const float q[4])
 #if defined(PM__SSE2)
     const __m128i words = _mm_loadu_si128((const __m128i *)(const void *)q);
     const __m128i magnitude = _mm_and_si128(words, _mm_set1_epi32(0x7fffffff));
-    const __m128i exponent = _mm_add_epi32(_mm_and_si128(words, _mm_set1_epi32(0x7f800000)), _mm_set1_epi32(0x00800000));
     return _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(magnitude, _mm_setzero_si128()))) != 0xf &&
-           _mm_movemask_ps(_mm_castsi128_ps(exponent)) == 0;
+           _mm_movemask_ps(_mm_castsi128_ps(pm__not_finite_lanes(words))) == 0;
 #else
     uint32_t word, magnitude = 0;
     int i;
@@ -6751,23 +6769,13 @@ static PM__INLINE int pm__rotation_ok(const float q[4])
 
 /* N = P R L^-1 P^-1 = P R W^-1 (to_normalized) or R = P^-1 N P L =
    P^-1 N W of present bone b, from `in` to `out`, in floats (W = P L is
-   the humanoid's rest_world); 0 for a zero or non-finite rotation. A
-   rotation near unit length is brought to it in float, any other in
-   double. */
+   the humanoid's rest_world, the rotation first brought to unit length by
+   pm__f4_unit_rotation); 0 for a zero or non-finite rotation. */
 static PM__INLINE int pm__convert_rotation(const pm_humanoid *h, int b, const float in[4], float out[4], int to_normalized)
 {
     const pm__f4 w = pm__f4_load(h->rest_world[b]), p = pm__f4_load(h->rest_parent[b]);
-    pm__f4 q = pm__f4_load(in);
-    const float n2 = pm__f4_dot(q, q);
-    if (!pm__rotation_ok(in)) return 0;
-    if (n2 > 1.0f - 1e-6f && n2 < 1.0f + 1e-6f) {
-        q = pm__f4_mul(q, pm__f4_set1(1.5f - 0.5f * n2)); /* a Newton step of 1 / sqrt(n2) from 1 */
-    } else {
-        double unit[4];
-        pm__load4(in, unit);
-        pm__quat_normalize(unit);
-        q = pm__f4_set((float)unit[0], (float)unit[1], (float)unit[2], (float)unit[3]);
-    }
+    pm__f4 q;
+    if (!pm__f4_unit_rotation(in, &q)) return 0;
     if (to_normalized) q = pm__f4_quat_mul(p, pm__f4_quat_mul(q, pm__f4_quat_conj(w)));
     else q = pm__f4_quat_mul(pm__f4_quat_conj(p), pm__f4_quat_mul(q, w));
     pm__f4_store(out, q);
@@ -7501,12 +7509,8 @@ PMDEF pm_result pm_vmd_switch_sample(const pm_vmd_switch_key *keys, int count, d
 
 /* ---- MMD motion: bones ---------------------------------------------------- */
 
-/* Where a bone's double arithmetic (fixed axes, grant ratios, IK limits) meets its float products */
-static PM__INLINE pm__f4 pm__f4_from_double(const double q[4])
-{
-    return pm__f4_set((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-}
-
+/* Where a bone's double arithmetic (fixed axes, grant ratios, IK limits) meets its float products:
+   pm__f4_from_double, and back */
 static PM__INLINE void pm__f4_to_double(pm__f4 v, double out[4])
 {
     float f[4];
