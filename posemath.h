@@ -1908,6 +1908,7 @@ static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
                       _mm_mul_ps(PM__F4_LANES(a, 2, 0, 1, 3), PM__F4_LANES(b, 1, 2, 0, 3)));
 }
 static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return PM__F4_LANES(q, 3, 3, 3, 3); }
+static PM__INLINE pm__f4 pm__f4_xyz0(pm__f4 v) { return _mm_and_ps(v, _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0))); }
 static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q)
 {
     return _mm_xor_ps(q, _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, (int)0x80000000, (int)0x80000000, 0)));
@@ -1963,6 +1964,7 @@ static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
     return pm__f4_set(p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0], 0.0f);
 }
 static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return pm__f4_set(q.v[3], q.v[3], q.v[3], q.v[3]); }
+static PM__INLINE pm__f4 pm__f4_xyz0(pm__f4 v) { return pm__f4_set(v.v[0], v.v[1], v.v[2], 0.0f); }
 static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q) { return pm__f4_set(-q.v[0], -q.v[1], -q.v[2], q.v[3]); }
 static PM__INLINE float pm__f4_dot(pm__f4 a, pm__f4 b)
 {
@@ -2962,10 +2964,14 @@ static PM__INLINE int pm__f4_unit_rotation(const float q[4], pm__f4 *unit)
 /* world(node) = world(parent) local(node), parent's as already written
    (a root's parent: identity), in floats four lanes at a time: the
    rotation normalized (pm__f4_unit_rotation), its columns mixing the
-   parent's columns, then scaled. 0 for a rotation of
-   zero or for a matrix not finite, which any value not finite in the
-   transform makes (each rotation column has a nonzero entry), as does
-   finite input whose product overflows. */
+   parent's columns, then scaled. The bottom row comes out of the same
+   vector operations (the parent's is 0 0 0 1: each column's fourth lane
+   is a sum of zeros, cleared of its sign, the translation's 1 exactly):
+   a float stored over a column just written would keep a child's load of
+   that column from being forwarded from the store, and node after node
+   waits on it. 0 for a rotation of zero or for a matrix not finite, which
+   any value not finite in the transform makes (each rotation column has
+   a nonzero entry), as does finite input whose product overflows. */
 static int pm__world_node(const int *parent, const pm_transform *pose, float *world, int node)
 {
     static const float identity[16] = {1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f,
@@ -2984,8 +2990,9 @@ static int pm__world_node(const int *parent, const pm_transform *pose, float *wo
     plus = pm__f4_add(mixed, turned);
     minus = pm__f4_sub(mixed, turned);
 #define PM__WORLD_COLUMN(c, x, y, z)                                                                                \
-    pm__f4_store(m + 4 * (c), pm__f4_mul(pm__f4_add(pm__f4_add(pm__f4_mul(p0, x), pm__f4_mul(p1, y)), pm__f4_mul(p2, z)), \
-                                         pm__f4_set1(t->scale[c])))
+    pm__f4_store(m + 4 * (c), pm__f4_xyz0(pm__f4_mul(pm__f4_add(pm__f4_add(pm__f4_mul(p0, x), pm__f4_mul(p1, y)), \
+                                                               pm__f4_mul(p2, z)),                              \
+                                                    pm__f4_set1(t->scale[c]))))
     /* the rotation's columns: (1 - 2yy - 2zz, 2xy + 2wz, 2xz - 2wy), (2xy - 2wz, 1 - 2xx - 2zz, 2yz + 2wx),
        (2xz + 2wy, 2yz - 2wx, 1 - 2xx - 2yy) */
     PM__WORLD_COLUMN(0, PM__F4_LANES(diagonal, 0, 0, 0, 0), PM__F4_LANES(plus, 1, 1, 1, 1), PM__F4_LANES(minus, 0, 0, 0, 0));
@@ -2996,8 +3003,6 @@ static int pm__world_node(const int *parent, const pm_transform *pose, float *wo
                                                           pm__f4_mul(p1, pm__f4_set1(t->translation[1]))),
                                                pm__f4_mul(p2, pm__f4_set1(t->translation[2]))),
                                     p3));
-    m[3] = m[7] = m[11] = 0.0f;
-    m[15] = 1.0f;
     return pm__finite_matrix(m);
 }
 
@@ -3229,12 +3234,10 @@ PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor,
     }
     /* on content validate refuses (or a spline that overshoots float): an
        error, out untouched */
-    if (n == 4) { /* sizes the compiler sees: straight-line code */
+    if (n == 4) { /* a unit rotation rounds to finite floats, stored at once for a reader's one load */
         if (!pm__quat_normalize(result)) return PM_ERROR_INVALID_ARGUMENT;
-        pm__store4(rounded, result);
-        if (!pm__finite_n(rounded, 4)) return PM_ERROR_INVALID_ARGUMENT;
-        memcpy(out, rounded, 4 * sizeof(float));
-    } else {
+        pm__f4_store(out, pm__f4_from_double(result));
+    } else { /* sizes the compiler sees: straight-line code */
         pm__store3(rounded, result);
         if (!pm__finite_n(rounded, 3)) return PM_ERROR_INVALID_ARGUMENT;
         memcpy(out, rounded, 3 * sizeof(float));
