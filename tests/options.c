@@ -28,6 +28,35 @@ void test_options_static_copy(void)
     CHECK(options_assertions_failed == 0);
 }
 
+/* The slerp's weights in double, before the rounding to float that hides
+   them, where this file sees the header's internals: against the slerp
+   written out in long double with the C library's acosl and sinl. The
+   series for near keys is within 6e-12 of exact (its truncation bound,
+   posemath.h), the angle and sines for far keys within 6.6e-10 (the sine
+   polynomial's); double rounding adds 1e-15. A term of the series left
+   out, or any but its last coefficient 1% off, is off by more than that
+   at the series' reach. */
+void test_options_slerp_weights(void)
+{
+    static const double deltas[] = {1e-12, 1e-8, 1e-4, 0.01, 0.03, 0.06, 0.0899, 0.0901, 0.11, 0.15, 0.3, 0.7, 1.0};
+    static const double a[4] = {0.0, 0.0, 0.0, 1.0};
+    size_t d;
+    int k;
+    for (d = 0; d < sizeof deltas / sizeof deltas[0]; ++d) {
+        const long double theta = acosl(1.0L - deltas[d]);
+        const double b[4] = {(double)(0.6L * sinl(theta)), 0.0, (double)(0.8L * sinl(theta)), 1.0 - deltas[d]};
+        const double bound = deltas[d] <= 0.09 ? 1e-11 : 1e-9;
+        for (k = 1; k < 100; ++k) {
+            const double u = k / 100.0;
+            const long double wa = sinl((1.0L - u) * theta) / sinl(theta), wb = sinl(u * theta) / sinl(theta);
+            double out[4];
+            pm__slerp(a, b, u, out);
+            CHECK_NEAR(out[3], (double)(wa + wb * (1.0L - deltas[d])), bound);
+            CHECK_NEAR(out[0] / b[0], (double)wb, bound * (double)wb);
+        }
+    }
+}
+
 pm_result scalar_quat_to_euler(const float q[4], pm_euler_order order, pm_rotation_type type,
                                float euler[3])
 {

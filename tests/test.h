@@ -162,6 +162,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(expressions_lenient)                                                        \
     X(expressions_json)                                                           \
     X(options_static_copy)                                                               \
+    X(options_slerp_weights)                                                             \
     X(euler_order_parse)                                                                 \
     X(euler_matches_threejs)                                                             \
     X(euler_matches_scipy)                                                               \
@@ -178,6 +179,7 @@ int skin_kernel_passes(skin_range_fn range[3], const char *name[3]);
     X(scene_world_matrices)                                                              \
     X(track_matches_threejs)                                                             \
     X(track_properties)                                                                  \
+    X(track_slerp_any_angle)                                                             \
     X(track_bad_input)                                                                   \
     X(scene_bad_input)                                                                   \
     X(hostile_scene_chain)                                                               \
