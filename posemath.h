@@ -4746,14 +4746,14 @@ static int pm__spring_world(const pm_spring_set *set, int node, const pm_transfo
         PM__UNROLL
         for (i = 0; i < 3; ++i) r[3 * c + i] *= s[c];
     }
+    /* a column to a store: the finiteness test's loads then come whole from the stores */
+#define PM__SPRING_ENTRY(i, c) (p[i] * r[3 * (c)] + p[4 + (i)] * r[3 * (c) + 1] + p[8 + (i)] * r[3 * (c) + 2])
     PM__UNROLL
-    for (i = 0; i < 3; ++i) {
-        PM__UNROLL
-        for (c = 0; c < 3; ++c) out[4 * c + i] = p[i] * r[3 * c] + p[4 + i] * r[3 * c + 1] + p[8 + i] * r[3 * c + 2];
-        out[12 + i] = p[i] * t[0] + p[4 + i] * t[1] + p[8 + i] * t[2] + p[12 + i];
-    }
-    out[3] = out[7] = out[11] = 0.0f;
-    out[15] = 1.0f;
+    for (c = 0; c < 3; ++c)
+        pm__f4_store(out + 4 * c, pm__f4_set(PM__SPRING_ENTRY(0, c), PM__SPRING_ENTRY(1, c), PM__SPRING_ENTRY(2, c), 0.0f));
+#undef PM__SPRING_ENTRY
+    pm__f4_store(out + 12, pm__f4_set(p[0] * t[0] + p[4] * t[1] + p[8] * t[2] + p[12], p[1] * t[0] + p[5] * t[1] + p[9] * t[2] + p[13],
+                                      p[2] * t[0] + p[6] * t[1] + p[10] * t[2] + p[14], 1.0f));
     if (!pm__finite_n(out, 16)) return 0;
     memcpy(world + 16 * (size_t)node, out, sizeof out);
     return 1;
@@ -11436,9 +11436,9 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
         PM__UNROLL
         for (i = 0; i < 4; ++i) st->rotation[i] = pose[node].rotation[i] = out.rotation[i][l];
         PM__UNROLL
-        for (i = 0; i < 12; ++i) w[pm__spring_world_slot[i]] = out.world[i][l];
-        w[3] = w[7] = w[11] = 0.0f;
-        w[15] = 1.0f;
+        for (c = 0; c < 4; ++c) /* a column to a store, whole for the vector loads that read it */
+            pm__f4_store(w + 4 * c, pm__f4_set(out.world[3 * c][l], out.world[3 * c + 1][l], out.world[3 * c + 2][l],
+                                               c == 3 ? 1.0f : 0.0f));
     }
     for (l = 0; l < n; ++l)
         if (!pm__signbit(held[l]) && region_first[joints[l]] < region_first[joints[l] + 1] &&
