@@ -4271,12 +4271,15 @@ PMDEF pm_result pm_constraint_set_apply(const pm_constraint_set *set, pm_transfo
 
    The order goes by level: a joint one level below the deepest joint that
    moves its node or one of its colliders. Within a level the joints are
-   grouped by their springs' collider groups, and a run is a stretch of
-   one level and one list of groups: none of its joints reads a node that
-   another one moves, so the step turns them side by side, one to a SIMD
-   lane (Spring bones in lanes, below). Every order that puts each joint
-   after the ones it waits for gives three-vrm's results: the joints that a
-   joint waits for are all that its step reads from the others. */
+   sorted by their springs' centers and lists of collider groups, and a run
+   is a stretch of one level and one center: none of its joints reads a
+   node that another one moves, so the step turns them side by side, one to
+   a SIMD lane (Spring bones in lanes, below), each lane meeting its own
+   spring's colliders. A run packs whole stretches of one list, up to
+   PM__SPRING_RUN joints: the step's cost is mostly per run, and a list
+   split over two runs would be tested in both. Every order that puts each
+   joint after the ones it waits for gives three-vrm's results: the joints
+   that a joint waits for are all that its step reads from the others. */
 
 static int *pm__spring_order(const pm_spring_set *s) { return s->work; }
 static int *pm__spring_region_first(const pm_spring_set *s) { return s->work + s->joint_capacity; }
@@ -4342,6 +4345,17 @@ static int pm__spring_groups_compare(const pm_spring_set *set, int a, int b)
         if (x->collider_groups[g] != y->collider_groups[g]) return x->collider_groups[g] < y->collider_groups[g] ? -1 : 1;
     return x->collider_group_count < y->collider_group_count ? -1 : x->collider_group_count > y->collider_group_count;
 }
+
+static int pm__spring_center_of(const pm_spring_set *set, int j) { return set->springs[set->joints[j].spring].center; }
+
+/* Joints a and b of one level, one center and one list of collider groups */
+static int pm__spring_same_list(const pm_spring_set *set, const int *level, int a, int b)
+{
+    return level[a] == level[b] && pm__spring_groups_compare(set, a, b) == 0;
+}
+
+/* The joints of a run: 8, AVX2's lanes, the widest the step takes */
+#define PM__SPRING_RUN 8
 
 /* The order runs are grouped by: centers and collider group lists, then joints */
 static int pm__spring_compare(const pm_spring_set *set, int a, int b)
@@ -4659,12 +4673,21 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
         for (n = k + 1; n < joint_count && level[grouped[n]] == level[grouped[k]];) ++n;
         pm__spring_sort(set, grouped + k, n - k);
     }
-    for (k = joint_count - 1; k >= 0; --k) {
-        order[k] = grouped[k];
-        run_end[k] = k + 1 < joint_count && level[grouped[k + 1]] == level[grouped[k]] &&
-                             pm__spring_groups_compare(set, grouped[k], grouped[k + 1]) == 0
-                         ? run_end[k + 1]
-                         : k + 1;
+    /* the runs: in a level's joints of one center, stretches of one list of collider groups packed
+       whole, in order, into runs of up to PM__SPRING_RUN (a longer stretch first fills runs of its own) */
+    for (k = 0; k < joint_count; k = n) {
+        for (n = k + 1; n < joint_count && pm__spring_same_list(set, level, grouped[k], grouped[n]);) ++n;
+        if (n - k > PM__SPRING_RUN) n = k + PM__SPRING_RUN;
+        while (n < joint_count && n - k < PM__SPRING_RUN && level[grouped[n]] == level[grouped[k]] &&
+               pm__spring_center_of(set, grouped[n]) == pm__spring_center_of(set, grouped[k])) {
+            for (j = n + 1; j < joint_count && pm__spring_same_list(set, level, grouped[n], grouped[j]);) ++j;
+            if (j - k > PM__SPRING_RUN) break;
+            n = j;
+        }
+        for (j = k; j < n; ++j) {
+            order[j] = grouped[j];
+            run_end[j] = n;
+        }
     }
 
     if (joint_count > 0) memset(set->lanes, 0, PM_SPRING_LANE_FLOATS(set->joint_capacity, set->collider_count) * sizeof(float));
@@ -9288,6 +9311,8 @@ static void pm__skin_copied(const pm_skin_job *job, int v, int n, int normals, i
 #define pm__split_exponent PM__K(split_exponent)
 #define pm__spring_affine_lanes PM__K(spring_affine_lanes)
 #define pm__spring_collide PM__K(spring_collide)
+#define pm__spring_collide_list PM__K(spring_collide_list)
+#define pm__spring_collide_lists PM__K(spring_collide_lists)
 #define pm__spring_gather PM__K(spring_gather)
 #define pm__spring_in PM__K(spring_in)
 #define pm__spring_lanes PM__K(spring_lanes)
@@ -11174,7 +11199,7 @@ static PM__INLINE void pm__spring_world_block(const pm__f parent[12], const pm__
    lengths from the heads; as three-vrm's
    VRMSpringBoneColliderShape*.calculateCollision and the joint's update. */
 static PM__INLINE void pm__spring_collide(pm_collider_shape kind, const float *shape, size_t count, const pm__f head[3],
-                                          pm__f length, pm__f radius, pm__f tail[3])
+                                          pm__f length, pm__f radius, const pm__i *lanes, pm__f tail[3])
 {
     const pm__f zero = pm__set1(0.0f);
     pm__f to[3], distance, pushed[3], d2, scale;
@@ -11214,6 +11239,7 @@ static PM__INLINE void pm__spring_collide(pm_collider_shape kind, const float *s
         distance = pm__select(pm__greater(d2, zero), distance, zero);
     }
     hit = pm__greater(zero, distance);
+    if (lanes) hit = pm__i_and(hit, *lanes);
     if (!pm__i_any(hit)) return;
     PM__UNROLL
     for (i = 0; i < 3; ++i) pushed[i] = pm__sub(pm__sub(tail[i], pm__mul(distance, to[i])), head[i]);
@@ -11222,6 +11248,42 @@ static PM__INLINE void pm__spring_collide(pm_collider_shape kind, const float *s
     scale = pm__mul(length, pm__inverse_length(d2));
     PM__UNROLL
     for (i = 0; i < 3; ++i) tail[i] = pm__select(hit, pm__madd(pushed[i], scale, head[i]), tail[i]);
+}
+
+/* The tails out of spring's colliders, group by group: in the given lanes
+   (NULL: in all) */
+static PM__INLINE void pm__spring_collide_list(const pm_spring_set *set, const pm_spring *spring, float *world,
+                                               const pm__f head[3], pm__f length, pm__f radius, const pm__i *lanes,
+                                               pm__f tail[3])
+{
+    const size_t count = (size_t)set->collider_count;
+    int g, c;
+    for (g = 0; g < spring->collider_group_count; ++g) {
+        const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
+        for (c = 0; c < group->collider_count; ++c) {
+            const int index = group->colliders[c];
+            const float *shape = pm__spring_shapes(set) + index;
+            if (shape[PM__SHAPE_MOVED * count] != 0.0f) pm__spring_shape_of(set, index, world); /* by a joint before */
+            pm__spring_collide(set->colliders[index].shape, shape, count, head, length, radius, lanes, tail);
+        }
+    }
+}
+
+/* pm__spring_collide_list for a run's joints of several lists, each list
+   in its lanes (the run is sorted by lists): out of line, so that the run
+   of one list, the common one, keeps its registers */
+static PM__NOINLINE void pm__spring_collide_lists(const pm_spring_set *set, const int *joints, int n, float *world,
+                                                  const pm__f head[3], pm__f length, pm__f radius, pm__f tail[3])
+{
+    int l, e;
+    for (l = 0; l < n; l = e) {
+        pm__i lanes;
+        for (e = l + 1; e < n && pm__spring_groups_compare(set, joints[l], joints[e]) == 0;) ++e;
+        lanes = pm__i_and(pm__greater(pm__set1((float)e), pm__load(pm__lane_index)),
+                          pm__greater(pm__load(pm__lane_index), pm__set1((float)l - 1.0f)));
+        pm__spring_collide_list(set, &set->springs[set->joints[joints[l]].spring], world, head, length, radius, &lanes,
+                                tail);
+    }
 }
 
 /* Steps the n <= PM__LANES joints of a run from place k of the order on.
@@ -11244,7 +11306,7 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
     pm__i bad, bad_input;
     pm__f to_world[12], to_center[12]; /* the run's center's space (affine, as parent) */
     float held[PM__LANES];
-    int l, i, g, c;
+    int l, i, c;
     if (spring->center >= 0) {
         pm__affine center_to_world, world_to_center;
         if (!pm__spring_center(set, &set->joints[joints[0]], world, &center_to_world, &world_to_center)) {
@@ -11324,16 +11386,10 @@ static int pm__spring_lanes(const pm_spring_set *set, pm_transform *pose, float 
     pm__normalize(next, one);
     PM__UNROLL
     for (i = 0; i < 3; ++i) next[i] = pm__madd(next[i], length, head[i]);
-    for (g = 0; g < spring->collider_group_count; ++g) {
-        const pm_spring_collider_group *group = &set->groups[spring->collider_groups[g]];
-        for (c = 0; c < group->collider_count; ++c) {
-            const int index = group->colliders[c];
-            const size_t count = (size_t)set->collider_count;
-            const float *shape = pm__spring_shapes(set) + index;
-            if (shape[PM__SHAPE_MOVED * count] != 0.0f) pm__spring_shape_of(set, index, world); /* by a joint before */
-            pm__spring_collide(set->colliders[index].shape, shape, count, head, length, radius, next);
-        }
-    }
+    if (pm__spring_groups_compare(set, joints[0], joints[n - 1]) == 0) /* one list: the run is sorted by lists */
+        pm__spring_collide_list(set, spring, world, head, length, radius, NULL, next);
+    else
+        pm__spring_collide_lists(set, joints, n, world, head, length, radius, next);
     PM__UNROLL
     for (i = 0; i < 3; ++i) bad = pm__i_or(bad, pm__nonfinite(next[i]));
     if (spring->center >= 0) { /* the tail kept in the center's space, which a center scaled to 0 cannot hold */
