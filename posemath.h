@@ -3164,9 +3164,8 @@ static PM__INLINE pm__d2 pm__sin_near(pm__d2 x)
    for delta <= PM__SLERP_SERIES_REACH is below 6e-12, finer than
    pm__atan2's 2.1e-11. Keys of a sampled motion lie that close (an angle
    below 24 degrees between the quaternions); their slerp then takes
-   seven short steps of products and sums in place of a square root, an
-   arctangent, two sines and a division, whose chain of latencies held up
-   every track sampled. */
+   products and sums in place of a square root, an arctangent, two sines
+   and a division, whose chain of latencies held up every track sampled. */
 #define PM__SLERP_TERMS 8
 #define PM__SLERP_SERIES_REACH 0.09
 static const double pm__slerp_series[PM__SLERP_TERMS - 1] = { /* 1 / (i (2i + 1)), i = 1 .. 7 */
@@ -3177,7 +3176,7 @@ static const double pm__slerp_series[PM__SLERP_TERMS - 1] = { /* 1 / (i (2i + 1)
    three.js's slerp takes them, so that keys stored slightly off unit
    length (0.707 for 1/sqrt 2, as real files have them) sample as three.js
    samples them; unit keys give the exact slerp. Near keys take the
-   series above (by Horner's rule, both weights at once); others the angle
+   series above (both weights at once); others the angle
    from pm__atan2 and the two sines from one pm__sin_near. The caller
    normalizes the result. */
 static PM__INLINE void pm__slerp_halves(pm__d2 a01, pm__d2 a23, pm__d2 b01, pm__d2 b23, double u, pm__d2 *out01,
@@ -3194,13 +3193,20 @@ static PM__INLINE void pm__slerp_halves(pm__d2 a01, pm__d2 a23, pm__d2 b01, pm__
     if (cosine >= 1.0 - PM__SLERP_SERIES_REACH) {
         /* keys longer than unit length (cosine past 1) mix linearly, as three.js mixes them */
         const pm__d2 squares = pm__d2_mul(weights, weights), below = pm__d2_set1(cosine < 1.0 ? cosine - 1.0 : 0.0);
-        pm__d2 sum = pm__d2_set1(1.0);
+        pm__d2 f[PM__SLERP_TERMS - 1], p12, p14, p16;
+        /* the terms' ratios f_i = (t^2 - i^2) (-delta) / (i (2i + 1)); the sum 1 + f1 + f1 f2 + ... + f1 .. f7
+           by products and sums in a tree, whose chain is four products and three sums long */
         PM__UNROLL
-        for (i = PM__SLERP_TERMS - 1; i >= 1; --i)
-            sum = pm__d2_add(pm__d2_set1(1.0), pm__d2_mul(pm__d2_mul(pm__d2_add(squares, pm__d2_set1(-(double)(i * i))),
-                                                                     pm__d2_mul(below, pm__d2_set1(pm__slerp_series[i - 1]))),
-                                                         sum));
-        weights = pm__d2_mul(weights, sum);
+        for (i = 1; i < PM__SLERP_TERMS; ++i)
+            f[i - 1] = pm__d2_mul(pm__d2_add(squares, pm__d2_set1(-(double)(i * i))),
+                                  pm__d2_mul(below, pm__d2_set1(pm__slerp_series[i - 1])));
+        p12 = pm__d2_mul(f[0], f[1]);
+        p14 = pm__d2_mul(p12, pm__d2_mul(f[2], f[3]));
+        p16 = pm__d2_mul(p14, pm__d2_mul(f[4], f[5]));
+        weights = pm__d2_mul(weights, pm__d2_add(pm__d2_add(pm__d2_add(pm__d2_set1(1.0), f[0]),
+                                                            pm__d2_add(p12, pm__d2_mul(p12, f[2]))),
+                                                 pm__d2_add(pm__d2_add(p14, pm__d2_mul(p14, f[4])),
+                                                            pm__d2_add(p16, pm__d2_mul(p16, f[6])))));
     } else {
         const double sine = pm__sqrt((1.0 - cosine) * (1.0 + cosine)), angle = pm__atan2(sine, cosine);
         weights = pm__d2_mul(pm__sin_near(pm__d2_mul(weights, pm__d2_set1(angle))), pm__d2_set1(1.0 / sine));
