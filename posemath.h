@@ -1,4 +1,4 @@
-/* posemath.h - v0.20.0 - pose math for VRM and MikuMikuDance content, on cglm
+/* posemath.h - v0.21.0 - pose math for VRM and MikuMikuDance content, on cglm
    MIT license at the end of this file.
 
    posemath is a single-header C library with the pose math VRM and
@@ -765,7 +765,7 @@
 #define POSEMATH_H
 
 #define POSEMATH_VERSION_MAJOR 0
-#define POSEMATH_VERSION_MINOR 20
+#define POSEMATH_VERSION_MINOR 21
 #define POSEMATH_VERSION_PATCH 0
 
 #include <cglm/cglm.h>

@@ -1,4 +1,4 @@
-/* posemath_mmd.h - v0.20.0 - MikuMikuDance models and motions read and played, on posemath.h
+/* posemath_mmd.h - v0.21.0 - MikuMikuDance models and motions read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play MMD content: PMX 2.0

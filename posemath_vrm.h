@@ -1,4 +1,4 @@
-/* posemath_vrm.h - v0.20.0 - VRM avatars and VRM animations read and played, on posemath.h
+/* posemath_vrm.h - v0.21.0 - VRM avatars and VRM animations read and played, on posemath.h
    MIT license: see posemath.h.
 
    The companion of posemath.h for programs that play VRM content: VRM 1.0
