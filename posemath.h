@@ -1908,7 +1908,10 @@ static PM__INLINE pm__f4 pm__f4_cross(pm__f4 a, pm__f4 b)
                       _mm_mul_ps(PM__F4_LANES(a, 2, 0, 1, 3), PM__F4_LANES(b, 1, 2, 0, 3)));
 }
 static PM__INLINE pm__f4 pm__f4_w(pm__f4 q) { return PM__F4_LANES(q, 3, 3, 3, 3); }
-static PM__INLINE pm__f4 pm__f4_xyz0(pm__f4 v) { return _mm_and_ps(v, _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0))); }
+static PM__INLINE pm__f4 pm__f4_xyz0(pm__f4 v)
+{
+    return _mm_and_ps(v, _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0)));
+}
 static PM__INLINE pm__f4 pm__f4_quat_conj(pm__f4 q)
 {
     return _mm_xor_ps(q, _mm_castsi128_ps(_mm_setr_epi32((int)0x80000000, (int)0x80000000, (int)0x80000000, 0)));
@@ -3231,7 +3234,7 @@ PMDEF pm_result pm_track_sample(const pm_track *track, double time, int *cursor,
     const int cubic = track && track->interpolation == PM_INTERPOLATION_CUBICSPLINE;
     int n, k, c, last, stride;
     double result[4], u;
-    float rounded[4];
+    float rounded[3]; /* a point's, before its check */
     if (!pm__track_shape(track) || !out || !pm__finite_d(time)) return PM_ERROR_INVALID_ARGUMENT;
     n = track->components;
     stride = n * (cubic ? 3 : 1);
@@ -4779,9 +4782,11 @@ static int pm__spring_world(const pm_spring_set *set, int node, const pm_transfo
 #define PM__SPRING_ENTRY(i, c) (p[i] * r[3 * (c)] + p[4 + (i)] * r[3 * (c) + 1] + p[8 + (i)] * r[3 * (c) + 2])
     PM__UNROLL
     for (c = 0; c < 3; ++c)
-        pm__f4_store(out + 4 * c, pm__f4_set(PM__SPRING_ENTRY(0, c), PM__SPRING_ENTRY(1, c), PM__SPRING_ENTRY(2, c), 0.0f));
+        pm__f4_store(out + 4 * c,
+                     pm__f4_set(PM__SPRING_ENTRY(0, c), PM__SPRING_ENTRY(1, c), PM__SPRING_ENTRY(2, c), 0.0f));
 #undef PM__SPRING_ENTRY
-    pm__f4_store(out + 12, pm__f4_set(p[0] * t[0] + p[4] * t[1] + p[8] * t[2] + p[12], p[1] * t[0] + p[5] * t[1] + p[9] * t[2] + p[13],
+    pm__f4_store(out + 12, pm__f4_set(p[0] * t[0] + p[4] * t[1] + p[8] * t[2] + p[12],
+                                      p[1] * t[0] + p[5] * t[1] + p[9] * t[2] + p[13],
                                       p[2] * t[0] + p[6] * t[1] + p[10] * t[2] + p[14], 1.0f));
     if (!pm__finite_n(out, 16)) return 0;
     memcpy(world + 16 * (size_t)node, out, sizeof out);
