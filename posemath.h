@@ -2946,6 +2946,9 @@ static int pm__parents_first(const int *parent, int node_count)
     return 1;
 }
 
+/* the world matrix of a node's parent -1 */
+static const float pm__identity4x4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+
 /* Rotation q brought to unit length: near it in float (a Newton step of
    1 / sqrt(n2) from 1), any other length in double. 0 for a zero or
    non-finite rotation (whose n2 is not near 1 either). */
@@ -2977,10 +2980,8 @@ static PM__INLINE int pm__f4_unit_rotation(const float q[4], pm__f4 *unit)
    a nonzero entry), as does finite input whose product overflows. */
 static int pm__world_node(const int *parent, const pm_transform *pose, float *world, int node)
 {
-    static const float identity[16] = {1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f,
-                                       0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
     const pm_transform *t = &pose[node];
-    const float *p = parent[node] >= 0 ? world + (size_t)parent[node] * 16 : identity;
+    const float *p = parent[node] >= 0 ? world + (size_t)parent[node] * 16 : pm__identity4x4;
     const pm__f4 p0 = pm__f4_load(p), p1 = pm__f4_load(p + 4), p2 = pm__f4_load(p + 8), p3 = pm__f4_load(p + 12);
     pm__f4 q, twice, square, diagonal, mixed, turned, plus, minus;
     float *m = world + (size_t)node * 16;
@@ -4753,9 +4754,6 @@ PMDEF pm_result pm_spring_set_init(pm_spring_set *set, const pm_transform *rest_
     set->joint_count = joint_count;
     return PM_OK;
 }
-
-/* the world matrix of a node's parent -1 */
-static const float pm__identity4x4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 
 /* node's world matrix from its parent's and its local transform in pose,
    in floats as the step's lanes; 0 when it is not finite or the rotation
